@@ -1,0 +1,307 @@
+// Package yamlsrc owns YAML documents as the reference implementation sees
+// them: a tree of JavaScript-like values (null, boolean, double, string, date,
+// ordered map, list) with source positions, loaded through yaml.v3 nodes with
+// js-yaml's scalar rules (variability.md §2.1), compared with chai's deep
+// equality (§13) and written back by a small emitter of our own.
+//
+// Documents are mutable and shared: an alias resolves to the same *Value as
+// its anchor, so a change made through one path is visible through the other,
+// as with js-yaml objects.
+package yamlsrc
+
+import (
+	"math"
+	"strconv"
+)
+
+// Kind is the JavaScript type of a value.
+type Kind uint8
+
+// The value kinds. Time values hold epoch milliseconds in Num, like a JS Date.
+const (
+	KindNull Kind = iota
+	KindBool
+	KindNumber
+	KindString
+	KindTime
+	KindMap
+	KindList
+)
+
+var kindNames = [...]string{"null", "boolean", "number", "string", "date", "map", "list"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Value is one node of a document.
+type Value struct {
+	Kind Kind
+	Bool bool
+	// Line and Col are the 1-based source position; zero for created values.
+	Line, Col int32
+	Num       float64
+	Str       string
+	Map       *Map
+	List      []*Value
+}
+
+// NewNull returns a null value.
+func NewNull() *Value { return &Value{Kind: KindNull} }
+
+// NewBool returns a boolean value.
+func NewBool(b bool) *Value { return &Value{Kind: KindBool, Bool: b} }
+
+// NewNumber returns a number value.
+func NewNumber(f float64) *Value { return &Value{Kind: KindNumber, Num: f} }
+
+// NewString returns a string value.
+func NewString(s string) *Value { return &Value{Kind: KindString, Str: s} }
+
+// NewTime returns a date value from epoch milliseconds.
+func NewTime(ms float64) *Value { return &Value{Kind: KindTime, Num: ms} }
+
+// NewMap returns an empty map value.
+func NewMap() *Value { return &Value{Kind: KindMap, Map: &Map{}} }
+
+// NewList returns a list value holding items.
+func NewList(items ...*Value) *Value {
+	if items == nil {
+		items = []*Value{}
+	}
+	return &Value{Kind: KindList, List: items}
+}
+
+// MapOf builds a map value from alternating keys and values.
+func MapOf(kv ...any) *Value {
+	m := NewMap()
+	for i := 0; i+1 < len(kv); i += 2 {
+		m.Map.Set(kv[i].(string), kv[i+1].(*Value))
+	}
+	return m
+}
+
+// IsNull reports whether v is nil or null (JavaScript's undefined or null).
+func (v *Value) IsNull() bool { return v == nil || v.Kind == KindNull }
+
+// IsMap reports whether v is a map.
+func (v *Value) IsMap() bool { return v != nil && v.Kind == KindMap }
+
+// IsList reports whether v is a list.
+func (v *Value) IsList() bool { return v != nil && v.Kind == KindList }
+
+// IsString reports whether v is a string.
+func (v *Value) IsString() bool { return v != nil && v.Kind == KindString }
+
+// Get returns the value of key k of a map value, or nil.
+func (v *Value) Get(k string) *Value {
+	if v == nil || v.Kind != KindMap {
+		return nil
+	}
+	return v.Map.Get(k)
+}
+
+// Has reports whether a map value has key k (with any value, even null).
+func (v *Value) Has(k string) bool {
+	if v == nil || v.Kind != KindMap {
+		return false
+	}
+	_, ok := v.Map.Lookup(k)
+	return ok
+}
+
+// Truthy reports JavaScript truthiness.
+func (v *Value) Truthy() bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind {
+	case KindNull:
+		return false
+	case KindBool:
+		return v.Bool
+	case KindNumber:
+		return v.Num != 0 && !math.IsNaN(v.Num)
+	case KindString:
+		return v.Str != ""
+	}
+	return true
+}
+
+// IsTrue reports whether v is the boolean true.
+func (v *Value) IsTrue() bool { return v != nil && v.Kind == KindBool && v.Bool }
+
+// IsFalse reports whether v is the boolean false.
+func (v *Value) IsFalse() bool { return v != nil && v.Kind == KindBool && !v.Bool }
+
+// Map is an ordered string-keyed map with JavaScript object key order:
+// array-index keys ("0", "1", ...) come first in ascending numeric order,
+// every other key in insertion order.
+type Map struct {
+	keys  []string
+	vals  []*Value
+	index map[string]int
+	nInt  int
+}
+
+const indexThreshold = 8
+
+// Len returns the number of entries.
+func (m *Map) Len() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.keys)
+}
+
+// Key returns the i-th key.
+func (m *Map) Key(i int) string { return m.keys[i] }
+
+// Val returns the i-th value.
+func (m *Map) Val(i int) *Value { return m.vals[i] }
+
+// SetVal replaces the i-th value.
+func (m *Map) SetVal(i int, v *Value) { m.vals[i] = v }
+
+// Keys returns the keys in order. The slice must not be modified.
+func (m *Map) Keys() []string {
+	if m == nil {
+		return nil
+	}
+	return m.keys
+}
+
+func (m *Map) find(k string) int {
+	if m == nil {
+		return -1
+	}
+	if len(m.keys) > indexThreshold {
+		if m.index == nil {
+			m.index = make(map[string]int, len(m.keys))
+			for i, key := range m.keys {
+				m.index[key] = i
+			}
+		}
+		if i, ok := m.index[k]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, key := range m.keys {
+		if key == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// Lookup returns the value for k and whether the key exists.
+func (m *Map) Lookup(k string) (*Value, bool) {
+	i := m.find(k)
+	if i < 0 {
+		return nil, false
+	}
+	return m.vals[i], true
+}
+
+// Get returns the value for k, or nil.
+func (m *Map) Get(k string) *Value {
+	v, _ := m.Lookup(k)
+	return v
+}
+
+// Set replaces the value of an existing key in place or adds the key.
+func (m *Map) Set(k string, v *Value) {
+	if i := m.find(k); i >= 0 {
+		m.vals[i] = v
+		return
+	}
+	if idx, ok := arrayIndex(k); ok {
+		// JS objects list array-index keys first, in ascending order.
+		pos := m.nInt
+		for j := 0; j < m.nInt; j++ {
+			if n, _ := arrayIndex(m.keys[j]); n > idx {
+				pos = j
+				break
+			}
+		}
+		m.insert(pos, k, v)
+		m.nInt++
+		return
+	}
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, v)
+	if m.index != nil {
+		m.index[k] = len(m.keys) - 1
+	}
+}
+
+func (m *Map) insert(pos int, k string, v *Value) {
+	m.keys = append(m.keys, "")
+	m.vals = append(m.vals, nil)
+	copy(m.keys[pos+1:], m.keys[pos:])
+	copy(m.vals[pos+1:], m.vals[pos:])
+	m.keys[pos] = k
+	m.vals[pos] = v
+	m.index = nil
+}
+
+// Delete removes key k and reports whether it existed.
+func (m *Map) Delete(k string) bool {
+	i := m.find(k)
+	if i < 0 {
+		return false
+	}
+	if i < m.nInt {
+		m.nInt--
+	}
+	m.keys = append(m.keys[:i], m.keys[i+1:]...)
+	m.vals = append(m.vals[:i], m.vals[i+1:]...)
+	m.index = nil
+	return true
+}
+
+// arrayIndex reports whether k is a canonical JS array index.
+func arrayIndex(k string) (uint64, bool) {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return 0, false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseUint(k, 10, 64)
+	if err != nil || n >= 1<<32-1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// Clone returns a deep copy of v. Values shared inside v stay shared in the
+// copy (like lodash cloneDeep).
+func Clone(v *Value) *Value {
+	return cloneMemo(v, map[*Value]*Value{})
+}
+
+func cloneMemo(v *Value, memo map[*Value]*Value) *Value {
+	if v == nil {
+		return nil
+	}
+	if c, ok := memo[v]; ok {
+		return c
+	}
+	c := &Value{Kind: v.Kind, Bool: v.Bool, Line: v.Line, Col: v.Col, Num: v.Num, Str: v.Str}
+	memo[v] = c
+	switch v.Kind {
+	case KindMap:
+		c.Map = &Map{keys: append([]string(nil), v.Map.keys...), vals: make([]*Value, len(v.Map.vals)), nInt: v.Map.nInt}
+		for i, x := range v.Map.vals {
+			c.Map.vals[i] = cloneMemo(x, memo)
+		}
+	case KindList:
+		c.List = make([]*Value, len(v.List))
+		for i, x := range v.List {
+			c.List[i] = cloneMemo(x, memo)
+		}
+	}
+	return c
+}
