@@ -1,0 +1,362 @@
+// Package graph owns the Variability4TOSCA element model of a service
+// template (variability.md §3): the version check, the normaliser that
+// rewrites a document into list form, the populator that builds elements
+// with their ids, displays and global order, option resolution (§4), lookups
+// of elements by reference (§8.5), and type inheritance walks (§5.3).
+//
+// A build mutates the document, exactly like the reference's graph builds,
+// because enrichment writes its results back into the document and builds
+// again (§1, §5.1).
+//
+// Checks performed by a build, in the reference's order: version, normaliser
+// shape errors, option values, inputs and outputs (multiple defaults), node
+// templates (names, types, properties and fallback properties, relations and
+// relationship templates, artifacts, technologies and their weights), unused
+// relationship templates, relation targets, groups (members, variability
+// groups), policies (targets), imports, consumers and producers of property
+// and output values, and the persistent-node check.
+package graph
+
+import (
+	"strconv"
+	"strings"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Value is a document node.
+type Value = yamlsrc.Value
+
+// Kind is the kind of an element.
+type Kind uint8
+
+// Element kinds.
+const (
+	KindNode Kind = iota
+	KindRelation
+	KindProperty
+	KindType
+	KindArtifact
+	KindTechnology
+	KindPolicy
+	KindGroup
+	KindInput
+	KindOutput
+	KindImport
+)
+
+var kindNames = [...]string{"node", "relation", "property", "type", "artifact", "technology", "policy", "group", "input", "output", "import"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Version classes (variability.md §0).
+type Version uint8
+
+// The version classes.
+const (
+	V1 Version = iota
+	RC2
+	RC3
+)
+
+// VintnerUndefined is the value of fallback properties (§3.4.3).
+const VintnerUndefined = "VINTNER_UNDEFINED"
+
+// Element is anything that can be present or absent.
+type Element struct {
+	Kind Kind
+	Name string
+	// Index is the position in the container's list, or -1.
+	Index     int
+	Container *Element
+	// Raw is the element's own map in the document (for relations the
+	// requirement assignment, for properties the wrapped assignment).
+	Raw *Value
+	// Entry is the list entry that holds the element, for positions.
+	Entry *Value
+	// Conditions is the element's condition list (§3.4.2; after enrichment
+	// the final list, §5.6).
+	Conditions         []*Value
+	DefaultAlternative bool
+
+	Graph *Graph
+
+	id, display string
+
+	// Containers: node, relation, policy, group, artifact.
+	Types      []*Element
+	Properties []*Element
+
+	// Node.
+	Outgoing     []*Element
+	Ingoing      []*Element
+	Artifacts    []*Element
+	Technologies []*Element
+	Groups       []*Element
+	Weight       float64
+
+	// Relation.
+	Target       *Element
+	Relationship *Relationship
+
+	// Property.
+	Value      *Value
+	Expression *Value
+	Consuming  []*Element
+
+	// Technology.
+	Assign string
+
+	// Policy.
+	Targets []*Element
+
+	// Group.
+	Members     []*Element
+	Variability bool
+
+	// Input.
+	Consumers []*Element
+
+	// Output.
+	Producers []*Element
+
+	// Present is the presence in the chosen model.
+	Present bool
+}
+
+// Relationship is a relationship template used by a relation.
+type Relationship struct {
+	Name string
+	Raw  *Value
+}
+
+// ID is the element's SAT variable name (§3.3).
+func (e *Element) ID() string {
+	if e.id == "" {
+		var b strings.Builder
+		b.WriteString(e.Kind.String())
+		b.WriteByte('.')
+		b.WriteString(e.Name)
+		if e.Index >= 0 {
+			b.WriteByte('@')
+			b.WriteString(strconv.Itoa(e.Index))
+		}
+		if e.Container != nil {
+			b.WriteByte('.')
+			b.WriteString(e.Container.ID())
+		}
+		e.id = b.String()
+	}
+	return e.id
+}
+
+// ManualID is the name of the element's manual variable.
+func (e *Element) ManualID() string { return "manual." + e.ID() }
+
+// Display is the element's lower-case display name (§3.3).
+func (e *Element) Display() string {
+	if e.display == "" {
+		var b strings.Builder
+		b.WriteString(e.Kind.String())
+		b.WriteString(` "`)
+		b.WriteString(e.Name)
+		if e.Index >= 0 {
+			b.WriteByte('@')
+			b.WriteString(strconv.Itoa(e.Index))
+		}
+		b.WriteByte('"')
+		if e.Container != nil {
+			b.WriteString(" of ")
+			b.WriteString(e.Container.Display())
+		}
+		e.display = b.String()
+	}
+	return e.display
+}
+
+// DisplayUpper is Display with the first character upper-cased.
+func (e *Element) DisplayUpper() string {
+	d := e.Display()
+	return strings.ToUpper(d[:1]) + d[1:]
+}
+
+// Pos is the document position of the element.
+func (e *Element) Pos() diag.Pos {
+	v := e.Raw
+	if v == nil || v.Line == 0 {
+		v = e.Entry
+	}
+	p := diag.Pos{File: e.Graph.File}
+	if v != nil {
+		p.Line, p.Col = int(v.Line), int(v.Col)
+	}
+	return p
+}
+
+// IsHostedOn reports whether a relation is a hosting relation
+// (^(.*_)?host(_.*)?$).
+func (e *Element) IsHostedOn() bool {
+	n := e.Name
+	i := strings.Index(n, "host")
+	for i >= 0 {
+		before := i == 0 || n[i-1] == '_'
+		after := i+4 == len(n) || n[i+4] == '_'
+		if before && after {
+			return true
+		}
+		j := strings.Index(n[i+1:], "host")
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// Source is the source node of a relation.
+func (e *Element) Source() *Element { return e.Container }
+
+// Hosts returns the targets of a node's hosting relations.
+func (e *Element) Hosts() []*Element {
+	var hosts []*Element
+	for _, r := range e.Outgoing {
+		if r.IsHostedOn() {
+			hosts = append(hosts, r.Target)
+		}
+	}
+	return hosts
+}
+
+// HasHost reports whether a node has a hosting relation.
+func (e *Element) HasHost() bool {
+	for _, r := range e.Outgoing {
+		if r.IsHostedOn() {
+			return true
+		}
+	}
+	return false
+}
+
+// Persistent is the node's persistent flag (validated during population).
+func (e *Element) Persistent() bool { return e.Raw.Get("persistent").IsTrue() }
+
+// Graph is the element graph of one build.
+type Graph struct {
+	Doc     *Value
+	File    string
+	Version Version
+	Options *Options
+
+	Elements     []*Element
+	Types        []*Element
+	Nodes        []*Element
+	Relations    []*Element
+	Properties   []*Element
+	Policies     []*Element
+	Groups       []*Element
+	Inputs       []*Element
+	Artifacts    []*Element
+	Imports      []*Element
+	Technologies []*Element
+	Outputs      []*Element
+
+	nodesByName   map[string]*Element
+	groupsByName  map[string]*Element
+	relationships map[string]*Relationship
+	byName        map[namedKey][]*Element
+	indexed       map[namedKey]bool
+	policiesByNm  map[string][]*Element
+	inputsByName  map[string][]*Element
+	outputsByName map[string][]*Element
+	typeIndex     map[string]map[string]*Value
+}
+
+// Topology returns topology_template, or nil.
+func (g *Graph) Topology() *Value { return g.Doc.Get("topology_template") }
+
+// Variability returns topology_template.variability, or nil.
+func (g *Graph) Variability() *Value { return g.Topology().Get("variability") }
+
+// NodeByName returns the node with the name, or nil.
+func (g *Graph) NodeByName(name string) *Element { return g.nodesByName[name] }
+
+// GroupByName returns the group with the name, or nil.
+func (g *Graph) GroupByName(name string) *Element { return g.groupsByName[name] }
+
+// InputsByName returns the inputs with a name.
+func (g *Graph) InputsByName(name string) []*Element { return g.inputsByName[name] }
+
+// OutputsByName returns the outputs with a name.
+func (g *Graph) OutputsByName(name string) []*Element { return g.outputsByName[name] }
+
+// PropertiesNamed returns the properties of a container with a name.
+func (c *Element) PropertiesNamed(name string) []*Element {
+	return c.Graph.named(c, 'p', c.Properties, name)
+}
+
+// TypesNamed returns the types of a container with a name.
+func (c *Element) TypesNamed(name string) []*Element {
+	return c.Graph.named(c, 't', c.Types, name)
+}
+
+// OutgoingNamed returns the outgoing relations of a node with a name.
+func (c *Element) OutgoingNamed(name string) []*Element {
+	return c.Graph.named(c, 'r', c.Outgoing, name)
+}
+
+// ArtifactsNamed returns the artifacts of a node with a name.
+func (c *Element) ArtifactsNamed(name string) []*Element {
+	return c.Graph.named(c, 'a', c.Artifacts, name)
+}
+
+// named finds elements by name with a lazily built index per container and
+// list, so that lookups stay linear overall.
+func (g *Graph) named(c *Element, list byte, elems []*Element, name string) []*Element {
+	if len(elems) <= 8 {
+		var out []*Element
+		for _, e := range elems {
+			if e.Name == name {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	if g.byName == nil {
+		g.byName = map[namedKey][]*Element{}
+		g.indexed = map[namedKey]bool{}
+	}
+	built := namedKey{c: c, list: list}
+	if !g.indexed[built] {
+		g.indexed[built] = true
+		for _, e := range elems {
+			k := namedKey{c: c, list: list, name: e.Name}
+			g.byName[k] = append(g.byName[k], e)
+		}
+	}
+	return g.byName[namedKey{c: c, list: list, name: name}]
+}
+
+type namedKey struct {
+	c    *Element
+	list byte
+	name string
+}
+
+// NameGroups returns the elements grouped by name in order of first
+// appearance of each name.
+func NameGroups(elems []*Element) [][]*Element {
+	var order []string
+	groups := map[string][]*Element{}
+	for _, e := range elems {
+		if _, ok := groups[e.Name]; !ok {
+			order = append(order, e.Name)
+		}
+		groups[e.Name] = append(groups[e.Name], e)
+	}
+	out := make([][]*Element, len(order))
+	for i, n := range order {
+		out[i] = groups[n]
+	}
+	return out
+}

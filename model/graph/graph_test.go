@@ -1,0 +1,102 @@
+package graph
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const sample = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+  inputs:
+    in1: {type: string}
+  node_templates:
+    app:
+      type: app
+      properties:
+        p: 1
+      requirements:
+        - host: vm
+        - conn:
+            node: vm
+            relationship: r
+      artifacts:
+        a: ./file
+    vm:
+      type: [{vm: {}}, {other: {conditions: false}}]
+      properties:
+        - p: {value: 1}
+        - q: 2
+        - p: {value: 3, conditions: false}
+  relationship_templates:
+    r:
+      type: rt
+      properties:
+        x: 5
+  policies:
+    - pol:
+        type: pt
+        targets: [vm]
+  groups:
+    grp:
+      type: gt
+      members: [app, [app, 0]]
+  outputs:
+    o: {value: 1}
+imports:
+  - a.yaml
+`
+
+func TestIDsAndDisplays(t *testing.T) {
+	g, err := Build(doc(t, sample), "t.yaml")
+	require.NoError(t, err)
+	ids := make([]string, len(g.Elements))
+	for i, e := range g.Elements {
+		ids[i] = e.ID()
+	}
+	require.Equal(t, []string{
+		"type.app@0.node.app", "type.rt@0.relation.conn@1.node.app", "type.tosca.artifacts.File@0.artifact.a@0.node.app",
+		"type.vm@0.node.vm", "type.other@1.node.vm", "type.gt@0.group.grp", "type.pt@0.policy.pol@0",
+		"node.app", "node.vm",
+		"relation.host@0.node.app", "relation.conn@1.node.app",
+		// fallbacks follow each container's own properties
+		"property.p@0.node.app", "property.p@1.node.app",
+		"property.x@0.relation.conn@1.node.app", "property.x@1.relation.conn@1.node.app",
+		"property.p@0.node.vm", "property.q@1.node.vm", "property.p@2.node.vm", "property.p@3.node.vm", "property.q@4.node.vm",
+		"policy.pol@0", "group.grp", "input.in1@0", "artifact.a@0.node.app", "import.0@0", "output.o@0",
+	}, ids)
+	vm := g.NodeByName("vm")
+	require.Equal(t, `Property "p@3" of node "vm"`, vm.Properties[3].DisplayUpper())
+	require.Equal(t, `Type "tosca.artifacts.File@0" of artifact "a@0" of node "app"`, g.Artifacts[0].Types[0].DisplayUpper())
+	require.Equal(t, []*Element{g.NodeByName("app"), g.Relations[0]}, g.GroupByName("grp").Members)
+	// The false default of the second type is the type's own condition.
+	require.Equal(t, 1, len(vm.Types[1].Conditions))
+}
+
+func TestIsHostedOn(t *testing.T) {
+	for name, want := range map[string]bool{
+		"host": true, "my_host": true, "host_2": true, "a_host_b": true,
+		"hosts": false, "ghost": false, "hostname": false, "x_hostb": false, "_host": true,
+	} {
+		e := &Element{Name: name}
+		require.Equal(t, want, e.IsHostedOn(), name)
+	}
+}
+
+func TestPopulatorErrors(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"version", "tosca_definitions_version: tosca_2_0\n", "Unsupported TOSCA definitions version"},
+		{"self", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    SELF: {type: a}\n", `Node must not be named "SELF"`},
+		{"no type", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {properties: {p: 1}}\n", "Unexpected error"},
+		{"target", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: a, requirements: [{host: b}]}\n", `Target "b" of relation "host@0" of node "a" does not exist`},
+		{"multiple defaults", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a:\n      type: a\n      properties:\n        - p: {value: 1, default_alternative: true}\n        - p: {value: 2, default_alternative: true}\n", `Property "p@0" of node "a" has multiple defaults`},
+		{"never used", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: a}\n  relationship_templates:\n    r: {type: t}\n", `Relation "r" is never used`},
+		{"persistent", "tosca_definitions_version: tosca_variability_1_0_rc_2\ntopology_template:\n  node_templates:\n    a: {type: a}\n", `Node default condition mode "incoming(naive)-host" requires at least one persistent node template`},
+		{"weight", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    n: {type: a, weight: true}\n", `Weight "true" of node "n" is not a number or boolean`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Build(doc(t, tc.src), "t.yaml")
+			require.EqualError(t, err, tc.want)
+		})
+	}
+}

@@ -1,0 +1,505 @@
+package graph
+
+import (
+	"math"
+	"unicode/utf16"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Spec variability.md §8.5 (reference arguments and lookup errors). The
+// lookups reproduce the reference's argument checks and messages; a failed
+// lookup returns a diagnostic without position (the caller adds one).
+
+// Context is the element a reference is resolved against.
+type Context struct {
+	Element *Element
+}
+
+func fail(msg string) error { return diag.New(diag.StageSolve, msg) }
+
+// PrettyOf renders JSON.stringify(v, null, 4), "undefined" for nil.
+func PrettyOf(v *Value) string {
+	if v == nil {
+		return "undefined"
+	}
+	return yamlsrc.Pretty(v)
+}
+
+func isStr(v *Value) bool { return v != nil && v.Kind == yamlsrc.KindString }
+func isNum(v *Value) bool { return v != nil && v.Kind == yamlsrc.KindNumber }
+func isSelf(v *Value) bool {
+	return isStr(v) && v.Str == "SELF"
+}
+func isContainer(v *Value) bool {
+	return isStr(v) && v.Str == "CONTAINER"
+}
+
+func assertString(v *Value) error {
+	if !isStr(v) {
+		return fail("Element \"" + JSONOf(v) + "\" is not a string")
+	}
+	return nil
+}
+
+func assertStringOrNumber(v *Value) error {
+	if !isStr(v) && !isNum(v) {
+		return fail("Element \"" + JSONOf(v) + "\" is neither a string nor a number")
+	}
+	return nil
+}
+
+// at is JavaScript's x[i] for a list or a string.
+func at(v *Value, i int) *Value {
+	if v == nil {
+		return nil
+	}
+	switch v.Kind {
+	case yamlsrc.KindList:
+		if i < len(v.List) {
+			return v.List[i]
+		}
+	case yamlsrc.KindString:
+		u := utf16.Encode([]rune(v.Str))
+		if i < len(u) {
+			return yamlsrc.NewString(string(utf16.Decode(u[i : i+1])))
+		}
+	}
+	return nil
+}
+
+// last is the reference's utils.last: x[x.length - 1].
+func last(v *Value) *Value {
+	if v.IsList() && len(v.List) > 0 {
+		return v.List[len(v.List)-1]
+	}
+	if isStr(v) {
+		u := utf16.Encode([]rune(v.Str))
+		if len(u) > 0 {
+			return yamlsrc.NewString(string(utf16.Decode(u[len(u)-1:])))
+		}
+	}
+	return nil
+}
+
+// index returns list[n] for a JS number n, or nil.
+func index(list []*Element, n float64) *Element {
+	if n < 0 || n != math.Trunc(n) || n >= float64(len(list)) {
+		return nil
+	}
+	return list[int(n)]
+}
+
+func notElement(e *Element, what string) error {
+	if e == nil {
+		return fail("Element not defined")
+	}
+	return fail(e.DisplayUpper() + " is not " + what)
+}
+
+// GetContainer returns the container of an element.
+func (g *Graph) GetContainer(e *Element) (*Element, error) {
+	if e == nil {
+		return nil, fail("Element is not defined")
+	}
+	if e.Container == nil {
+		return nil, fail(e.DisplayUpper() + " has no container")
+	}
+	return e.Container, nil
+}
+
+// selfOrContainer resolves SELF and CONTAINER; ok is false for other values.
+func (g *Graph) selfOrContainer(v *Value, ctx Context, kind Kind, what string) (*Element, bool, error) {
+	var e *Element
+	switch {
+	case isSelf(v):
+		e = ctx.Element
+	case isContainer(v):
+		c, err := g.GetContainer(ctx.Element)
+		if err != nil {
+			return nil, true, err
+		}
+		e = c
+	default:
+		return nil, false, nil
+	}
+	if e == nil || e.Kind != kind {
+		return nil, true, notElement(e, what)
+	}
+	return e, true, nil
+}
+
+// GetNode resolves a node reference.
+func (g *Graph) GetNode(v *Value, ctx Context) (*Element, error) {
+	if err := assertString(v); err != nil {
+		return nil, err
+	}
+	if e, ok, err := g.selfOrContainer(v, ctx, KindNode, "a node"); ok {
+		return e, err
+	}
+	switch v.Str {
+	case "TARGET", "SOURCE":
+		r := ctx.Element
+		if r == nil || r.Kind != KindRelation {
+			return nil, notElement(r, "a relation")
+		}
+		if v.Str == "TARGET" {
+			return r.Target, nil
+		}
+		return r.Container, nil
+	}
+	n := g.nodesByName[v.Str]
+	if n == nil {
+		return nil, fail(`Node "` + v.Str + `" not found`)
+	}
+	return n, nil
+}
+
+// GetRelation resolves a relation reference.
+func (g *Graph) GetRelation(member *Value, ctx Context) (*Element, error) {
+	if e, ok, err := g.selfOrContainer(member, ctx, KindRelation, "a relation"); ok {
+		return e, err
+	}
+	if !member.IsList() {
+		return nil, fail("Element \"" + JSONOf(member) + "\" is not an array")
+	}
+	return g.relationOf(member, at(member, 0), at(member, 1), ctx)
+}
+
+func (g *Graph) relationOf(printed, nodeRef, rel *Value, ctx Context) (*Element, error) {
+	if err := assertString(nodeRef); err != nil {
+		return nil, err
+	}
+	if err := assertStringOrNumber(rel); err != nil {
+		return nil, err
+	}
+	node, err := g.GetNode(nodeRef, ctx)
+	if err != nil {
+		return nil, err
+	}
+	var r *Element
+	if isStr(rel) {
+		rs := node.OutgoingNamed(rel.Str)
+		if len(rs) > 1 {
+			return nil, fail(`Relation "` + PrettyOf(printed) + `" is ambiguous`)
+		}
+		if len(rs) == 1 {
+			r = rs[0]
+		}
+	} else {
+		r = index(node.Outgoing, rel.Num)
+	}
+	if r == nil {
+		return nil, fail(`Relation "` + PrettyOf(printed) + `" not found`)
+	}
+	return r, nil
+}
+
+// GetGroup resolves a group reference.
+func (g *Graph) GetGroup(v *Value, ctx Context) (*Element, error) {
+	if err := assertString(v); err != nil {
+		return nil, err
+	}
+	if e, ok, err := g.selfOrContainer(v, ctx, KindGroup, "a group"); ok {
+		return e, err
+	}
+	gr := g.groupsByName[v.Str]
+	if gr == nil {
+		return nil, fail(`Group "` + v.Str + `" not found`)
+	}
+	return gr, nil
+}
+
+// GetPolicy resolves a policy reference (name or index).
+func (g *Graph) GetPolicy(v *Value, ctx Context) (*Element, error) {
+	if err := assertStringOrNumber(v); err != nil {
+		return nil, err
+	}
+	if e, ok, err := g.selfOrContainer(v, ctx, KindPolicy, "a policy"); ok {
+		return e, err
+	}
+	var p *Element
+	if isStr(v) {
+		ps := g.policiesByNm[v.Str]
+		if len(ps) > 1 {
+			return nil, fail(`Policy "` + v.Str + `" is ambiguous`)
+		}
+		if len(ps) == 1 {
+			p = ps[0]
+		}
+	} else {
+		p = index(g.Policies, v.Num)
+	}
+	if p == nil {
+		return nil, fail(`Policy "` + jsString(v) + `" not found`)
+	}
+	return p, nil
+}
+
+// GetArtifact resolves an artifact reference. The node part ignores the
+// context (variability.md §17.21).
+func (g *Graph) GetArtifact(member *Value, ctx Context) (*Element, error) {
+	if e, ok, err := g.selfOrContainer(member, ctx, KindArtifact, "an artifact"); ok {
+		return e, err
+	}
+	return g.artifactOf(member, at(member, 0), at(member, 1))
+}
+
+func (g *Graph) artifactOf(printed, nodeRef, art *Value) (*Element, error) {
+	if err := assertString(nodeRef); err != nil {
+		return nil, err
+	}
+	if err := assertStringOrNumber(art); err != nil {
+		return nil, err
+	}
+	node, err := g.GetNode(nodeRef, Context{})
+	if err != nil {
+		return nil, err
+	}
+	var a *Element
+	if isStr(art) {
+		as := node.ArtifactsNamed(art.Str)
+		if len(as) > 1 {
+			return nil, fail(`Artifact "` + PrettyOf(printed) + `" is ambiguous`)
+		}
+		if len(as) == 1 {
+			a = as[0]
+		}
+	} else {
+		a = index(node.Artifacts, art.Num)
+	}
+	if a == nil {
+		return nil, fail(`Artifact "` + PrettyOf(printed) + `" not found`)
+	}
+	return a, nil
+}
+
+// GetImport resolves an import reference (an index).
+func (g *Graph) GetImport(v *Value, ctx Context) (*Element, error) {
+	if e, ok, err := g.selfOrContainer(v, ctx, KindImport, "a import"); ok {
+		return e, err
+	}
+	if !isNum(v) {
+		return nil, fail("Element \"" + JSONOf(v) + "\" is not a number")
+	}
+	imp := index(g.Imports, v.Num)
+	if imp == nil {
+		return nil, fail(`Import "` + jsString(v) + `" not found`)
+	}
+	return imp, nil
+}
+
+// GetInput resolves an input reference (name or index).
+func (g *Graph) GetInput(v *Value, ctx Context) (*Element, error) {
+	return g.inputOutput(v, ctx, KindInput, "a input", "Input", g.inputsByName, g.Inputs)
+}
+
+// GetOutput resolves an output reference (name or index).
+func (g *Graph) GetOutput(v *Value, ctx Context) (*Element, error) {
+	return g.inputOutput(v, ctx, KindOutput, "an output", "Output", g.outputsByName, g.Outputs)
+}
+
+func (g *Graph) inputOutput(v *Value, ctx Context, kind Kind, what, word string, byName map[string][]*Element, list []*Element) (*Element, error) {
+	if e, ok, err := g.selfOrContainer(v, ctx, kind, what); ok {
+		return e, err
+	}
+	if err := assertStringOrNumber(v); err != nil {
+		return nil, err
+	}
+	var e *Element
+	if isStr(v) {
+		es := byName[v.Str]
+		if len(es) > 1 {
+			return nil, fail(word + ` "` + v.Str + `" is ambiguous`)
+		}
+		if len(es) == 1 {
+			e = es[0]
+		}
+	} else {
+		e = index(list, v.Num)
+	}
+	if e == nil {
+		return nil, fail(word + ` "` + jsString(v) + `" not found`)
+	}
+	return e, nil
+}
+
+// GetTechnology resolves [node, technology name or index].
+func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
+	if !data.IsList() {
+		return nil, fail("Element \"" + JSONOf(data) + "\" is not an array")
+	}
+	d0, d1 := at(data, 0), at(data, 1)
+	if err := assertString(d0); err != nil {
+		return nil, err
+	}
+	if err := assertStringOrNumber(d1); err != nil {
+		return nil, err
+	}
+	node, err := g.GetNode(d0, ctx)
+	if err != nil {
+		return nil, err
+	}
+	var t *Element
+	if isStr(d1) {
+		var found []*Element
+		for _, x := range node.Technologies {
+			if x.Name == d1.Str {
+				found = append(found, x)
+			}
+		}
+		if len(found) > 1 {
+			return nil, fail(`Technology "` + PrettyOf(data) + `" is ambiguous`)
+		}
+		if len(found) == 1 {
+			t = found[0]
+		}
+	} else {
+		t = index(node.Technologies, d1.Num)
+	}
+	if t == nil {
+		// Quirk: the closing quote is missing (variability.md §17.22).
+		return nil, fail(`Technology "` + PrettyOf(data) + ` not found`)
+	}
+	return t, nil
+}
+
+// member selects from a container's properties or types by the last item
+// of data (name or index).
+func member(container *Element, data *Value, word string, named func(string) []*Element, list []*Element) (*Element, error) {
+	id := last(data)
+	var e *Element
+	if isStr(id) {
+		es := named(id.Str)
+		if len(es) > 1 {
+			return nil, fail(word + ` "` + PrettyOf(data) + `" is ambiguous`)
+		}
+		if len(es) == 1 {
+			e = es[0]
+		}
+	} else if isNum(id) {
+		e = index(list, id.Num)
+	}
+	if e == nil {
+		return nil, fail(word + ` "` + PrettyOf(data) + `" not found`)
+	}
+	return e, nil
+}
+
+func propertyOf(c *Element, data *Value) (*Element, error) {
+	return member(c, data, "Property", c.PropertiesNamed, c.Properties)
+}
+
+func typeOf(c *Element, data *Value) (*Element, error) {
+	return member(c, data, "Type", c.TypesNamed, c.Types)
+}
+
+// PropertyKind selects which container a property or type reference names.
+type PropertyKind uint8
+
+// Reference kinds for node/relation/group/policy/artifact properties and types.
+const (
+	RefNode PropertyKind = iota
+	RefRelation
+	RefGroup
+	RefPolicy
+	RefArtifact
+)
+
+// containerOf resolves the container part of a property or type reference
+// with the reference's argument checks.
+func (g *Graph) containerOf(kind PropertyKind, data *Value, ctx Context, typeRef bool) (*Element, error) {
+	d0, d1, d2 := at(data, 0), at(data, 1), at(data, 2)
+	c := Context{Element: ctx.Element}
+	switch kind {
+	case RefNode:
+		if err := assertString(d0); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d1); err != nil {
+			return nil, err
+		}
+		return g.GetNode(d0, c)
+	case RefRelation:
+		if err := assertString(d0); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d1); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d2); err != nil {
+			return nil, err
+		}
+		return g.relationOf(yamlsrc.NewList(d0, d1), d0, d1, c)
+	case RefGroup:
+		if err := assertString(d0); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d1); err != nil {
+			return nil, err
+		}
+		return g.GetGroup(d0, c)
+	case RefPolicy:
+		if typeRef {
+			if err := assertString(d0); err != nil {
+				return nil, err
+			}
+		} else if err := assertStringOrNumber(d0); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d1); err != nil {
+			return nil, err
+		}
+		return g.GetPolicy(d0, c)
+	default:
+		if err := assertString(d0); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d1); err != nil {
+			return nil, err
+		}
+		if err := assertStringOrNumber(d2); err != nil {
+			return nil, err
+		}
+		return g.artifactOf(yamlsrc.NewList(d0, d1), d0, d1)
+	}
+}
+
+// GetProperty resolves a *_property_presence reference.
+func (g *Graph) GetProperty(kind PropertyKind, data *Value, ctx Context) (*Element, error) {
+	c, err := g.containerOf(kind, data, ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	return propertyOf(c, data)
+}
+
+// GetType resolves a *_type_presence reference.
+func (g *Graph) GetType(kind PropertyKind, data *Value, ctx Context) (*Element, error) {
+	c, err := g.containerOf(kind, data, ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	return typeOf(c, data)
+}
+
+// guessElement resolves a get_property container: node, else group, else
+// policy.
+func (g *Graph) guessElement(name string, ctx Context) (*Element, error) {
+	v := yamlsrc.NewString(name)
+	if e, err := g.GetNode(v, ctx); err == nil {
+		return e, nil
+	}
+	if e, err := g.GetGroup(v, ctx); err == nil {
+		return e, nil
+	}
+	if e, err := g.GetPolicy(v, ctx); err == nil {
+		return e, nil
+	}
+	display := "undefined"
+	if ctx.Element != nil {
+		display = ctx.Element.Display()
+	}
+	return nil, fail(`Could not get element "` + name + `" from context element "` + display + `" and context cached "undefined"`)
+}

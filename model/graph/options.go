@@ -1,0 +1,442 @@
+package graph
+
+import (
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// KindSwitches are the resolved default-condition and pruning switches of
+// one element kind (variability.md §4.1).
+type KindSwitches struct {
+	Default, DefaultConsistency, DefaultSemantic bool
+	Pruning, ConsistencyPruning, SemanticPruning bool
+	Mode                                         string
+}
+
+// Options are the resolved variability options of a document (§4).
+type Options struct {
+	Mode string
+	// Kinds holds the switches per element kind.
+	Kinds                  [KindImport + 1]KindSwitches
+	RelationDefaultImplied bool
+
+	Checks      Checks
+	Solver      Solver
+	Constraints Constraints
+	Enricher    Enricher
+}
+
+// Checks are the checker and persistent-check switches (§4.3, §11).
+type Checks struct {
+	Checks, Consistency, Semantic                               bool
+	RelationSource, RelationTarget, AmbiguousHosting            bool
+	MissingArtifactContainer, AmbiguousArtifact                 bool
+	MissingPropertyContainer, AmbiguousProperty                 bool
+	MissingTypeContainer, AmbiguousType                         bool
+	ExpectedHosting, ExpectedIncomingRelation, ExpectedArtifact bool
+	Persistent, ExpectedTechnology                              bool
+	MissingTechnologyContainer, AmbiguousTechnology             bool
+	RequiredTechnology, AmbiguousRelation                       bool
+	AmbiguousInput, AmbiguousOutput                             bool
+	UnconsumedInput, UnproducedOutput                           bool
+}
+
+// Optimization is one optimisation setting (§4.3, §10.2).
+type Optimization struct {
+	Optimize, Min, Max, Unique bool
+	Mode                       string
+}
+
+// Solver holds the optimisation settings.
+type Solver struct {
+	Topology, Technologies Optimization
+}
+
+// Constraints are the constraint-enrichment switches (§5.11).
+type Constraints struct {
+	Constraints, RelationSource, RelationTarget, ArtifactContainer bool
+	PropertyContainer, TypeContainer, HostingStack, Technology     bool
+	UniqueProperty, UniqueArtifact, UniqueInput, UniqueOutput      bool
+	UniqueRelation, RequiredArtifact, RequiredIncomingRelation     bool
+}
+
+// Enricher are the enricher switches.
+type Enricher struct {
+	InputCondition, Technologies, Implementations bool
+}
+
+// optionKinds is the order in which the reference resolves per-kind options.
+var defaultOrder = []Kind{KindInput, KindNode, KindOutput, KindRelation, KindPolicy, KindGroup, KindArtifact, KindProperty, KindType, KindTechnology}
+
+// ParseVersion maps tosca_definitions_version to a version class.
+func ParseVersion(v *Value) (Version, bool) {
+	if v == nil || v.Kind != yamlsrc.KindString {
+		return 0, false
+	}
+	switch v.Str {
+	case "tosca_simple_yaml_1_3", "tosca_variability_1_0", "tosca_variability_1_0_rc_1":
+		return V1, true
+	case "tosca_variability_1_0_rc_2":
+		return RC2, true
+	case "tosca_variability_1_0_rc_3":
+		return RC3, true
+	}
+	return 0, false
+}
+
+// pruning-mode tables (§4.2). A nil table entry means "not set".
+type modeTable map[string]bool
+
+func kindKeys(k Kind, suffixes ...string) []string {
+	out := make([]string, len(suffixes))
+	for i, s := range suffixes {
+		out[i] = k.String() + "_" + s
+	}
+	return out
+}
+
+var eightKinds = []Kind{KindNode, KindRelation, KindPolicy, KindGroup, KindArtifact, KindProperty, KindType, KindTechnology}
+
+func buildModeTable(v2 bool, name string) modeTable {
+	t := modeTable{}
+	set := func(kinds []Kind, suffixes []string, vals []bool) {
+		for _, k := range kinds {
+			for i, key := range kindKeys(k, suffixes...) {
+				t[key] = vals[i]
+			}
+		}
+	}
+	defs := []string{"default_condition", "default_consistency_condition", "default_semantic_condition"}
+	prun := []string{"pruning", "consistency_pruning", "semantic_pruning"}
+	io := []Kind{KindInput, KindOutput}
+	forceIO := func(d, p bool) {
+		if v2 {
+			return
+		}
+		if d {
+			set(io, defs, []bool{false, false, false})
+		}
+		if p {
+			set(io, prun, []bool{false, false, false})
+		}
+	}
+	kinds := eightKinds
+	if v2 {
+		kinds = append(append([]Kind{}, eightKinds...), io...)
+	}
+	switch name {
+	case "strict", "manual":
+		forceIO(true, true)
+	case "consistent-strict":
+		forceIO(true, false)
+		set(kinds, defs, []bool{true, true, false})
+	case "consistent-loose":
+		forceIO(false, true)
+		set(kinds, prun, []bool{true, true, false})
+	case "default":
+		t["default_condition"] = true
+		forceIO(true, true)
+	case "semantic-strict":
+		t["default_condition"] = true
+		forceIO(true, true)
+		set(kinds, prun, []bool{true, true, false})
+	case "semantic-loose", "loose":
+		t["pruning"] = true
+		forceIO(true, true)
+	default:
+		return nil
+	}
+	return t
+}
+
+type optionReader struct {
+	raw   *Value
+	table modeTable
+	err   error
+}
+
+func (r *optionReader) user(key string) *Value {
+	v := r.raw.Get(key)
+	if v.IsNull() {
+		return nil
+	}
+	return v
+}
+
+// boolOpt resolves user ?? table ?? fallback and asserts a boolean.
+func (r *optionReader) boolOpt(key string, fallback bool) bool {
+	if r.err != nil {
+		return false
+	}
+	if v := r.user(key); v != nil {
+		if v.Kind != yamlsrc.KindBool {
+			r.err = diag.New(diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
+			return false
+		}
+		return v.Bool
+	}
+	if b, ok := r.table[key]; ok {
+		return b
+	}
+	return fallback
+}
+
+// plainBool resolves user ?? fallback and asserts a boolean.
+func (r *optionReader) plainBool(key string, fallback bool) bool {
+	if r.err != nil {
+		return false
+	}
+	if v := r.user(key); v != nil {
+		if v.Kind != yamlsrc.KindBool {
+			r.err = diag.New(diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
+			return false
+		}
+		return v.Bool
+	}
+	return fallback
+}
+
+func (r *optionReader) stringOpt(key, fallback string) string {
+	if r.err != nil {
+		return ""
+	}
+	if v := r.user(key); v != nil {
+		if v.Kind != yamlsrc.KindString {
+			r.err = diag.New(diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a string")
+			return ""
+		}
+		return v.Str
+	}
+	return fallback
+}
+
+// ResolveOptions resolves the options of a document (§4).
+func ResolveOptions(doc *Value, version Version) (*Options, error) {
+	raw := doc.Get("topology_template").Get("variability").Get("options")
+	if !raw.IsMap() {
+		raw = yamlsrc.NewMap()
+	}
+	o := &Options{}
+	mode := "manual"
+	if version != V1 {
+		mode = "semantic-loose"
+	}
+	modeText := mode
+	if v := raw.Get("mode"); !v.IsNull() {
+		if v.Kind == yamlsrc.KindString {
+			mode, modeText = v.Str, v.Str
+		} else {
+			mode, modeText = "", yamlsrc.KeyString(v)
+		}
+	}
+	table := buildModeTable(version == RC3, mode)
+	if table == nil {
+		return nil, diag.New(diag.StageLoad, `Pruning mode "`+modeText+`" unknown`)
+	}
+	o.Mode = mode
+	r := &optionReader{raw: raw, table: table}
+
+	// Default conditions, in the reference's order.
+	dc := r.boolOpt("default_condition", false)
+	for _, k := range defaultOrder {
+		s := &o.Kinds[k]
+		name := k.String()
+		s.Default = r.boolOpt(name+"_default_condition", dc)
+		switch k {
+		case KindNode:
+			if version == V1 {
+				s.Mode = r.stringOpt("node_default_condition_mode", "incoming-artifact")
+			} else {
+				s.Mode = r.stringOpt("node_default_condition_mode", "incomingnaive-artifact-host")
+			}
+		case KindRelation:
+			s.Mode = r.stringOpt("relation_default_condition_mode", "source-target")
+		case KindArtifact:
+			if version == RC3 {
+				s.Mode = r.stringOpt("artifact_default_condition_mode", "container-managed")
+			} else {
+				s.Mode = r.stringOpt("artifact_default_condition_mode", "container")
+			}
+		case KindProperty:
+			s.Mode = r.stringOpt("property_default_condition_mode", "container-consuming")
+		case KindTechnology:
+			s.Mode = r.stringOpt("technology_default_condition_mode", "container-other")
+		}
+		s.DefaultConsistency = r.boolOpt(name+"_default_consistency_condition", s.Default)
+		s.DefaultSemantic = r.boolOpt(name+"_default_semantic_condition", s.Default)
+		if k == KindRelation {
+			o.RelationDefaultImplied = r.plainBool("relation_default_implied", version != V1)
+		}
+	}
+	// Pruning.
+	p := r.boolOpt("pruning", false)
+	for _, k := range defaultOrder {
+		s := &o.Kinds[k]
+		name := k.String()
+		s.Pruning = r.boolOpt(name+"_pruning", p)
+		s.ConsistencyPruning = r.boolOpt(name+"_consistency_pruning", s.Pruning)
+		s.SemanticPruning = r.boolOpt(name+"_semantic_pruning", s.Pruning)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+
+	// Checks.
+	c := &o.Checks
+	c.Checks = r.plainBool("checks", version != RC3)
+	c.Consistency = r.plainBool("consistency_checks", c.Checks)
+	c.RelationSource = r.plainBool("relation_source_check", c.Consistency)
+	c.RelationTarget = r.plainBool("relation_target_check", c.Consistency)
+	c.AmbiguousHosting = r.plainBool("ambiguous_hosting_check", c.Consistency)
+	c.MissingArtifactContainer = r.plainBool("missing_artifact_container_check", c.Consistency)
+	c.AmbiguousArtifact = r.plainBool("ambiguous_artifact_check", c.Consistency)
+	c.MissingPropertyContainer = r.plainBool("missing_property_container_check", c.Consistency)
+	c.AmbiguousProperty = r.plainBool("ambiguous_property_check", c.Consistency)
+	c.MissingTypeContainer = r.plainBool("missing_type_container_check", c.Consistency)
+	c.AmbiguousType = r.plainBool("ambiguous_type_check", c.Consistency)
+	c.Semantic = r.plainBool("semantic_checks", c.Checks)
+	c.ExpectedHosting = r.plainBool("expected_hosting_check", c.Semantic)
+	c.ExpectedIncomingRelation = r.plainBool("expected_incoming_relation_check", c.Semantic)
+	c.ExpectedArtifact = r.plainBool("expected_artifact_check", c.Semantic)
+	c.Persistent = r.plainBool("persistent_check", c.Checks)
+	c.ExpectedTechnology = r.plainBool("expected_technology_check", c.Semantic)
+	c.MissingTechnologyContainer = r.plainBool("missing_technology_container_check", c.Consistency)
+	c.AmbiguousTechnology = r.plainBool("ambiguous_technology_check", c.Consistency)
+	c.RequiredTechnology = r.plainBool("required_technology_check", c.Semantic)
+	c.AmbiguousRelation = r.plainBool("ambiguous_relation_check", c.Consistency)
+	c.AmbiguousInput = r.plainBool("ambiguous_input_check", c.Consistency)
+	c.AmbiguousOutput = r.plainBool("ambiguous_output_check", c.Consistency)
+	if version == RC3 {
+		c.UnconsumedInput = r.plainBool("unconsumed_input_check", c.Semantic)
+		c.UnproducedOutput = r.plainBool("unproduced_output_check", c.Consistency)
+	} else {
+		c.UnconsumedInput = r.plainBool("unconsumed_input_check", false)
+		c.UnproducedOutput = r.plainBool("unproduced_output_check", false)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+
+	// Solver.
+	if err := resolveOptimization(&o.Solver.Topology, raw, "optimization_topology", version != V1, false, version); err != nil {
+		return nil, err
+	}
+	if err := resolveOptimization(&o.Solver.Technologies, raw, "optimization_technologies", version != V1, true, version); err != nil {
+		return nil, err
+	}
+
+	// Constraints.
+	k := &o.Constraints
+	k.Constraints = r.plainBool("constraints", false)
+	k.RelationSource = r.plainBool("relation_source_constraint", k.Constraints)
+	k.RelationTarget = r.plainBool("relation_target_constraint", k.Constraints)
+	k.ArtifactContainer = r.plainBool("artifact_container_constraint", k.Constraints)
+	k.PropertyContainer = r.plainBool("property_container_constraint", k.Constraints)
+	k.TypeContainer = r.plainBool("type_container_constraint", k.Constraints)
+	if version == V1 {
+		k.HostingStack = r.plainBool("hosting_stack_constraint", k.Constraints)
+		k.Technology = r.plainBool("technology_constraint", k.Constraints)
+		k.UniqueProperty = r.plainBool("unique_property_constraint", k.Constraints)
+		k.UniqueArtifact = r.plainBool("unique_artifact_constraint", k.Constraints)
+		k.UniqueInput = r.plainBool("unique_input_constraint", k.Constraints)
+		k.UniqueOutput = r.plainBool("unique_output_constraint", k.Constraints)
+		k.UniqueRelation = r.plainBool("unique_relation_constraint", k.Constraints)
+		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", k.Constraints)
+	} else {
+		// Quirk: these read the raw user value of "constraints" (§4.3).
+		userConstraints := func(fallback bool) bool {
+			if v := r.user("constraints"); v != nil {
+				return v.Truthy()
+			}
+			return fallback
+		}
+		k.HostingStack = r.plainBool("hosting_stack_constraint", userConstraints(true))
+		k.Technology = r.plainBool("technology_constraint", userConstraints(true))
+		k.UniqueProperty = r.plainBool("unique_property_constraint", userConstraints(true))
+		k.UniqueArtifact = r.plainBool("unique_artifact_constraint", userConstraints(true))
+		k.UniqueInput = r.plainBool("unique_input_constraint", userConstraints(true))
+		k.UniqueOutput = r.plainBool("unique_output_constraint", userConstraints(true))
+		k.UniqueRelation = r.plainBool("unique_relation_constraint", userConstraints(true))
+		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", userConstraints(false))
+	}
+	k.RequiredArtifact = r.plainBool("required_artifact_constraint", k.Constraints)
+
+	// Enricher.
+	e := &o.Enricher
+	e.InputCondition = r.plainBool("enrich_input_condition", true)
+	e.Technologies = r.plainBool("enrich_technologies", version != V1)
+	e.Implementations = r.plainBool("enrich_implementations", true)
+	if r.err != nil {
+		return nil, r.err
+	}
+	return o, nil
+}
+
+func resolveOptimization(o *Optimization, raw *Value, key string, defaultOn, technologies bool, version Version) error {
+	v := raw.Get(key)
+	isStr := func(s string) bool { return v != nil && v.Kind == yamlsrc.KindString && v.Str == s }
+	if v.IsNull() {
+		v = yamlsrc.NewBool(defaultOn)
+	}
+	if v.Kind != yamlsrc.KindBool && !isStr("min") && !isStr("max") {
+		return diag.New(diag.StageLoad, "Option "+key+` must be a boolean, "min", or "max"`)
+	}
+	o.Optimize = !v.IsFalse()
+	if technologies && version != V1 {
+		o.Max = isStr("max") || v.IsTrue()
+		o.Min = isStr("min")
+	} else {
+		o.Max = isStr("max")
+		o.Min = isStr("min") || v.IsTrue()
+	}
+	uniqueDefault := !technologies
+	if u := raw.Get(key + "_unique"); !u.IsNull() {
+		if u.Kind != yamlsrc.KindBool {
+			return diag.New(diag.StageLoad, "Element \""+JSONOf(u)+"\" is not a boolean")
+		}
+		o.Unique = u.Bool
+	} else {
+		o.Unique = uniqueDefault
+	}
+	modeDefault := "weight"
+	if technologies {
+		modeDefault = "count"
+		if version != V1 {
+			modeDefault = "weight-count"
+		}
+	}
+	mode := raw.Get(key + "_mode")
+	o.Mode = modeDefault
+	ok := true
+	if !mode.IsNull() {
+		if mode.Kind == yamlsrc.KindString {
+			o.Mode = mode.Str
+		} else {
+			ok = false
+		}
+	}
+	switch {
+	case !technologies:
+		if !ok || (o.Mode != "weight" && o.Mode != "count") {
+			return diag.New(diag.StageLoad, `Option optimization_topology_mode must be "weight" or "count"`)
+		}
+	case version == V1:
+		if !ok || (o.Mode != "weight" && o.Mode != "count") {
+			return diag.New(diag.StageLoad, `Option optimization_technology_mode must be "weight" or "count"`)
+		}
+	default:
+		if !ok || (o.Mode != "weight" && o.Mode != "count" && o.Mode != "weight-count") {
+			return diag.New(diag.StageLoad, `Option optimization_technology_mode must be "weight", "count", or "weight-count"`)
+		}
+	}
+	return nil
+}
+
+// JSONOf renders a value like JSON.stringify, with "undefined" for a missing
+// value (as JavaScript template strings print it).
+func JSONOf(v *Value) string {
+	if v == nil {
+		return "undefined"
+	}
+	return yamlsrc.JSON(v)
+}

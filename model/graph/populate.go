@@ -1,0 +1,819 @@
+package graph
+
+import (
+	"strings"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Spec variability.md §3.4 (population).
+
+// Build runs the version check, the normaliser and the populator on doc and
+// returns the element graph. doc is modified in place.
+func Build(doc *Value, file string) (*Graph, error) {
+	version, ok := ParseVersion(doc.Get("tosca_definitions_version"))
+	if !ok {
+		pos := diag.Pos{File: file}
+		if v := doc.Get("tosca_definitions_version"); v != nil {
+			pos.Line, pos.Col = int(v.Line), int(v.Col)
+		}
+		return nil, diag.At(pos, diag.StageLoad, "Unsupported TOSCA definitions version")
+	}
+	if err := normalize(doc, file); err != nil {
+		return nil, err
+	}
+	g := &Graph{Doc: doc, File: file, Version: version,
+		nodesByName:   map[string]*Element{},
+		groupsByName:  map[string]*Element{},
+		relationships: map[string]*Relationship{},
+		policiesByNm:  map[string][]*Element{},
+		inputsByName:  map[string][]*Element{},
+		outputsByName: map[string][]*Element{},
+	}
+	p := &populator{g: g}
+	if err := p.run(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+type populator struct {
+	g *Graph
+}
+
+func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
+	return &Element{Kind: kind, Name: name, Index: index, Container: container, Raw: raw, Entry: entry, Graph: p.g}
+}
+
+func (p *populator) errAt(e *Element, msg string) error {
+	return diag.At(e.Pos(), diag.StageLoad, msg)
+}
+
+func (p *populator) errVal(v *Value, msg string) error {
+	pos := diag.Pos{File: p.g.File}
+	if v != nil {
+		pos.Line, pos.Col = int(v.Line), int(v.Col)
+	}
+	return diag.At(pos, diag.StageLoad, msg)
+}
+
+// toList is the reference's utils.toList.
+func toList(v *Value) []*Value {
+	if v.IsNull() {
+		return nil
+	}
+	if v.IsList() {
+		return append([]*Value(nil), v.List...)
+	}
+	return []*Value{v}
+}
+
+// initialConditions implements §3.4.2: a present default_alternative key
+// replaces the conditions by [false] for kinds that support it.
+func initialConditions(raw *Value, alternatives bool) []*Value {
+	if alternatives && raw.Has("default_alternative") && !raw.Get("default_alternative").IsNull() {
+		return []*Value{yamlsrc.NewBool(false)}
+	}
+	return toList(raw.Get("conditions"))
+}
+
+func (p *populator) run() error {
+	g := p.g
+	opts, err := ResolveOptions(g.Doc, g.Version)
+	if err != nil {
+		return err
+	}
+	g.Options = opts
+	topo := g.Topology()
+	if plugins := g.Variability().Get("plugins").Get("technology"); plugins.IsList() && len(plugins.List) > 0 {
+		return p.errVal(plugins, "technology plugins are not supported")
+	}
+
+	// Inputs and outputs.
+	if err := p.inputsOutputs(topo.Get("inputs"), KindInput, &g.Inputs, g.inputsByName); err != nil {
+		return err
+	}
+	if err := p.inputsOutputs(topo.Get("outputs"), KindOutput, &g.Outputs, g.outputsByName); err != nil {
+		return err
+	}
+
+	// Nodes.
+	if nodes := topo.Get("node_templates"); !nodes.IsNull() {
+		if !nodes.IsList() {
+			return p.errVal(nodes, "Node templates not normalized")
+		}
+		for _, item := range nodes.List {
+			name, raw, err := entry(g.File, item)
+			if err != nil {
+				return err
+			}
+			if _, dup := g.nodesByName[name]; dup {
+				return p.errVal(item, `Node "`+name+`" defined multiple times`)
+			}
+			if name == "SELF" {
+				return p.errVal(item, `Node must not be named "SELF"`)
+			}
+			if name == "CONTAINER" {
+				return p.errVal(item, `Node must not be named "CONTAINER"`)
+			}
+			node := p.newElement(KindNode, name, -1, nil, raw, item)
+			node.Conditions = toList(raw.Get("conditions"))
+			node.Weight = 1
+			if w := raw.Get("weight"); !w.IsNull() {
+				if w.Kind != yamlsrc.KindNumber {
+					return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is not a number or boolean`)
+				}
+				if w.Num < 0 {
+					return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is a negative number`)
+				}
+				if w.Num > 1 {
+					return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is larger than 1`)
+				}
+				node.Weight = w.Num
+			}
+			g.Nodes = append(g.Nodes, node)
+			g.nodesByName[name] = node
+			if err := p.types(node, raw); err != nil {
+				return err
+			}
+			if err := p.properties(node, raw); err != nil {
+				return err
+			}
+			if err := p.relations(node, raw); err != nil {
+				return err
+			}
+			if err := p.artifacts(node, raw); err != nil {
+				return err
+			}
+			if err := p.technologies(node, raw); err != nil {
+				return err
+			}
+		}
+		if rts := topo.Get("relationship_templates"); rts.IsMap() {
+			for _, name := range rts.Map.Keys() {
+				if _, ok := g.relationships[name]; !ok {
+					return p.errVal(rts.Map.Get(name), `Relation "`+name+`" is never used`)
+				}
+			}
+		}
+		for _, r := range g.Relations {
+			var target *Value
+			if r.Raw.Kind == yamlsrc.KindString {
+				target = r.Raw
+			} else {
+				target = r.Raw.Get("node")
+			}
+			targetName := jsString(target)
+			t := g.nodesByName[targetName]
+			if t == nil || target == nil || target.Kind != yamlsrc.KindString {
+				return p.errAt(r, `Target "`+targetName+`" of `+r.Display()+` does not exist`)
+			}
+			r.Target = t
+			t.Ingoing = append(t.Ingoing, r)
+		}
+	}
+
+	// Groups.
+	if groups := topo.Get("groups"); !groups.IsNull() {
+		if !groups.IsList() {
+			return p.errVal(groups, "Groups not normalized")
+		}
+		for _, item := range groups.List {
+			name, raw, err := entry(g.File, item)
+			if err != nil {
+				return err
+			}
+			if _, dup := g.groupsByName[name]; dup {
+				return p.errVal(item, `Group "`+name+`" defined multiple times`)
+			}
+			group := p.newElement(KindGroup, name, -1, nil, raw, item)
+			group.Conditions = toList(raw.Get("conditions"))
+			if t := raw.Get("type"); t.IsList() && len(t.List) > 0 && t.List[0].IsMap() && t.List[0].Map.Len() > 0 {
+				first := t.List[0].Map.Key(0)
+				if first == "variability.groups.Root" || first == "variability.groups.ConditionalMembers" {
+					if len(t.List) != 1 {
+						return p.errAt(group, group.DisplayUpper()+" is a variability group but has conditional types")
+					}
+					group.Variability = true
+				}
+			}
+			g.Groups = append(g.Groups, group)
+			g.groupsByName[name] = group
+			members := raw.Get("members")
+			if !members.IsList() {
+				return p.errAt(group, "Cannot read properties of "+jsUndefinedOrNull(members)+" (reading 'forEach')")
+			}
+			for _, m := range members.List {
+				var el *Element
+				var err error
+				switch {
+				case m != nil && m.Kind == yamlsrc.KindString:
+					el, err = g.GetNode(m, Context{})
+				case m.IsList():
+					el, err = g.GetRelation(m, Context{})
+				default:
+					return p.errVal(m, `Member "`+PrettyOf(m)+`" has bad format`)
+				}
+				if err != nil {
+					return withPos(err, p.g.File, m)
+				}
+				el.Groups = append(el.Groups, group)
+				group.Members = append(group.Members, el)
+			}
+			if err := p.types(group, raw); err != nil {
+				return err
+			}
+			if err := p.properties(group, raw); err != nil {
+				return err
+			}
+		}
+	}
+
+	// Policies.
+	if pols := topo.Get("policies"); !pols.IsNull() {
+		if !pols.IsList() {
+			return p.errVal(pols, "Policies not normalized")
+		}
+		for i, item := range pols.List {
+			name, raw, err := entry(g.File, item)
+			if err != nil {
+				return err
+			}
+			pol := p.newElement(KindPolicy, name, i, nil, raw, item)
+			pol.Conditions = toList(raw.Get("conditions"))
+			g.policiesByNm[name] = append(g.policiesByNm[name], pol)
+			g.Policies = append(g.Policies, pol)
+			if targets := raw.Get("targets"); !targets.IsNull() {
+				if !targets.IsList() {
+					return p.errAt(pol, "expected targets as a list, found "+describe(targets))
+				}
+				for _, t := range targets.List {
+					name := jsString(t)
+					isStr := t != nil && t.Kind == yamlsrc.KindString
+					if n := g.nodesByName[name]; n != nil && isStr {
+						pol.Targets = append(pol.Targets, n)
+						continue
+					}
+					if gr := g.groupsByName[name]; gr != nil && isStr {
+						pol.Targets = append(pol.Targets, gr)
+						continue
+					}
+					return p.errVal(t, `Policy target "`+name+`" of `+pol.Display()+` does not exist`)
+				}
+			}
+			if err := p.types(pol, raw); err != nil {
+				return err
+			}
+			if err := p.properties(pol, raw); err != nil {
+				return err
+			}
+		}
+	}
+
+	// Imports.
+	if imps := g.Doc.Get("imports"); !imps.IsNull() {
+		if !imps.IsList() {
+			return p.errVal(imps, "Imports not normalized")
+		}
+		for i, raw := range imps.List {
+			if !raw.IsMap() {
+				return p.errVal(raw, "Import with index "+itoa(i)+" not normalized")
+			}
+			imp := p.newElement(KindImport, itoa(i), i, nil, raw, raw)
+			imp.Conditions = toList(raw.Get("conditions"))
+			g.Imports = append(g.Imports, imp)
+		}
+	}
+
+	if err := p.consumers(); err != nil {
+		return err
+	}
+	if err := p.producers(); err != nil {
+		return err
+	}
+
+	n := len(g.Types) + len(g.Nodes) + len(g.Relations) + len(g.Properties) + len(g.Policies) + len(g.Groups) +
+		len(g.Inputs) + len(g.Artifacts) + len(g.Imports) + len(g.Technologies) + len(g.Outputs)
+	g.Elements = make([]*Element, 0, n)
+	for _, list := range [][]*Element{g.Types, g.Nodes, g.Relations, g.Properties, g.Policies, g.Groups,
+		g.Inputs, g.Artifacts, g.Imports, g.Technologies, g.Outputs} {
+		g.Elements = append(g.Elements, list...)
+	}
+
+	// Persistent check (§3.4.6).
+	if g.Options.Checks.Persistent {
+		mode := g.Options.Kinds[KindNode].Mode
+		if strings.Contains(mode, "incoming") && strings.Contains(mode, "host") {
+			found := false
+			for _, n := range g.Nodes {
+				if p := n.Raw.Get("persistent"); !p.IsNull() {
+					if p.Kind != yamlsrc.KindBool {
+						return diag.At(n.Pos(), diag.StageLoad, "Element \""+JSONOf(p)+"\" is not a boolean")
+					}
+					if p.Bool {
+						found = true
+						break
+					}
+				}
+			}
+			if !found {
+				return diag.At(diag.Pos{File: g.File}, diag.StageLoad,
+					`Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
+			}
+		}
+	}
+	return nil
+}
+
+func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byName map[string][]*Element) error {
+	if list.IsNull() {
+		return nil
+	}
+	if !list.IsList() {
+		if kind == KindInput {
+			return p.errVal(list, "Inputs not normalized")
+		}
+		return p.errVal(list, "Outputs not normalized")
+	}
+	var order []string
+	for i, item := range list.List {
+		name, raw, err := entry(p.g.File, item)
+		if err != nil {
+			return err
+		}
+		if !raw.IsMap() {
+			return p.errVal(item, "expected a map, found "+describe(raw))
+		}
+		e := p.newElement(kind, name, i, nil, raw, item)
+		e.Conditions = toList(raw.Get("conditions"))
+		e.DefaultAlternative = raw.Get("default_alternative").Truthy()
+		if _, ok := byName[name]; !ok {
+			order = append(order, name)
+		}
+		byName[name] = append(byName[name], e)
+		*into = append(*into, e)
+	}
+	for _, name := range order {
+		if countDefaults(byName[name]) > 1 {
+			l := byName[name]
+			return p.errAt(l[0], l[0].DisplayUpper()+" has multiple defaults")
+		}
+	}
+	return nil
+}
+
+func countDefaults(list []*Element) int {
+	n := 0
+	for _, e := range list {
+		if e.DefaultAlternative {
+			n++
+		}
+	}
+	return n
+}
+
+func (p *populator) types(el *Element, tmpl *Value) error {
+	t := tmpl.Get("type")
+	if t.IsNull() {
+		return p.errAt(el, el.DisplayUpper()+" has no type")
+	}
+	if !t.IsList() {
+		return p.errAt(el, "Types of "+el.Display()+" not normalized")
+	}
+	for i, item := range t.List {
+		name, raw, err := entry(p.g.File, item)
+		if err != nil {
+			return err
+		}
+		if !raw.IsMap() {
+			if raw.IsNull() {
+				return p.errVal(item, "Cannot read properties of null (reading 'default_alternative')")
+			}
+			return p.errVal(item, "expected a type assignment map, found "+describe(raw))
+		}
+		ty := p.newElement(KindType, name, i, el, raw, item)
+		ty.Conditions = initialConditions(raw, true)
+		ty.DefaultAlternative = raw.Get("default_alternative").Truthy()
+		p.g.Types = append(p.g.Types, ty)
+		el.Types = append(el.Types, ty)
+	}
+	if countDefaults(el.Types) > 1 {
+		return p.errAt(el, el.DisplayUpper()+" has multiple default types")
+	}
+	return nil
+}
+
+func (p *populator) properties(el *Element, tmpl *Value) error {
+	if !tmpl.IsMap() {
+		return p.errAt(el, el.DisplayUpper()+" not normalized")
+	}
+	props := tmpl.Get("properties")
+	if props.IsNull() {
+		return nil
+	}
+	if !props.IsList() {
+		return p.errAt(el, "Properties of "+el.Display()+" not normalized")
+	}
+	g := p.g
+	for i, item := range props.List {
+		name, raw, err := entry(g.File, item)
+		if err != nil {
+			return err
+		}
+		if !raw.IsMap() {
+			return p.errVal(item, "expected a property assignment map, found "+describe(raw))
+		}
+		prop := p.newElement(KindProperty, name, i, el, raw, item)
+		prop.Value = raw.Get("value")
+		prop.Expression = raw.Get("expression")
+		prop.Conditions = initialConditions(raw, true)
+		prop.DefaultAlternative = raw.Get("default_alternative").Truthy()
+		el.Properties = append(el.Properties, prop)
+		g.Properties = append(g.Properties, prop)
+	}
+	groups := NameGroups(el.Properties)
+	// Fallback properties (§3.4.3), only while bratans are unknown.
+	if !g.Variability().Get("options").Get("bratans_unknown").IsTrue() {
+		for _, group := range groups {
+			if countDefaults(group) > 0 {
+				continue
+			}
+			some := group[0]
+			raw := yamlsrc.MapOf(
+				"value", yamlsrc.NewString(VintnerUndefined),
+				"default_alternative", yamlsrc.NewBool(true),
+				"implied", yamlsrc.NewBool(true),
+				"pruning", yamlsrc.NewBool(true),
+			)
+			// The reference numbers a new fallback by the size of its name
+			// group, but only the next build's ids are ever used, and there
+			// the index is the position in the list (variability.md §3.4.3).
+			fb := p.newElement(KindProperty, some.Name, len(el.Properties), el, raw, some.Entry)
+			fb.Value = raw.Get("value")
+			fb.Conditions = initialConditions(raw, true)
+			fb.DefaultAlternative = true
+			el.Properties = append(el.Properties, fb)
+			g.Properties = append(g.Properties, fb)
+			list := tmpl.Get("properties")
+			if el.Kind == KindRelation {
+				list = el.Relationship.Raw.Get("properties")
+			}
+			list.List = append(list.List, yamlsrc.MapOf(some.Name, raw))
+		}
+		groups = NameGroups(el.Properties)
+	}
+	for _, group := range groups {
+		if countDefaults(group) > 1 {
+			return p.errAt(group[0], group[0].DisplayUpper()+" has multiple defaults")
+		}
+	}
+	for _, prop := range el.Properties {
+		if prop.Value.IsNull() && prop.Expression.IsNull() {
+			return p.errAt(prop, prop.DisplayUpper()+" has no value or expression defined")
+		}
+	}
+	return nil
+}
+
+func (p *populator) relations(node *Element, tmpl *Value) error {
+	reqs := tmpl.Get("requirements")
+	if reqs.IsNull() {
+		return nil
+	}
+	if !reqs.IsList() {
+		return p.errAt(node, `Requirements assignments of "`+node.Display()+` must be an array`)
+	}
+	g := p.g
+	for i, item := range reqs.List {
+		name, raw, err := entry(g.File, item)
+		if err != nil {
+			return err
+		}
+		if !raw.IsMap() {
+			return p.errVal(item, `Requirement assignment "`+name+`" of "`+node.Display()+`" not normalized`)
+		}
+		rel := raw.Get("relationship")
+		if rel.IsMap() || rel.IsList() {
+			return p.errVal(item, `Relation "`+name+`" of "`+node.Display()+`" contains a relationship template which is currently not supported`)
+		}
+		r := p.newElement(KindRelation, name, i, node, raw, item)
+		r.Conditions = initialConditions(raw, true)
+		r.DefaultAlternative = raw.Get("default_alternative").Truthy()
+		node.Outgoing = append(node.Outgoing, r)
+		g.Relations = append(g.Relations, r)
+		if rel != nil && rel.Kind == yamlsrc.KindString {
+			rt := g.Topology().Get("relationship_templates").Get(rel.Str)
+			if rt.IsNull() {
+				return p.errVal(rel, `Relationship "`+rel.Str+`" of relation "`+name+`" of `+node.Display()+` does not exist!`)
+			}
+			if _, used := g.relationships[rel.Str]; used {
+				return p.errVal(rel, `Relation "`+rel.Str+`" is used multiple times`)
+			}
+			rs := &Relationship{Name: rel.Str, Raw: rt}
+			g.relationships[rel.Str] = rs
+			r.Relationship = rs
+			if err := p.types(r, rt); err != nil {
+				return err
+			}
+			if err := p.properties(r, rt); err != nil {
+				return err
+			}
+		}
+	}
+	for _, group := range NameGroups(node.Outgoing) {
+		if countDefaults(group) > 1 {
+			return p.errAt(group[0], group[0].DisplayUpper()+" has multiple defaults")
+		}
+	}
+	return nil
+}
+
+func (p *populator) artifacts(node *Element, tmpl *Value) error {
+	arts := tmpl.Get("artifacts")
+	if arts.IsNull() {
+		return nil
+	}
+	if !arts.IsList() {
+		return p.errAt(node, "Artifacts of "+node.Display()+" not normalized")
+	}
+	g := p.g
+	for i, item := range arts.List {
+		name, raw, err := entry(g.File, item)
+		if err != nil {
+			return err
+		}
+		if !raw.IsMap() {
+			return p.errVal(item, `Artifact "`+name+`" of `+node.Display()+` not normalized`)
+		}
+		a := p.newElement(KindArtifact, name, i, node, raw, item)
+		a.Conditions = initialConditions(raw, true)
+		a.DefaultAlternative = raw.Get("default_alternative").Truthy()
+		if err := p.types(a, raw); err != nil {
+			return err
+		}
+		if err := p.properties(a, raw); err != nil {
+			return err
+		}
+		node.Artifacts = append(node.Artifacts, a)
+		g.Artifacts = append(g.Artifacts, a)
+	}
+	for _, group := range NameGroups(node.Artifacts) {
+		if countDefaults(group) > 1 {
+			return p.errAt(group[0], group[0].DisplayUpper()+" has multiple defaults")
+		}
+	}
+	return nil
+}
+
+func (p *populator) technologies(node *Element, tmpl *Value) error {
+	techs := tmpl.Get("technology")
+	if techs.IsNull() {
+		return nil
+	}
+	if !techs.IsList() {
+		return p.errAt(node, "Technologies of "+node.Display()+" not normalized")
+	}
+	g := p.g
+	for i, item := range techs.List {
+		name, raw, err := entry(g.File, item)
+		if err != nil {
+			return err
+		}
+		t := p.newElement(KindTechnology, name, i, node, raw, item)
+		if !raw.IsMap() || raw.Get("assign").IsNull() {
+			return p.errAt(t, t.DisplayUpper()+" not normalized")
+		}
+		t.Assign = jsString(raw.Get("assign"))
+		t.Conditions = initialConditions(raw, true)
+		t.DefaultAlternative = raw.Get("default_alternative").Truthy()
+		t.Weight = 1
+		if w := raw.Get("weight"); !w.IsNull() {
+			if w.Kind != yamlsrc.KindNumber {
+				return p.errAt(t, "Element \""+JSONOf(w)+"\" is not a number")
+			}
+			if w.Num < 0 {
+				return p.errAt(t, `Weight "`+jsString(w)+`" of `+t.Display()+` is a negative number`)
+			}
+			if w.Num > 1 {
+				return p.errAt(t, `Weight "`+jsString(w)+`" of `+t.Display()+` is larger than 1`)
+			}
+			t.Weight = w.Num
+		}
+		node.Technologies = append(node.Technologies, t)
+		g.Technologies = append(g.Technologies, t)
+	}
+	if countDefaults(node.Technologies) > 1 {
+		return p.errAt(node, node.DisplayUpper()+" has multiple default technologies")
+	}
+	return nil
+}
+
+// consumers implements §3.4.4.
+func (p *populator) consumers() error {
+	g := p.g
+	for _, prop := range g.Properties {
+		v := prop.Value
+		if !v.IsMap() {
+			continue
+		}
+		if gi := v.Get("get_input"); !gi.IsNull() {
+			if gi.Kind != yamlsrc.KindString && gi.Kind != yamlsrc.KindNumber {
+				return p.errAt(prop, "Element \""+JSONOf(gi)+"\" is neither a string nor a number")
+			}
+			input, err := g.GetInput(gi, Context{})
+			if err != nil {
+				return withPos(err, g.File, gi)
+			}
+			input.Consumers = append(input.Consumers, prop)
+			prop.Consuming = append(prop.Consuming, input)
+			continue
+		}
+		ref, err := parseReference(v)
+		if err != nil {
+			return withPos(err, g.File, v)
+		}
+		if ref == nil {
+			continue
+		}
+		if ref.containerContainer == "" {
+			el, err := g.guessElement(ref.container, Context{Element: prop.Container})
+			if err != nil {
+				return withPos(err, g.File, v)
+			}
+			if el.Kind != KindNode && el.Kind != KindGroup && el.Kind != KindPolicy {
+				return p.errAt(prop, el.DisplayUpper()+" is not a property container")
+			}
+			prop.Consuming = append(prop.Consuming, el)
+			continue
+		}
+		node, err := g.GetNode(yamlsrc.NewString(ref.containerContainer), Context{Element: prop.Container})
+		if err != nil {
+			return withPos(err, g.File, v)
+		}
+		found := false
+		for _, r := range node.Outgoing {
+			if r.Name == ref.container {
+				prop.Consuming = append(prop.Consuming, r.Target)
+				found = true
+			}
+		}
+		if found {
+			continue
+		}
+		if arts := node.ArtifactsNamed(ref.container); len(arts) > 0 {
+			prop.Consuming = append(prop.Consuming, arts...)
+			continue
+		}
+		return p.errAt(prop, `Reference "[object Object]" at property `+prop.Display()+` did not find any relation or artifact.`)
+	}
+	return nil
+}
+
+// producers implements §3.4.5.
+func (p *populator) producers() error {
+	g := p.g
+	for _, out := range g.Outputs {
+		v := out.Raw.Get("value")
+		if v.IsNull() {
+			return p.errAt(out, "Unexpected error")
+		}
+		ref, err := parseReference(v)
+		if err != nil {
+			return withPos(err, g.File, v)
+		}
+		if ref == nil {
+			continue
+		}
+		if ref.containerContainer != "" {
+			return p.errAt(out, "Not implemented")
+		}
+		node := g.nodesByName[ref.container]
+		if node == nil {
+			return p.errAt(out, `Node "`+ref.container+`" not found`)
+		}
+		out.Producers = append(out.Producers, node)
+	}
+	return nil
+}
+
+type reference struct {
+	containerContainer, container string
+}
+
+// parseReference recognises get_property/get_attribute, Unfurl's eval and
+// the Jinja eval filter (§3.4.4, §3.4.5).
+func parseReference(v *Value) (*reference, error) {
+	if v.IsMap() {
+		args := v.Get("get_property")
+		if args.IsNull() {
+			args = v.Get("get_attribute")
+		}
+		if !args.IsNull() {
+			if !args.IsList() {
+				return nil, diag.New(diag.StageLoad, "Element \""+JSONOf(args)+"\" is not an array")
+			}
+			for _, a := range args.List {
+				if a == nil || a.Kind != yamlsrc.KindString {
+					return nil, diag.New(diag.StageLoad, "Element \""+JSONOf(a)+"\" is not a string")
+				}
+			}
+			switch len(args.List) {
+			case 2:
+				return &reference{container: args.List[0].Str}, nil
+			case 3:
+				return &reference{containerContainer: args.List[0].Str, container: args.List[1].Str}, nil
+			}
+		}
+		if ev := v.Get("eval"); !ev.IsNull() {
+			if ev.Kind != yamlsrc.KindString {
+				return nil, diag.New(diag.StageLoad, "Element \""+JSONOf(ev)+"\" is not a string")
+			}
+			parts := strings.Split(ev.Str, "::")
+			if len(parts) == 2 {
+				return &reference{container: parts[0]}, nil
+			}
+		}
+		return nil, nil
+	}
+	if v != nil && v.Kind == yamlsrc.KindString {
+		if node, ok := matchJinjaEval(v.Str); ok {
+			return &reference{container: node}, nil
+		}
+	}
+	return nil, nil
+}
+
+// matchJinjaEval matches /\{\{ ['"]::(?<node>.*)::(?<property>.*)['"] \| eval \}\}/
+// with JavaScript's greedy, leftmost semantics.
+func matchJinjaEval(s string) (string, bool) {
+	for start := 0; start+3 <= len(s); start++ {
+		if !strings.HasPrefix(s[start:], "{{ ") {
+			continue
+		}
+		rest := s[start+3:]
+		if len(rest) < 3 || (rest[0] != '\'' && rest[0] != '"') || rest[1] != ':' || rest[2] != ':' {
+			continue
+		}
+		body := rest[3:]
+		// Greedy: the last possible end marker first.
+		for end := len(body); end >= 0; end-- {
+			tail := body[end:]
+			if len(tail) < len(`' | eval }}`) || (tail[0] != '\'' && tail[0] != '"') || !strings.HasPrefix(tail[1:], " | eval }}") {
+				continue
+			}
+			mid := body[:end]
+			// node is greedy: the last "::" in mid.
+			if i := strings.LastIndex(mid, "::"); i >= 0 {
+				node := mid[:i]
+				if !strings.ContainsAny(node, "\n\r") && !strings.ContainsAny(mid[i+2:], "\n\r") {
+					return node, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// jsString converts a value like a JavaScript template string does.
+func jsString(v *Value) string {
+	if v == nil {
+		return "undefined"
+	}
+	switch v.Kind {
+	case yamlsrc.KindMap:
+		return "[object Object]"
+	case yamlsrc.KindList:
+		parts := make([]string, len(v.List))
+		for i, x := range v.List {
+			if !x.IsNull() {
+				parts[i] = jsString(x)
+			}
+		}
+		return strings.Join(parts, ",")
+	}
+	return yamlsrc.KeyString(v)
+}
+
+// JSString exposes JavaScript string conversion for messages.
+func JSString(v *Value) string { return jsString(v) }
+
+func jsUndefinedOrNull(v *Value) string {
+	if v == nil {
+		return "undefined"
+	}
+	return "null"
+}
+
+func itoa(i int) string { return yamlsrc.FormatNumber(float64(i)) }
+
+// withPos adds a position to a diagnostic that has none.
+func withPos(err error, file string, v *Value) error {
+	if d, ok := diag.As(err); ok && !d.Pos.Known() {
+		d.Pos.File = file
+		if v != nil {
+			d.Pos.Line, d.Pos.Col = int(v.Line), int(v.Col)
+		}
+	}
+	return err
+}
