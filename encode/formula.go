@@ -1,0 +1,344 @@
+// Package encode owns the translation of an element graph into CNF
+// (variability.md §8; solver.md §5.2): a hash-consed formula DAG with
+// constant folding and two-sided Tseitin definitions, stable variable
+// numbering (element variables first, in global element order), variable
+// names for dumps, and the literals the optimiser and uniqueness checks need.
+// It is pure: the same graph and inputs give the same CNF.
+package encode
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// Lit is a literal: +v or -v for variable v >= 1, or one of the constants.
+type Lit int32
+
+// The constants. They never reach the CNF: Materialize turns them into a
+// literal of a variable fixed by a unit clause.
+const (
+	True  Lit = 1<<31 - 1
+	False Lit = -True
+)
+
+// IsConst reports whether l is True or False.
+func (l Lit) IsConst() bool { return l == True || l == False }
+
+// Not negates a literal.
+func Not(l Lit) Lit { return -l }
+
+// Builder builds a CNF from formulas. Named variables are never merged with
+// anything; anonymous subformulas are hash-consed.
+type Builder struct {
+	names    []string
+	byName   map[string]Lit
+	clauses  [][]int
+	andCache map[string]Lit
+	xorCache map[[2]Lit]Lit
+	constVar Lit
+	unsat    bool
+	key      []byte
+}
+
+// NewBuilder returns an empty builder.
+func NewBuilder() *Builder {
+	return &Builder{names: []string{""}, byName: map[string]Lit{}, andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+}
+
+// NumVars returns the number of variables.
+func (b *Builder) NumVars() int { return len(b.names) - 1 }
+
+// Names returns the variable names indexed by variable (index 0 unused).
+func (b *Builder) Names() []string { return b.names }
+
+// Clauses returns the clauses.
+func (b *Builder) Clauses() [][]int { return b.clauses }
+
+// Unsat reports whether a requirement folded to false.
+func (b *Builder) Unsat() bool { return b.unsat }
+
+// Var returns the named variable, creating it on first use.
+func (b *Builder) Var(name string) Lit {
+	if l, ok := b.byName[name]; ok {
+		return l
+	}
+	l := Lit(len(b.names))
+	b.names = append(b.names, name)
+	b.byName[name] = l
+	return l
+}
+
+// Lookup returns the named variable if it exists.
+func (b *Builder) Lookup(name string) (Lit, bool) {
+	l, ok := b.byName[name]
+	return l, ok
+}
+
+func (b *Builder) aux() Lit {
+	l := Lit(len(b.names))
+	b.names = append(b.names, "")
+	return l
+}
+
+func (b *Builder) add(c ...Lit) {
+	cl := make([]int, len(c))
+	for i, l := range c {
+		cl[i] = int(l)
+	}
+	b.clauses = append(b.clauses, cl)
+}
+
+// Materialize returns a non-constant literal equivalent to l.
+func (b *Builder) Materialize(l Lit) Lit {
+	if !l.IsConst() {
+		return l
+	}
+	if b.constVar == 0 {
+		b.constVar = b.aux()
+		b.names[b.constVar] = "const.true"
+		b.add(b.constVar)
+	}
+	if l == True {
+		return b.constVar
+	}
+	return -b.constVar
+}
+
+// Require adds l as a hard constraint.
+func (b *Builder) Require(l Lit) {
+	switch l {
+	case True:
+	case False:
+		b.unsat = true
+	default:
+		b.add(l)
+	}
+}
+
+// RequireEquiv adds a <-> c as a hard constraint.
+func (b *Builder) RequireEquiv(a, c Lit) {
+	switch {
+	case a.IsConst():
+		if a == True {
+			b.Require(c)
+		} else {
+			b.Require(-c)
+		}
+	case c.IsConst():
+		if c == True {
+			b.Require(a)
+		} else {
+			b.Require(-a)
+		}
+	case a == c:
+	case a == -c:
+		b.unsat = true
+	default:
+		b.add(-a, c)
+		b.add(a, -c)
+	}
+}
+
+// And returns a literal equivalent to the conjunction of ls.
+func (b *Builder) And(ls ...Lit) Lit {
+	kids := make([]Lit, 0, len(ls))
+	for _, l := range ls {
+		switch l {
+		case True:
+			continue
+		case False:
+			return False
+		}
+		kids = append(kids, l)
+	}
+	slices.Sort(kids)
+	kids = slices.Compact(kids)
+	// x and -x: after sorting by value, -x sorts before x; check via a set
+	// only when small sets are not enough.
+	if len(kids) > 1 {
+		if hasComplement(kids) {
+			return False
+		}
+	}
+	switch len(kids) {
+	case 0:
+		return True
+	case 1:
+		return kids[0]
+	}
+	b.key = b.key[:0]
+	for _, k := range kids {
+		b.key = binary.AppendVarint(b.key, int64(k))
+	}
+	if v, ok := b.andCache[string(b.key)]; ok {
+		return v
+	}
+	v := b.aux()
+	b.andCache[string(b.key)] = v
+	long := make([]Lit, 0, len(kids)+1)
+	long = append(long, v)
+	for _, k := range kids {
+		b.add(-v, k)
+		long = append(long, -k)
+	}
+	b.add(long...)
+	return v
+}
+
+func hasComplement(sorted []Lit) bool {
+	// Negative literals come first; for each negative one, binary-search
+	// its complement among the positive ones.
+	for _, k := range sorted {
+		if k > 0 {
+			break
+		}
+		if _, found := slices.BinarySearch(sorted, -k); found {
+			return true
+		}
+	}
+	return false
+}
+
+// Or returns a literal equivalent to the disjunction of ls.
+func (b *Builder) Or(ls ...Lit) Lit {
+	neg := make([]Lit, len(ls))
+	for i, l := range ls {
+		neg[i] = -l
+	}
+	return -b.And(neg...)
+}
+
+// Implies returns a -> c.
+func (b *Builder) Implies(a, c Lit) Lit { return b.Or(-a, c) }
+
+// Equiv returns a <-> c as a formula.
+func (b *Builder) Equiv(a, c Lit) Lit { return -b.Xor(a, c) }
+
+// Xor returns the parity (odd number true) of ls; xor() is false.
+func (b *Builder) Xor(ls ...Lit) Lit {
+	neg := false
+	kids := make([]Lit, 0, len(ls))
+	for _, l := range ls {
+		switch l {
+		case True:
+			neg = !neg
+			continue
+		case False:
+			continue
+		}
+		kids = append(kids, l)
+	}
+	var r Lit
+	if len(kids) == 0 {
+		r = False
+	} else {
+		r = b.xorTree(kids)
+	}
+	if neg {
+		return -r
+	}
+	return r
+}
+
+func (b *Builder) xorTree(ls []Lit) Lit {
+	if len(ls) == 1 {
+		return ls[0]
+	}
+	mid := len(ls) / 2
+	return b.xor2(b.xorTree(ls[:mid]), b.xorTree(ls[mid:]))
+}
+
+func (b *Builder) xor2(x, y Lit) Lit {
+	switch {
+	case x == True:
+		return -y
+	case x == False:
+		return y
+	case y == True:
+		return -x
+	case y == False:
+		return x
+	case x == y:
+		return False
+	case x == -y:
+		return True
+	}
+	neg := false
+	if x < 0 {
+		x, neg = -x, !neg
+	}
+	if y < 0 {
+		y, neg = -y, !neg
+	}
+	if x > y {
+		x, y = y, x
+	}
+	v, ok := b.xorCache[[2]Lit{x, y}]
+	if !ok {
+		v = b.aux()
+		b.xorCache[[2]Lit{x, y}] = v
+		b.add(-v, x, y)
+		b.add(-v, -x, -y)
+		b.add(v, -x, y)
+		b.add(v, x, -y)
+	}
+	if neg {
+		return -v
+	}
+	return v
+}
+
+// Amo returns "at most one of ls is true"; true for at most one operand.
+func (b *Builder) Amo(ls ...Lit) Lit {
+	kids := make([]Lit, 0, len(ls))
+	trues := 0
+	for _, l := range ls {
+		switch l {
+		case False:
+			continue
+		case True:
+			trues++
+			continue
+		}
+		kids = append(kids, l)
+	}
+	switch {
+	case trues >= 2:
+		return False
+	case trues == 1:
+		neg := make([]Lit, len(kids))
+		for i, k := range kids {
+			neg[i] = -k
+		}
+		return b.And(neg...)
+	case len(kids) <= 1:
+		return True
+	case len(kids) <= 5:
+		var pairs []Lit
+		for i := 0; i < len(kids); i++ {
+			for j := i + 1; j < len(kids); j++ {
+				pairs = append(pairs, b.Or(-kids[i], -kids[j]))
+			}
+		}
+		return b.And(pairs...)
+	}
+	// Sequential counter: s_i = "some of the first i", d_i = a_i and s_{i-1}.
+	s := kids[0]
+	viol := make([]Lit, 0, len(kids)-1)
+	for _, a := range kids[1:] {
+		viol = append(viol, b.And(a, s))
+		s = b.Or(s, a)
+	}
+	return -b.Or(viol...)
+}
+
+// Exo returns "exactly one of ls is true"; false for no operand.
+func (b *Builder) Exo(ls ...Lit) Lit {
+	switch len(ls) {
+	case 0:
+		return False
+	case 1:
+		return ls[0]
+	}
+	return b.And(b.Or(ls...), b.Amo(ls...))
+}

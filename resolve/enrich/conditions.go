@@ -1,0 +1,489 @@
+package enrich
+
+import (
+	"strings"
+
+	"v4t/model/graph"
+	"v4t/model/yamlsrc"
+)
+
+func str(s string) *Value     { return yamlsrc.NewString(s) }
+func num(i int) *Value        { return yamlsrc.NewNumber(float64(i)) }
+func list(v ...*Value) *Value { return yamlsrc.NewList(v...) }
+
+// Presence is the generated presence condition of an element (§3.3). Each
+// call returns a fresh value, so that in-place simplification never touches
+// another element's condition.
+func Presence(e *Element) *Value {
+	switch e.Kind {
+	case graph.KindNode:
+		return yamlsrc.MapOf("node_presence", str(e.Name))
+	case graph.KindRelation:
+		return yamlsrc.MapOf("relation_presence", list(str(e.Container.Name), num(e.Index)))
+	case graph.KindProperty:
+		return memberPresence(e, "property")
+	case graph.KindType:
+		return memberPresence(e, "type")
+	case graph.KindArtifact:
+		return yamlsrc.MapOf("artifact_presence", list(str(e.Container.Name), num(e.Index)))
+	case graph.KindTechnology:
+		return yamlsrc.MapOf("technology_presence", list(str(e.Container.Name), num(e.Index)))
+	case graph.KindPolicy:
+		return yamlsrc.MapOf("policy_presence", num(e.Index))
+	case graph.KindGroup:
+		return yamlsrc.MapOf("group_presence", str(e.Name))
+	case graph.KindInput:
+		return yamlsrc.MapOf("input_presence", num(e.Index))
+	case graph.KindOutput:
+		return yamlsrc.MapOf("output_presence", num(e.Index))
+	}
+	return yamlsrc.MapOf("import_presence", num(e.Index))
+}
+
+// memberPresence builds {<container kind>_<what>_presence: [...container
+// TOSCA id, index]}.
+func memberPresence(e *Element, what string) *Value {
+	c := e.Container
+	var args []*Value
+	switch c.Kind {
+	case graph.KindNode, graph.KindGroup:
+		args = []*Value{str(c.Name)}
+	case graph.KindPolicy:
+		args = []*Value{num(c.Index)}
+	case graph.KindRelation, graph.KindArtifact:
+		args = []*Value{str(c.Container.Name), num(c.Index)}
+	}
+	args = append(args, num(e.Index))
+	return yamlsrc.MapOf(c.Kind.String()+"_"+what+"_presence", list(args...))
+}
+
+// bratify builds the default-alternative condition not(or(others)) (§5.10).
+func bratify(others []*Element) *Value {
+	ors := make([]*Value, len(others))
+	for i, o := range others {
+		ors[i] = Presence(o)
+	}
+	return yamlsrc.MapOf("not", yamlsrc.MapOf("or", list(ors...)), "_bratan", yamlsrc.NewBool(true))
+}
+
+func without(list []*Element, e *Element) []*Element {
+	out := make([]*Element, 0, len(list))
+	for _, x := range list {
+		if x != e {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// bratan returns the default-alternative condition of an element, or nil for
+// kinds without one.
+func bratan(e *Element) *Value {
+	g := e.Graph
+	switch e.Kind {
+	case graph.KindRelation:
+		return bratify(without(e.Container.OutgoingNamed(e.Name), e))
+	case graph.KindProperty:
+		return bratify(without(e.Container.PropertiesNamed(e.Name), e))
+	case graph.KindArtifact:
+		return bratify(without(e.Container.ArtifactsNamed(e.Name), e))
+	case graph.KindType:
+		return bratify(without(e.Container.Types, e))
+	case graph.KindTechnology:
+		return bratify(without(e.Container.Technologies, e))
+	case graph.KindInput:
+		return bratify(without(g.InputsByName(e.Name), e))
+	case graph.KindOutput:
+		return bratify(without(g.OutputsByName(e.Name), e))
+	}
+	return nil
+}
+
+// simplify is the reference's in-place simplification: an and/or with one
+// child becomes that child, recursively; nothing else is touched.
+func simplify(c *Value) *Value {
+	if !c.IsMap() {
+		return c
+	}
+	if and := c.Get("and"); !and.IsNull() {
+		if and.IsList() {
+			for i, x := range and.List {
+				and.List[i] = simplify(x)
+			}
+			if len(and.List) == 1 {
+				return and.List[0]
+			}
+		}
+	}
+	if or := c.Get("or"); !or.IsNull() {
+		if or.IsList() {
+			for i, x := range or.List {
+				or.List[i] = simplify(x)
+			}
+			if len(or.List) == 1 {
+				return or.List[0]
+			}
+		}
+	}
+	return c
+}
+
+// generatify marks a condition as generated.
+func generatify(c *Value, e *Element) (*Value, error) {
+	switch {
+	case c.IsMap():
+		c.Map.Set("_generated", yamlsrc.NewBool(true))
+		return c, nil
+	case c.IsList():
+		// Quirk: JavaScript sets a property on the array that no later
+		// stage sees; the list stays a (manual) list.
+		return c, nil
+	case c.IsNull():
+		return nil, errAt(e, "Cannot set properties of null (setting '_generated')")
+	}
+	return nil, errAt(e, "Element \""+graph.JSONOf(c)+"\" is not an object")
+}
+
+// wrapper is a default-condition candidate (§5.6).
+type wrapper struct {
+	conditions            *Value
+	consistency, semantic bool
+}
+
+// jsonCopy deep-copies a value through JSON like the reference's
+// utils.copy: dates become ISO strings.
+func jsonCopy(v *Value) *Value {
+	if v == nil {
+		return nil
+	}
+	switch v.Kind {
+	case yamlsrc.KindTime:
+		return str(yamlsrc.FormatTime(v.Num))
+	case yamlsrc.KindMap:
+		m := yamlsrc.NewMap()
+		for i, k := range v.Map.Keys() {
+			m.Map.Set(k, jsonCopy(v.Map.Val(i)))
+		}
+		return m
+	case yamlsrc.KindList:
+		l := make([]*Value, len(v.List))
+		for i, x := range v.List {
+			l[i] = jsonCopy(x)
+		}
+		return list(l...)
+	}
+	c := *v
+	return &c
+}
+
+// typeSpecific looks up the type-specific wrapper of an element (§5.9).
+func typeSpecific(e *Element) (*wrapper, error) {
+	tsc := e.Graph.Variability().Get("type_specific_conditions")
+	if tsc.IsNull() {
+		return nil, nil
+	}
+	var found *Value
+	lookup := func(key string, single bool) error {
+		m := tsc.Get(key)
+		if m.IsNull() {
+			return nil
+		}
+		if single && len(e.Types) > 1 {
+			return nil
+		}
+		if len(e.Types) == 0 {
+			return errAt(e, "Cannot read properties of undefined (reading 'name')")
+		}
+		found = m.Get(e.Types[0].Name)
+		return nil
+	}
+	var err error
+	switch e.Kind {
+	case graph.KindNode:
+		if len(e.Types) == 1 {
+			err = lookup("node_types", true)
+		}
+	case graph.KindRelation:
+		err = lookup("relationship_types", true)
+	case graph.KindGroup:
+		err = lookup("group_types", true)
+	case graph.KindPolicy:
+		err = lookup("policy_types", true)
+	case graph.KindArtifact:
+		// Quirk: the lookup key is the normalised type list converted to a
+		// string, so artifact type-specific conditions never apply (§5.9).
+		found = tsc.Get("artifact_types").Get(graph.JSString(e.Raw.Get("type")))
+	}
+	if err != nil || found.IsNull() {
+		return nil, err
+	}
+	if !found.IsMap() {
+		return nil, errAt(e, e.DisplayUpper()+" holds type-specific condition without any condition")
+	}
+	if found.Get("conditions").IsNull() {
+		return nil, errAt(e, e.DisplayUpper()+" holds type-specific condition without any condition")
+	}
+	w := &wrapper{conditions: jsonCopy(found.Get("conditions")), consistency: false, semantic: true}
+	if c := found.Get("consistency"); !c.IsNull() {
+		w.consistency = c.Truthy()
+	}
+	if s := found.Get("semantic"); !s.IsNull() {
+		w.semantic = s.Truthy()
+	}
+	return w, nil
+}
+
+func and(conds []*Value) *Value { return yamlsrc.MapOf("and", list(conds...)) }
+
+// modeParts splits an element's default-condition mode and checks its parts.
+func modeParts(e *Element, known ...string) ([]string, error) {
+	mode := e.Graph.Options.Kinds[e.Kind].Mode
+	if m := e.Raw.Get("default_condition_mode"); !m.IsNull() {
+		if m.Kind != yamlsrc.KindString {
+			return nil, errAt(e, "mode.split is not a function")
+		}
+		mode = m.Str
+	}
+	parts := strings.Split(mode, "-")
+	for _, p := range parts {
+		ok := false
+		for _, k := range known {
+			if p == k {
+				ok = true
+			}
+		}
+		if !ok {
+			return nil, errAt(e, e.DisplayUpper()+` has unknown mode "`+mode+`" as default condition`)
+		}
+	}
+	return parts, nil
+}
+
+// generic returns the element-generic wrappers (§5.8).
+func generic(e *Element) ([]wrapper, error) {
+	switch e.Kind {
+	case graph.KindNode:
+		parts, err := modeParts(e, "host", "source", "incoming", "incomingnaive", "outgoing", "outgoingnaive", "artifact", "artifactnaive")
+		if err != nil {
+			return nil, err
+		}
+		var cs []*Value
+		name := str(e.Name)
+		for _, p := range parts {
+			switch {
+			case p == "host" && e.HasHost():
+				cs = append(cs, yamlsrc.MapOf("host_presence", str("SELF")))
+			case p == "source" && len(e.Outgoing) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_source", name))
+			case p == "incoming" && len(e.Ingoing) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_incoming_relation", name))
+			case p == "incomingnaive" && len(e.Ingoing) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_incoming_relation_naive", name))
+			case p == "outgoing" && len(e.Outgoing) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_outgoing_relation", name))
+			case p == "outgoingnaive" && len(e.Outgoing) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_outgoing_relation_naive", name))
+			case p == "artifact" && len(e.Artifacts) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_artifact", name))
+			case p == "artifactnaive" && len(e.Artifacts) > 0:
+				cs = append(cs, yamlsrc.MapOf("has_artifact_naive", name))
+			}
+		}
+		return []wrapper{{conditions: and(cs), semantic: true}}, nil
+	case graph.KindRelation:
+		parts, err := modeParts(e, "source", "target")
+		if err != nil {
+			return nil, err
+		}
+		var cs []*Value
+		for _, p := range parts {
+			if p == "source" {
+				cs = append(cs, Presence(e.Container))
+			} else {
+				cs = append(cs, Presence(e.Target))
+			}
+		}
+		return []wrapper{{conditions: and(cs), consistency: true}}, nil
+	case graph.KindProperty:
+		parts, err := modeParts(e, "container", "consuming")
+		if err != nil {
+			return nil, err
+		}
+		var cs []*Value
+		for _, p := range parts {
+			if p == "container" {
+				cs = append(cs, Presence(e.Container))
+			} else if len(e.Consuming) > 0 {
+				ors := make([]*Value, len(e.Consuming))
+				for i, c := range e.Consuming {
+					ors[i] = Presence(c)
+				}
+				cs = append(cs, yamlsrc.MapOf("or", list(ors...)))
+			}
+		}
+		return []wrapper{{conditions: and(cs), consistency: true}}, nil
+	case graph.KindType:
+		return []wrapper{{conditions: Presence(e.Container), consistency: true}}, nil
+	case graph.KindArtifact:
+		parts, err := modeParts(e, "container", "managed")
+		if err != nil {
+			return nil, err
+		}
+		var cons, sems []*Value
+		for _, p := range parts {
+			if p == "container" {
+				cons = append(cons, Presence(e.Container))
+			} else {
+				sems = append(sems, yamlsrc.MapOf("is_managed", str("SELF")))
+			}
+		}
+		var ws []wrapper
+		if len(cons) > 0 {
+			ws = append(ws, wrapper{conditions: and(cons), consistency: true})
+		}
+		if len(sems) > 0 {
+			ws = append(ws, wrapper{conditions: and(sems), semantic: true})
+		}
+		return ws, nil
+	case graph.KindTechnology:
+		parts, err := modeParts(e, "container", "other")
+		if err != nil {
+			return nil, err
+		}
+		var cs []*Value
+		for _, p := range parts {
+			if p == "container" {
+				cs = append(cs, Presence(e.Container))
+			} else {
+				cs = append(cs, bratify(without(e.Container.Technologies, e)))
+			}
+		}
+		return []wrapper{{conditions: and(cs), consistency: true}}, nil
+	case graph.KindPolicy:
+		return []wrapper{{conditions: yamlsrc.MapOf("has_present_target", num(e.Index)), semantic: true}}, nil
+	case graph.KindGroup:
+		return []wrapper{{conditions: yamlsrc.MapOf("has_present_member", str(e.Name)), semantic: true}}, nil
+	case graph.KindInput:
+		return []wrapper{{conditions: yamlsrc.MapOf("is_consumed", num(e.Index)), semantic: true}}, nil
+	case graph.KindOutput:
+		return []wrapper{{conditions: yamlsrc.MapOf("is_produced", num(e.Index)), semantic: true}}, nil
+	}
+	return []wrapper{{conditions: yamlsrc.NewBool(true), consistency: true, semantic: true}}, nil
+}
+
+// switches are the per-element switches of §5.7.
+type switches struct {
+	defaultEnabled, pruningEnabled                                       bool
+	defaultConsistency, defaultSemantic, consistencyPrune, semanticPrune bool
+}
+
+func elementSwitches(e *Element) (switches, error) {
+	k := e.Graph.Options.Kinds[e.Kind]
+	raw := e.Raw
+	pick := func(fallback bool, keys ...string) bool {
+		for _, key := range keys {
+			if v := raw.Get(key); !v.IsNull() {
+				return v.Truthy()
+			}
+		}
+		return fallback
+	}
+	s := switches{
+		defaultEnabled:     pick(k.Default, "default_condition"),
+		pruningEnabled:     pick(k.Pruning, "pruning"),
+		defaultConsistency: pick(k.DefaultConsistency, "default_consistency_condition", "default_condition"),
+		defaultSemantic:    pick(k.DefaultSemantic, "default_semantic_condition", "default_condition"),
+		consistencyPrune:   pick(k.ConsistencyPruning, "consistency_pruning", "pruning"),
+		semanticPrune:      pick(k.SemanticPruning, "semantic_pruning", "pruning"),
+	}
+	switch e.Kind {
+	case graph.KindImport:
+		s.defaultEnabled, s.pruningEnabled = false, false
+	case graph.KindNode:
+		if p := raw.Get("persistent"); !p.IsNull() {
+			if p.Kind != yamlsrc.KindBool {
+				return s, errAt(e, "Element \""+graph.JSONOf(p)+"\" is not a boolean")
+			}
+			if p.Bool {
+				s.defaultEnabled, s.pruningEnabled = false, false
+			}
+		}
+	}
+	return s, nil
+}
+
+// Conditions runs condition enrichment on graph #2 (§5.6) and stores the
+// final lists in each element's Conditions.
+func Conditions(g *graph.Graph) error {
+	varInputs := g.Variability().Get("inputs")
+	for _, e := range g.Elements {
+		conds := append([]*Value(nil), e.Conditions...)
+		if e.Kind == graph.KindNode || e.Kind == graph.KindRelation {
+			for _, gr := range e.Groups {
+				if gr.Variability {
+					conds = append(conds, gr.Conditions...)
+				}
+			}
+		}
+		filtered := conds[:0]
+		for _, c := range conds {
+			if !c.IsNull() {
+				filtered = append(filtered, c)
+			}
+		}
+		conds = filtered
+		if e.DefaultAlternative {
+			b := bratan(e)
+			if b == nil {
+				return errAt(e, e.DisplayUpper()+" has no default alternative condition")
+			}
+			conds = []*Value{b}
+		}
+		if g.Options.Enricher.InputCondition && varInputs.IsMap() && !varInputs.Get(e.ID()).IsNull() {
+			conds = append(conds, yamlsrc.MapOf("variability_input", str(e.ID())))
+		}
+		ts, err := typeSpecific(e)
+		if err != nil {
+			return err
+		}
+		gs, err := generic(e)
+		if err != nil {
+			return err
+		}
+		var candidates []wrapper
+		if ts != nil {
+			candidates = append(candidates, *ts)
+		}
+		candidates = append(candidates, gs...)
+		sw, err := elementSwitches(e)
+		if err != nil {
+			return err
+		}
+		var selected []*Value
+		for _, w := range candidates {
+			take := false
+			if sw.defaultEnabled && len(conds) == 0 {
+				if (w.consistency && sw.defaultConsistency) || (w.semantic && sw.defaultSemantic) {
+					take = true
+				}
+			}
+			if sw.pruningEnabled {
+				if (w.consistency && sw.consistencyPrune) || (w.semantic && sw.semanticPrune) {
+					take = true
+				}
+			}
+			if take {
+				selected = append(selected, w.conditions)
+			}
+		}
+		if len(selected) > 0 {
+			gen, err := generatify(simplify(and(selected)), e)
+			if err != nil {
+				return err
+			}
+			conds = append([]*Value{gen}, conds...)
+		}
+		e.Conditions = conds
+	}
+	return nil
+}

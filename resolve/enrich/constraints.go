@@ -1,0 +1,278 @@
+package enrich
+
+import (
+	"v4t/model/graph"
+	"v4t/model/yamlsrc"
+)
+
+// Constraints runs constraint enrichment on graph #2 (§5.11, §5.12) and
+// appends the generated constraints to variability.constraints.
+func Constraints(g *graph.Graph) error {
+	var out []*Value
+	add := func(c *Value) { out = append(out, c) }
+	id := func(e *Element) *Value { return str(e.ID()) }
+	ids := func(es []*Element) *Value {
+		l := make([]*Value, len(es))
+		for i, e := range es {
+			l[i] = id(e)
+		}
+		return list(l...)
+	}
+	implies := func(a, b *Value) *Value { return yamlsrc.MapOf("implies", list(a, b)) }
+	c := g.Options.Constraints
+
+	if c.RelationSource {
+		for _, r := range g.Relations {
+			// Quirk: source and target are swapped (§17.7).
+			add(implies(id(r), id(r.Target)))
+		}
+	}
+	if c.RelationTarget {
+		for _, r := range g.Relations {
+			add(implies(id(r), id(r.Container)))
+		}
+	}
+	if c.UniqueArtifact {
+		for _, n := range g.Nodes {
+			for _, group := range graph.NameGroups(n.Artifacts) {
+				add(yamlsrc.MapOf("amo", ids(group)))
+			}
+		}
+	}
+	if c.ArtifactContainer {
+		for _, a := range g.Artifacts {
+			add(implies(id(a), id(a.Container)))
+		}
+	}
+	if c.PropertyContainer {
+		for _, p := range g.Properties {
+			add(implies(id(p), id(p.Container)))
+		}
+	}
+	if c.UniqueProperty {
+		for _, containers := range [][]*Element{g.Nodes, g.Relations, g.Policies, g.Groups, g.Artifacts} {
+			for _, e := range containers {
+				for _, group := range graph.NameGroups(e.Properties) {
+					add(implies(id(group[0].Container), yamlsrc.MapOf("exo", ids(group))))
+				}
+			}
+		}
+	}
+	if c.TypeContainer {
+		for _, t := range g.Types {
+			add(implies(id(t), id(t.Container)))
+		}
+	}
+	if c.HostingStack {
+		for _, n := range g.Nodes {
+			var hostings []*Element
+			for _, r := range n.Outgoing {
+				if r.IsHostedOn() {
+					hostings = append(hostings, r)
+				}
+			}
+			switch len(hostings) {
+			case 0:
+			case 1:
+				add(implies(id(n), id(hostings[0])))
+			default:
+				add(implies(id(n), yamlsrc.MapOf("exo", ids(hostings))))
+			}
+		}
+	}
+	if c.RequiredIncomingRelation {
+		for _, n := range g.Nodes {
+			if len(n.Ingoing) > 0 {
+				add(implies(id(n), yamlsrc.MapOf("or", ids(n.Ingoing))))
+			}
+		}
+	}
+	if c.RequiredArtifact {
+		for _, n := range g.Nodes {
+			if len(n.Artifacts) > 0 {
+				add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Artifacts))))
+			}
+		}
+	}
+	if c.Technology {
+		nodes, err := managedNodes(g)
+		if err != nil {
+			return err
+		}
+		for _, n := range nodes {
+			if len(n.Technologies) == 1 {
+				add(implies(id(n), id(n.Technologies[0])))
+			} else {
+				add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Technologies))))
+			}
+		}
+	}
+	if c.UniqueInput {
+		for _, group := range graph.NameGroups(g.Inputs) {
+			add(yamlsrc.MapOf("amo", ids(group)))
+		}
+	}
+	if c.UniqueOutput {
+		for _, group := range graph.NameGroups(g.Outputs) {
+			add(yamlsrc.MapOf("amo", ids(group)))
+		}
+	}
+	if c.UniqueRelation {
+		for _, n := range g.Nodes {
+			for _, group := range graph.NameGroups(n.Outgoing) {
+				add(implies(id(n), yamlsrc.MapOf("amo", ids(group))))
+			}
+		}
+	}
+
+	// Implications (§5.12).
+	for _, e := range g.Elements {
+		if e.Container == nil {
+			continue
+		}
+		imp := implied(e)
+		if !imp.Truthy() {
+			continue
+		}
+		ok := imp.IsTrue()
+		if imp.Kind == yamlsrc.KindString {
+			switch imp.Str {
+			case "TARGET":
+				if e.Kind != graph.KindRelation {
+					return errAt(e, e.DisplayUpper()+" is not a relation")
+				}
+				ok = true
+			case "SOURCE", "CONTAINER":
+				ok = true
+			}
+		}
+		if !ok {
+			return errAt(e, "Left not defined")
+		}
+		add(implies(yamlsrc.MapOf("and", list(id(e.Container), str(e.ManualID()))), id(e)))
+	}
+
+	if len(out) == 0 {
+		return nil
+	}
+	topo := g.Topology()
+	if !topo.IsMap() {
+		return errAt(g.Nodes[0], "Service template has no topology template")
+	}
+	vb := topo.Get("variability")
+	if !vb.IsMap() {
+		vb = yamlsrc.NewMap()
+		topo.Map.Set("variability", vb)
+	}
+	cs := vb.Get("constraints")
+	if !cs.IsList() {
+		cs = yamlsrc.NewList()
+		vb.Map.Set("constraints", cs)
+	}
+	cs.List = append(cs.List, out...)
+	return nil
+}
+
+// implied returns the element's implied value (§5.12).
+func implied(e *Element) *Value {
+	raw := e.Raw.Get("implied")
+	switch e.Kind {
+	case graph.KindRelation:
+		if !raw.IsNull() {
+			return raw
+		}
+		if e.IsHostedOn() {
+			return yamlsrc.NewBool(false)
+		}
+		return yamlsrc.NewBool(e.Graph.Options.RelationDefaultImplied)
+	case graph.KindProperty:
+		if !raw.IsNull() {
+			return raw
+		}
+		return yamlsrc.NewBool(true)
+	}
+	return raw
+}
+
+// cleanedKeys are removed from every element by the enricher cleanup.
+var cleanedKeys = []string{"default_condition", "default_consistency_condition", "default_semantic_condition",
+	"default_condition_mode", "pruning", "consistency_pruning", "semantic_pruning", "default_alternative", "implied"}
+
+// cleanedOptions are the options the enricher cleanup removes (§5.13).
+var cleanedOptions = []string{
+	"mode", "default_condition",
+	"node_default_condition", "node_default_condition_mode", "node_default_consistency_condition", "node_default_semantic_condition",
+	"relation_default_condition", "relation_default_condition_mode", "relation_default_consistency_condition",
+	"relation_default_semantic_condition", "relation_default_implied",
+	"policy_default_condition", "policy_default_consistency_condition", "policy_default_semantic_condition",
+	"group_default_condition", "group_default_consistency_condition", "group_default_semantic_condition",
+	"artifact_default_condition", "artifact_default_consistency_condition", "artifact_default_semantic_condition",
+	"property_default_condition", "property_default_consistency_condition", "property_default_semantic_condition",
+	"type_default_condition", "type_default_consistency_condition", "type_default_semantic_condition",
+	"pruning", "consistency_pruning", "semantic_pruning",
+	"node_pruning", "node_consistency_pruning", "node_semantic_pruning",
+	"relation_pruning", "relation_consistency_pruning", "relation_semantic_pruning",
+	"policy_pruning", "policy_consistency_pruning", "policy_semantic_pruning",
+	"group_pruning", "group_consistency_pruning", "group_semantic_pruning",
+	"artifact_pruning", "artifact_consistency_pruning", "artifact_semantic_pruning",
+	"property_pruning", "property_consistency_pruning", "property_semantic_pruning",
+	"type_pruning", "type_consistency_pruning", "type_semantic_pruning",
+	"relation_source_constraint", "relation_target_constraint", "artifact_container_constraint",
+	"property_container_constraint", "type_container_constraint", "hosting_stack_constraint", "technology_constraint",
+	"unique_property_constraint", "unique_artifact_constraint", "unique_input_constraint", "unique_output_constraint",
+	"required_artifact_constraint", "required_incoming_relation_constraint",
+	"required_technology_check",
+	"enrich_input_condition", "enrich_technologies", "enrich_implementations",
+}
+
+// Cleanup writes the final condition lists back into the document and removes
+// enrichment-only keys and options (§5.13).
+func Cleanup(g *graph.Graph) {
+	for _, e := range g.Elements {
+		if !e.Raw.IsMap() {
+			continue
+		}
+		for _, k := range cleanedKeys {
+			e.Raw.Map.Delete(k)
+		}
+		e.Raw.Map.Set("conditions", list(e.Conditions...))
+	}
+	topo := g.Topology()
+	if !topo.IsMap() {
+		return
+	}
+	if topo.Has("groups") && !topo.Get("groups").IsNull() {
+		m := yamlsrc.NewMap()
+		for _, gr := range g.Groups {
+			if !gr.Variability {
+				m.Map.Set(gr.Name, gr.Raw)
+			}
+		}
+		if m.Map.Len() == 0 {
+			topo.Map.Delete("groups")
+		} else {
+			topo.Map.Set("groups", m)
+		}
+	}
+	vb := topo.Get("variability")
+	if !vb.IsMap() {
+		return
+	}
+	vb.Map.Delete("qualities")
+	vb.Map.Delete("type_specific_conditions")
+	if in := vb.Get("inputs"); !in.IsNull() && graph.IsEmpty(in) {
+		vb.Map.Delete("inputs")
+	}
+	vb.Map.Delete("plugins")
+	if opts := vb.Get("options"); opts.IsMap() {
+		for _, k := range cleanedOptions {
+			opts.Map.Delete(k)
+		}
+	}
+	if graph.IsEmpty(vb.Get("options")) {
+		vb.Map.Delete("options")
+	}
+	if graph.IsEmpty(vb) {
+		topo.Map.Delete("variability")
+	}
+}
