@@ -48,11 +48,14 @@ type Result struct {
 func (r *Result) Builder() *Builder { return r.builder }
 
 type encoder struct {
-	g     *graph.Graph
-	b     *Builder
-	ev    Evaluator
-	exprs *Value
-	named map[*Value]Lit
+	// evars and mvars hold each element's variable and manual variable,
+	// indexed by Seq, so that the hot path avoids name lookups.
+	evars, mvars []Lit
+	g            *graph.Graph
+	b            *Builder
+	ev           Evaluator
+	exprs        *Value
+	named        map[*Value]Lit
 }
 
 func errf(msg string) error { return diag.New(diag.StageSolve, msg) }
@@ -67,11 +70,14 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 	}
 	res := &Result{builder: e.b}
 	res.ElementVars = make([]int, len(g.Elements))
+	e.evars = make([]Lit, len(g.Elements))
+	e.mvars = make([]Lit, len(g.Elements))
 	for i, el := range g.Elements {
-		res.ElementVars[i] = int(e.b.Var(el.ID()))
+		e.evars[i] = e.b.Var(el.ID())
+		res.ElementVars[i] = int(e.evars[i])
 	}
-	for _, el := range g.Elements {
-		e.b.Var(el.ManualID())
+	for i, el := range g.Elements {
+		e.mvars[i] = e.b.Var(el.ManualID())
 	}
 	for _, el := range g.Elements {
 		if err := e.element(el); err != nil {
@@ -102,8 +108,7 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 		if _, ok := byName[t.Name]; !ok {
 			names = append(names, t.Name)
 		}
-		v, _ := e.b.Lookup(t.ID())
-		byName[t.Name] = append(byName[t.Name], v)
+		byName[t.Name] = append(byName[t.Name], e.evars[t.Seq])
 	}
 	for _, n := range names {
 		res.TechnologyNameLits = append(res.TechnologyNameLits, int(e.b.Materialize(e.b.Or(byName[n]...))))
@@ -137,8 +142,8 @@ func isGenerated(c *Value) bool {
 
 // element encodes one element's conditions (§8.2).
 func (e *encoder) element(el *Element) error {
-	id := e.b.Var(el.ID())
-	manual := e.b.Var(el.ManualID())
+	id := e.evars[el.Seq]
+	manual := e.mvars[el.Seq]
 	conds := el.Conditions
 	if len(conds) == 0 {
 		e.b.Require(manual)
@@ -202,7 +207,7 @@ func (e *encoder) implies(el *Element) error {
 	if !list.IsList() {
 		return errf("Element \"" + graph.JSONOf(list) + "\" is not an array")
 	}
-	id := e.b.Var(el.ID())
+	id := e.evars[el.Seq]
 	for _, imp := range list.List {
 		if !imp.IsList() {
 			return errf("implies is not iterable")
@@ -338,7 +343,7 @@ func (e *encoder) operands(x *Value, key string, ctx *Element) ([]Lit, error) {
 func (e *encoder) ids(es []*Element) []Lit {
 	out := make([]Lit, len(es))
 	for i, el := range es {
-		out[i] = e.b.Var(el.ID())
+		out[i] = e.evars[el.Seq]
 	}
 	return out
 }
@@ -424,25 +429,25 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		}
 		switch key {
 		case "node_presence":
-			return b.Var(n.ID()), nil
+			return e.evars[n.Seq], nil
 		case "host_presence":
 			var ls []Lit
 			for _, r := range n.Outgoing {
 				if r.IsHostedOn() {
-					ls = append(ls, b.Var(r.Target.ID()))
+					ls = append(ls, e.evars[r.Target.Seq])
 				}
 			}
 			return b.Or(ls...), nil
 		case "has_source":
 			ls := make([]Lit, len(n.Ingoing))
 			for i, r := range n.Ingoing {
-				ls[i] = b.Var(r.Container.ID())
+				ls[i] = e.evars[r.Container.Seq]
 			}
 			return b.Or(ls...), nil
 		case "has_incoming_relation":
 			ls := make([]Lit, len(n.Ingoing))
 			for i, r := range n.Ingoing {
-				ls[i] = b.And(b.Var(r.ManualID()), b.Var(r.Container.ID()))
+				ls[i] = b.And(e.mvars[r.Seq], e.evars[r.Container.Seq])
 			}
 			return b.Or(ls...), nil
 		case "has_incoming_relation_naive":
@@ -450,7 +455,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		case "has_outgoing_relation":
 			ls := make([]Lit, len(n.Outgoing))
 			for i, r := range n.Outgoing {
-				ls[i] = b.And(b.Var(r.ManualID()), b.Var(r.Target.ID()))
+				ls[i] = b.And(e.mvars[r.Seq], e.evars[r.Target.Seq])
 			}
 			return b.Or(ls...), nil
 		case "has_outgoing_relation_naive":
@@ -458,7 +463,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		case "has_artifact":
 			ls := make([]Lit, len(n.Artifacts))
 			for i, a := range n.Artifacts {
-				ls[i] = b.Var(a.ManualID())
+				ls[i] = e.mvars[a.Seq]
 			}
 			return b.Or(ls...), nil
 		}
@@ -470,11 +475,11 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		}
 		switch key {
 		case "relation_presence":
-			return b.Var(r.ID()), nil
+			return e.evars[r.Seq], nil
 		case "source_presence":
-			return b.Var(r.Container.ID()), nil
+			return e.evars[r.Container.Seq], nil
 		}
-		return b.Var(r.Target.ID()), nil
+		return e.evars[r.Target.Seq], nil
 	case "container_presence":
 		if arg.IsString() && (arg.Str == "SELF" || arg.Str == "CONTAINER") {
 			cont, err := g.GetContainer(ctx)
@@ -486,7 +491,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 					return 0, err
 				}
 			}
-			return b.Var(cont.ID()), nil
+			return e.evars[cont.Seq], nil
 		}
 		return 0, errf("Unexpected error")
 	case "policy_presence", "has_present_target":
@@ -495,12 +500,12 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 			return 0, err
 		}
 		if key == "policy_presence" {
-			return b.Var(p.ID()), nil
+			return e.evars[p.Seq], nil
 		}
 		ls := make([]Lit, len(p.Targets))
 		for i, t := range p.Targets {
 			if t.Kind == graph.KindNode {
-				ls[i] = b.Var(t.ID())
+				ls[i] = e.evars[t.Seq]
 			} else {
 				ls[i] = b.Or(e.ids(t.Members)...)
 			}
@@ -512,7 +517,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 			return 0, err
 		}
 		if key == "group_presence" {
-			return b.Var(gr.ID()), nil
+			return e.evars[gr.Seq], nil
 		}
 		return b.Or(e.ids(gr.Members)...), nil
 	case "artifact_presence", "is_managed":
@@ -521,7 +526,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 			return 0, err
 		}
 		if key == "artifact_presence" {
-			return b.Var(a.ID()), nil
+			return e.evars[a.Seq], nil
 		}
 		techs, err := managing(g, a)
 		if err != nil {
@@ -534,21 +539,21 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		if err != nil {
 			return 0, err
 		}
-		return b.Var(p.ID()), nil
+		return e.evars[p.Seq], nil
 	case "node_type_presence", "relation_type_presence", "group_type_presence",
 		"policy_type_presence", "artifact_type_presence":
 		t, err := g.GetType(refKind(key), arg, c)
 		if err != nil {
 			return 0, err
 		}
-		return b.Var(t.ID()), nil
+		return e.evars[t.Seq], nil
 	case "input_presence", "is_consumed":
 		in, err := g.GetInput(arg, c)
 		if err != nil {
 			return 0, err
 		}
 		if key == "input_presence" {
-			return b.Var(in.ID()), nil
+			return e.evars[in.Seq], nil
 		}
 		return b.Or(e.ids(in.Consumers)...), nil
 	case "output_presence", "is_produced":
@@ -557,7 +562,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 			return 0, err
 		}
 		if key == "output_presence" {
-			return b.Var(out.ID()), nil
+			return e.evars[out.Seq], nil
 		}
 		return b.Or(e.ids(out.Producers)...), nil
 	case "import_presence":
@@ -565,13 +570,13 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		if err != nil {
 			return 0, err
 		}
-		return b.Var(imp.ID()), nil
+		return e.evars[imp.Seq], nil
 	case "technology_presence":
 		t, err := g.GetTechnology(arg, c)
 		if err != nil {
 			return 0, err
 		}
-		return b.Var(t.ID()), nil
+		return e.evars[t.Seq], nil
 	}
 	return 0, errf("Unexpected error")
 }

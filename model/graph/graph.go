@@ -121,6 +121,9 @@ type Element struct {
 	// Output.
 	Producers []*Element
 
+	// Seq is the element's position in the global element order.
+	Seq int
+
 	// Present is the presence in the chosen model.
 	Present bool
 }

@@ -300,6 +300,9 @@ func (p *populator) run() error {
 		g.Inputs, g.Artifacts, g.Imports, g.Technologies, g.Outputs} {
 		g.Elements = append(g.Elements, list...)
 	}
+	for i, e := range g.Elements {
+		e.Seq = i
+	}
 
 	// Persistent check (§3.4.6).
 	if g.Options.Checks.Persistent {

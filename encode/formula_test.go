@@ -1,0 +1,224 @@
+package encode
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// expr is a random formula for the oracle: op over children, or a variable
+// (op "var") or a constant.
+type rexpr struct {
+	op   string
+	v    int
+	kids []*rexpr
+}
+
+func (x *rexpr) String() string {
+	switch x.op {
+	case "var":
+		return fmt.Sprintf("x%d", x.v)
+	case "true", "false":
+		return x.op
+	}
+	return fmt.Sprintf("%s%v", x.op, x.kids)
+}
+
+func (x *rexpr) eval(assign []bool) bool {
+	switch x.op {
+	case "var":
+		return assign[x.v]
+	case "true":
+		return true
+	case "false":
+		return false
+	case "not":
+		return !x.kids[0].eval(assign)
+	}
+	n := 0
+	for _, k := range x.kids {
+		if k.eval(assign) {
+			n++
+		}
+	}
+	switch x.op {
+	case "and":
+		return n == len(x.kids)
+	case "or":
+		return n > 0
+	case "xor":
+		return n%2 == 1
+	case "amo":
+		return n <= 1
+	case "exo":
+		return n == 1
+	case "implies":
+		return !x.kids[0].eval(assign) || x.kids[1].eval(assign)
+	}
+	panic(x.op)
+}
+
+func (x *rexpr) build(b *Builder, vars []Lit) Lit {
+	switch x.op {
+	case "var":
+		return vars[x.v]
+	case "true":
+		return True
+	case "false":
+		return False
+	case "not":
+		return Not(x.kids[0].build(b, vars))
+	}
+	ls := make([]Lit, len(x.kids))
+	for i, k := range x.kids {
+		ls[i] = k.build(b, vars)
+	}
+	switch x.op {
+	case "and":
+		return b.And(ls...)
+	case "or":
+		return b.Or(ls...)
+	case "xor":
+		return b.Xor(ls...)
+	case "amo":
+		return b.Amo(ls...)
+	case "exo":
+		return b.Exo(ls...)
+	}
+	return b.Implies(ls[0], ls[1])
+}
+
+func randExpr(r *rand.Rand, nvars, depth int) *rexpr {
+	if depth == 0 || r.Intn(4) == 0 {
+		switch r.Intn(12) {
+		case 0:
+			return &rexpr{op: "true"}
+		case 1:
+			return &rexpr{op: "false"}
+		}
+		return &rexpr{op: "var", v: r.Intn(nvars)}
+	}
+	ops := []string{"and", "or", "xor", "amo", "exo", "not", "implies"}
+	op := ops[r.Intn(len(ops))]
+	n := r.Intn(8)
+	switch op {
+	case "not":
+		n = 1
+	case "implies":
+		n = 2
+	}
+	x := &rexpr{op: op}
+	for i := 0; i < n; i++ {
+		x.kids = append(x.kids, randExpr(r, nvars, depth-1))
+	}
+	return x
+}
+
+// satisfiable reports whether the clauses have a model extending the fixed
+// values of the first n variables (a DPLL-free brute force over the rest).
+func satisfiable(clauses [][]int, numVars int, fixed []bool) bool {
+	assign := make([]bool, numVars+1)
+	for i, v := range fixed {
+		assign[i+1] = v
+	}
+	free := numVars - len(fixed)
+	for m := 0; m < 1<<free; m++ {
+		for i := 0; i < free; i++ {
+			assign[len(fixed)+1+i] = m&(1<<i) != 0
+		}
+		ok := true
+		for _, c := range clauses {
+			sat := false
+			for _, l := range c {
+				if (l > 0) == assign[abs(l)] {
+					sat = true
+					break
+				}
+			}
+			if !sat {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// TestBuilderOracle checks every operator, constant folding and hash-consing
+// against direct evaluation: for every assignment of the inputs, the CNF with
+// the formula required is satisfiable iff the formula is true, and so is the
+// CNF with its negation required iff it is false (two-sided definitions).
+func TestBuilderOracle(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	const nvars = 4
+	checked := 0
+	for iter := 0; iter < 3000 && checked < 600; iter++ {
+		x := randExpr(r, nvars, 3)
+		for _, negate := range []bool{false, true} {
+			b := NewBuilder()
+			vars := make([]Lit, nvars)
+			for i := range vars {
+				vars[i] = b.Var(fmt.Sprintf("x%d", i))
+			}
+			l := x.build(b, vars)
+			if negate {
+				l = Not(l)
+			}
+			b.Require(l)
+			if b.NumVars()-nvars > 12 {
+				continue
+			}
+			checked++
+			for m := 0; m < 1<<nvars; m++ {
+				assign := make([]bool, nvars)
+				for i := range assign {
+					assign[i] = m&(1<<i) != 0
+				}
+				want := x.eval(assign) != negate
+				got := !b.Unsat() && satisfiable(b.Clauses(), b.NumVars(), assign)
+				require.Equal(t, want, got, "formula %v (negated %v) under %v", x, negate, assign)
+			}
+		}
+	}
+	require.Greater(t, checked, 300, "too few formulas checked")
+}
+
+func TestEdgeCases(t *testing.T) {
+	b := NewBuilder()
+	a := b.Var("a")
+	for _, tc := range []struct {
+		name string
+		got  Lit
+		want Lit
+	}{
+		{"and()", b.And(), True},
+		{"or()", b.Or(), False},
+		{"xor()", b.Xor(), False},
+		{"exo()", b.Exo(), False},
+		{"amo()", b.Amo(), True},
+		{"amo(a)", b.Amo(a), True},
+		{"exo(a)", b.Exo(a), a},
+		{"and(a)", b.And(a), a},
+		{"and(a,-a)", b.And(a, Not(a)), False},
+		{"or(a,-a)", b.Or(a, Not(a)), True},
+		{"xor(a,a)", b.Xor(a, a), False},
+		{"xor(true,a)", b.Xor(True, a), Not(a)},
+	} {
+		require.Equal(t, tc.want, tc.got, tc.name)
+	}
+	// Hash-consing: the same conjunction twice is one variable.
+	c := b.Var("c")
+	require.Equal(t, b.And(a, c), b.And(c, a))
+}
