@@ -1,0 +1,192 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	gs "github.com/crillab/gophersat/solver"
+)
+
+// gophersatMu serialises every use of gophersat. Its clause learning works in
+// a package-level buffer shared by all solvers, so two solvers running at the
+// same time corrupt each other (solver.md §4.2). It is the only package-level
+// mutable state the project allows.
+var gophersatMu sync.Mutex
+
+// config holds the tuning knobs of the pipeline. Solve and Enumerate use
+// defaultConfig; tests change them to force the other code paths.
+type config struct {
+	// maxCounterClauses is the largest totalizer we build; beyond it a cost
+	// bound becomes a native pseudo-Boolean constraint (solver.md §5.7).
+	maxCounterClauses int64
+	// longClause is the length above which a clause is added with
+	// AppendClause after New instead of through the parser, whose duplicate
+	// check is quadratic in the clause length (solver.md §4.7).
+	longClause int
+	// noSplit solves the residual as one problem instead of splitting it
+	// into independent components.
+	noSplit bool
+}
+
+// defaultConfig returns the production settings. It is a function, not a
+// variable, because the mutex is the only package-level mutable state.
+func defaultConfig() *config {
+	return &config{
+		// About 1M clauses of at most three literals: a few hundred MB at
+		// most, together with gophersat's own copy.
+		maxCounterClauses: 1 << 20,
+		// Below the length where the parser's pairwise duplicate check costs
+		// more than AppendClause's per-call overhead; not measured closely.
+		longClause: 64,
+	}
+}
+
+// backend is one gophersat solver. It only lives inside withBackend, under
+// the lock, and is spent after its first UNSAT answer (solver.md §4.3).
+type backend struct {
+	s     *gs.Solver
+	nv    int
+	st    *Stats
+	spent bool
+	// conflicts and decisions are the solver's counters at the last read,
+	// so that Stats gets the increments.
+	conflicts, decisions int
+}
+
+// withBackend builds a solver for r — its clauses plus one unit per fixed
+// variable, with every variable 1..r.nv reserved — adds the pseudo-Boolean
+// constraints pbs, and runs fn with it while holding the lock.
+func withBackend(r residual, pbs []pbConstraint, cfg *config, st *Stats, fn func(b *backend) error) error {
+	gophersatMu.Lock()
+	defer gophersatMu.Unlock()
+
+	st.Builds++
+	nUnits := 0
+	for _, f := range r.fixed {
+		if f != 0 {
+			nUnits++
+		}
+	}
+	parse := make([][]int, 0, len(r.clauses)+nUnits)
+	var long [][]int
+	for _, c := range r.clauses {
+		if len(c) > cfg.longClause {
+			long = append(long, c)
+			continue
+		}
+		parse = append(parse, c)
+	}
+	units := make([]int, 0, nUnits)
+	for v, f := range r.fixed {
+		switch f {
+		case 1:
+			units = append(units, v)
+		case -1:
+			units = append(units, -v)
+		}
+	}
+	for i := range units {
+		parse = append(parse, units[i:i+1:i+1])
+	}
+	b := &backend{nv: r.nv, st: st}
+	pb := gs.ParseSliceNb(parse, r.nv)
+	// A problem found UNSAT by the parser must not reach New: the solver it
+	// returns is hollow, and appending to it degenerates (solver.md §4.7).
+	if pb.Status == gs.Unsat {
+		b.spent = true
+		return fn(b)
+	}
+	b.s = gs.New(pb)
+	for _, c := range long {
+		b.addClause(c)
+	}
+	for i := range pbs {
+		b.addPB(&pbs[i])
+	}
+	return fn(b)
+}
+
+// addClause appends a clause. Literals fixed at the top level are handled by
+// gophersat; no literal may name a variable above nv.
+func (b *backend) addClause(lits []int) {
+	if b.spent {
+		return
+	}
+	gl := make([]gs.Lit, len(lits))
+	for i, l := range lits {
+		gl[i] = gs.IntToLit(int32(l))
+	}
+	if len(gl) == 0 {
+		// AppendClause of an empty clause makes the solver UNSAT, which is
+		// what an empty clause means.
+		b.spent = true
+		return
+	}
+	b.s.AppendClause(gs.NewClause(gl))
+}
+
+// addPB appends Σ w·[l] ≥ k. gophersat's constructors keep and reorder the
+// slices they get, so they receive fresh ones (solver.md §4.4).
+func (b *backend) addPB(c *pbConstraint) {
+	if b.spent || c.atLeast <= 0 {
+		return
+	}
+	b.st.PBBounds++
+	lits := make([]gs.Lit, len(c.lits))
+	weights := make([]int, len(c.lits))
+	var sum int64
+	for i, l := range c.lits {
+		lits[i] = gs.IntToLit(int32(l))
+		weights[i] = int(c.weights[i])
+		sum += c.weights[i]
+	}
+	if sum < c.atLeast {
+		b.spent = true
+		return
+	}
+	b.s.AppendClause(gs.NewPBClause(lits, weights, int(c.atLeast)))
+}
+
+// solve runs the solver. sat is false when the problem is UNSAT; the backend
+// is spent from then on.
+func (b *backend) solve(ctx context.Context) (sat bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	if b.spent {
+		return false, nil
+	}
+	b.st.Solves++
+	status := b.s.Solve()
+	b.st.Conflicts += int64(b.s.Stats.NbConflicts - b.conflicts)
+	b.st.Decisions += int64(b.s.Stats.NbDecisions - b.decisions)
+	b.conflicts, b.decisions = b.s.Stats.NbConflicts, b.s.Stats.NbDecisions
+	switch status {
+	case gs.Sat:
+		return true, nil
+	case gs.Unsat:
+		b.spent = true
+		return false, nil
+	}
+	return false, fmt.Errorf("solver: internal error: SAT backend answered %v", status)
+}
+
+// model returns the last model, indexed by variable (index 0 unused). Call it
+// only after solve reported sat: gophersat panics otherwise (solver.md §4.10).
+func (b *backend) model() []bool {
+	m := b.s.Model()
+	out := make([]bool, b.nv+1)
+	copy(out[1:], m)
+	return out
+}
+
+// outside runs f without holding the lock, for callbacks into the caller's
+// code: a callback that resolves something itself would otherwise deadlock.
+// gophersat only touches its shared buffer inside Solve, so a solver that
+// stays idle meanwhile is not affected by other solvers running.
+func (b *backend) outside(f func()) {
+	gophersatMu.Unlock()
+	defer gophersatMu.Lock()
+	f()
+}

@@ -1,0 +1,400 @@
+package solver
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// exo returns the clauses "exactly one of vars".
+func exo(vars ...int) [][]int {
+	cls := [][]int{append([]int(nil), vars...)}
+	for i := range vars {
+		for j := i + 1; j < len(vars); j++ {
+			cls = append(cls, []int{-vars[i], -vars[j]})
+		}
+	}
+	return cls
+}
+
+func count(vars ...int) *Objective {
+	o := &Objective{}
+	for _, v := range vars {
+		o.Lits = append(o.Lits, v)
+		o.Weights = append(o.Weights, 1)
+	}
+	return o
+}
+
+func trueVars(m []bool) []int {
+	vs := []int{}
+	for v := 1; v < len(m); v++ {
+		if m[v] {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+func TestSolve(t *testing.T) {
+	cases := []struct {
+		name      string
+		cnf       *CNF
+		steps     []Step
+		tieBreak  []int
+		sat       bool
+		ambiguous int
+		optima    []int64
+		trueVars  []int // of the final model; nil: not checked
+		noBuilds  bool  // decided without any SAT solver
+	}{
+		{
+			name:     "unsat by propagation",
+			cnf:      &CNF{NumVars: 2, Clauses: [][]int{{1}, {-1, 2}, {-2}}},
+			noBuilds: true,
+		},
+		{
+			name: "unsat by search: three pigeons, two holes",
+			cnf: &CNF{NumVars: 6, Clauses: [][]int{
+				{1, 2}, {3, 4}, {5, 6},
+				{-1, -3}, {-1, -5}, {-3, -5},
+				{-2, -4}, {-2, -6}, {-4, -6},
+			}},
+		},
+		{
+			name:      "empty formula",
+			cnf:       &CNF{},
+			sat:       true,
+			ambiguous: -1,
+			trueVars:  []int{},
+			noBuilds:  true,
+		},
+		{
+			name:      "free variables default to false",
+			cnf:       &CNF{NumVars: 3},
+			tieBreak:  []int{3, 1},
+			sat:       true,
+			ambiguous: -1,
+			trueVars:  []int{},
+			noBuilds:  true,
+		},
+		{
+			name:      "propagation decides every step",
+			cnf:       &CNF{NumVars: 3, Clauses: [][]int{{1}, {-1, 2}, {-2, -3}}},
+			steps:     []Step{{Objective: count(1, 2, 3), Unique: true, Projection: []int{1, 2, 3}}},
+			tieBreak:  []int{1, 2, 3},
+			sat:       true,
+			ambiguous: -1,
+			optima:    []int64{2},
+			trueVars:  []int{1, 2},
+			noBuilds:  true,
+		},
+		{
+			name:      "independent choices are ambiguous",
+			cnf:       &CNF{NumVars: 6, Clauses: [][]int{{1, 2}, {3, 4}, {5, 6}}},
+			steps:     []Step{{Objective: count(1, 2, 3, 4, 5, 6), Unique: true, Projection: []int{1, 2, 3, 4, 5, 6}}},
+			sat:       true,
+			ambiguous: 0,
+			optima:    []int64{3},
+		},
+		{
+			name: "odd path cover is unique",
+			// x1..x5 with edges (x_i ∨ x_{i+1}): the minimum cover is {x2, x4}.
+			cnf:       &CNF{NumVars: 5, Clauses: [][]int{{1, 2}, {2, 3}, {3, 4}, {4, 5}}},
+			steps:     []Step{{Objective: count(1, 2, 3, 4, 5), Unique: true, Projection: []int{1, 2, 3, 4, 5}}},
+			sat:       true,
+			ambiguous: -1,
+			optima:    []int64{2},
+			trueVars:  []int{2, 4},
+		},
+		{
+			name:      "even path cover is ambiguous",
+			cnf:       &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {2, 3}, {3, 4}}},
+			steps:     []Step{{Objective: count(1, 2, 3, 4), Unique: true, Projection: []int{1, 2, 3, 4}}},
+			sat:       true,
+			ambiguous: 0,
+			optima:    []int64{2},
+		},
+		{
+			name: "greedy-false keeps the last of interchangeable alternatives",
+			// variability.md §10.4: exo over three free nodes, minimised,
+			// uniqueness off; the reference's MiniSat keeps the first one.
+			cnf:       &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
+			steps:     []Step{{Objective: count(1, 2, 3)}},
+			tieBreak:  []int{1, 2, 3},
+			sat:       true,
+			ambiguous: -1,
+			optima:    []int64{1},
+			trueVars:  []int{3},
+		},
+		{
+			name:      "uniqueness without optimisation",
+			cnf:       &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
+			steps:     []Step{{Unique: true, Projection: []int{1, 2, 3}}},
+			sat:       true,
+			ambiguous: 0,
+			optima:    []int64{0},
+		},
+		{
+			name:      "an unconstrained projection variable is ambiguous",
+			cnf:       &CNF{NumVars: 2, Clauses: [][]int{{1}}},
+			steps:     []Step{{Unique: true, Projection: []int{1, 2}}},
+			sat:       true,
+			ambiguous: 0,
+			optima:    []int64{0},
+		},
+		{
+			name: "maximisation with weights ×100",
+			cnf:  &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
+			steps: []Step{{
+				Objective: &Objective{Lits: []int{1, 2, 3}, Weights: []int64{100, 300, 200}, Maximize: true},
+				Unique:    true, Projection: []int{1, 2, 3},
+			}},
+			sat:       true,
+			ambiguous: -1,
+			optima:    []int64{300},
+			trueVars:  []int{2},
+		},
+		{
+			name: "later steps work on the optimal face of earlier ones",
+			// Two choices {1,2} and {3,4}; 2 and 3 exclude each other.
+			// Step 0 minimises 1+4 (optimum 0: 2 and 3, impossible, so 1);
+			// step 1 then maximises 3 on that face.
+			cnf: &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}, {-2, -3}}},
+			steps: []Step{
+				{Objective: count(1, 4)},
+				{Objective: &Objective{Lits: []int{3}, Weights: []int64{5}, Maximize: true}, Unique: true, Projection: []int{1, 2, 3, 4}},
+			},
+			tieBreak:  []int{1, 2, 3, 4},
+			sat:       true,
+			ambiguous: -1,
+			optima:    []int64{1, 5},
+			trueVars:  []int{1, 3},
+		},
+		{
+			name: "an ambiguous later step",
+			cnf:  &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}}},
+			steps: []Step{
+				{Objective: count(1, 2), Unique: true, Projection: []int{1, 2}},
+				{Objective: count(3, 4), Unique: true, Projection: []int{3, 4}},
+			},
+			sat:       true,
+			ambiguous: 0,
+			optima:    []int64{1, 0},
+		},
+		{
+			name: "complementary cost literals cancel",
+			// [x] + [¬x] is the constant 1.
+			cnf:       &CNF{NumVars: 1},
+			steps:     []Step{{Objective: &Objective{Lits: []int{1, -1}, Weights: []int64{1, 1}}, Unique: true, Projection: []int{1}}},
+			sat:       true,
+			ambiguous: 0,
+			optima:    []int64{1},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Solve(context.Background(), tc.cnf, tc.steps, tc.tieBreak)
+			require.NoError(t, err)
+			require.Equal(t, tc.sat, res.Sat, "satisfiability")
+			if tc.noBuilds {
+				require.Zero(t, res.Stats.Builds, "SAT solvers built")
+			}
+			if !tc.sat {
+				require.Nil(t, res.Model)
+				return
+			}
+			require.Equal(t, tc.ambiguous, res.Ambiguous, "ambiguity verdict")
+			if tc.optima != nil {
+				require.Equal(t, tc.optima, res.Optima, "optima")
+			}
+			require.True(t, satisfies(tc.cnf, res.Model), "model %v satisfies the CNF", res.Model)
+			if tc.ambiguous >= 0 {
+				require.True(t, satisfies(tc.cnf, res.Alternative), "alternative %v satisfies the CNF", res.Alternative)
+			}
+			if tc.trueVars != nil {
+				require.Equal(t, tc.trueVars, trueVars(res.Model), "true variables of the final model")
+			}
+		})
+	}
+}
+
+func TestSolveRejectsInvalidInput(t *testing.T) {
+	cases := []struct {
+		name     string
+		cnf      *CNF
+		steps    []Step
+		tieBreak []int
+	}{
+		{name: "nil CNF"},
+		{name: "literal out of range", cnf: &CNF{NumVars: 1, Clauses: [][]int{{2}}}},
+		{name: "zero literal", cnf: &CNF{NumVars: 1, Clauses: [][]int{{0}}}},
+		{name: "negative weight", cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Lits: []int{1}, Weights: []int64{-1}}}}},
+		{name: "weights without literals", cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Weights: []int64{1}}}}},
+		{name: "projection out of range", cnf: &CNF{NumVars: 1}, steps: []Step{{Unique: true, Projection: []int{-1}}}},
+		{name: "tie-break out of range", cnf: &CNF{NumVars: 1}, tieBreak: []int{2}},
+		{name: "weights that overflow", cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Lits: []int{1, 1}, Weights: []int64{1 << 62, 1 << 62}}}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Solve(context.Background(), tc.cnf, tc.steps, tc.tieBreak)
+			require.Error(t, err)
+		})
+	}
+}
+
+func TestSolveStopsOnCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cnf := &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}}}
+	_, err := Solve(ctx, cnf, []Step{{Objective: count(1, 2, 3, 4)}}, []int{1, 2, 3, 4})
+	require.ErrorIs(t, err, context.Canceled)
+	_, _, err = Enumerate(ctx, cnf, []int{1, 2}, 0, func([]bool) bool { return true })
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestEnumerate(t *testing.T) {
+	cases := []struct {
+		name     string
+		cnf      *CNF
+		proj     []int
+		limit    int
+		variants [][]bool
+		complete bool
+	}{
+		{
+			name:     "unsatisfiable",
+			cnf:      &CNF{NumVars: 1, Clauses: [][]int{{1}, {-1}}},
+			proj:     []int{1},
+			complete: true,
+		},
+		{
+			name:     "fixed projection is one variant",
+			cnf:      &CNF{NumVars: 2, Clauses: [][]int{{1}, {2, -1}}},
+			proj:     []int{2, 1},
+			variants: [][]bool{{true, true}},
+			complete: true,
+		},
+		{
+			name:     "auxiliary variables are not blocked",
+			cnf:      &CNF{NumVars: 3, Clauses: [][]int{{1, 2, 3}}},
+			proj:     []int{1},
+			variants: [][]bool{{false}, {true}},
+			complete: true,
+		},
+		{
+			name:     "limit reached",
+			cnf:      &CNF{NumVars: 2},
+			proj:     []int{1, 2},
+			limit:    2,
+			variants: [][]bool{{false, false}, {false, true}},
+		},
+		{
+			name:     "limit equal to the number of variants",
+			cnf:      &CNF{NumVars: 1},
+			proj:     []int{1},
+			limit:    2,
+			variants: [][]bool{{false}, {true}},
+			complete: true,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [][]bool
+			n, complete, err := Enumerate(context.Background(), tc.cnf, tc.proj, tc.limit, func(values []bool) bool {
+				got = append(got, append([]bool(nil), values...))
+				return true
+			})
+			require.NoError(t, err)
+			require.Equal(t, len(tc.variants), n, "count")
+			require.Equal(t, tc.complete, complete, "complete")
+			require.ElementsMatch(t, tc.variants, got, "variants")
+		})
+	}
+}
+
+func TestEnumerateCallbackMaySolve(t *testing.T) {
+	// The callback runs outside the lock, so resolving a variant from inside
+	// it does not deadlock.
+	cnf := &CNF{NumVars: 2, Clauses: [][]int{{1, 2}}}
+	n, complete, err := Enumerate(context.Background(), cnf, []int{1, 2}, 0, func(values []bool) bool {
+		res, err := Solve(context.Background(), cnf, nil, nil)
+		require.NoError(t, err)
+		require.True(t, res.Sat)
+		return true
+	})
+	require.NoError(t, err)
+	require.True(t, complete)
+	require.Equal(t, 3, n)
+}
+
+// TestDeterminism solves the same inputs twice and compares the models and
+// the work done (solver.md §5.14, style.md §5.9).
+func TestDeterminism(t *testing.T) {
+	cases := []struct {
+		name  string
+		shape shape
+	}{
+		{"cover", coverShape(41, false)},
+		{"weighted cover", coverShape(40, true)},
+		{"pairs", pairsShape(50)},
+		{"chain/free", chainShape(200, "free")},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			run := func() *Result {
+				res, err := Solve(context.Background(), tc.shape.cnf, tc.shape.steps, tc.shape.tieBreak)
+				require.NoError(t, err)
+				return res
+			}
+			a, b := run(), run()
+			require.Equal(t, a.Model, b.Model, "model")
+			require.Equal(t, a.Alternative, b.Alternative, "alternative")
+			require.Equal(t, a.Optima, b.Optima, "optima")
+			require.Equal(t, a.Stats, b.Stats, "stats")
+		})
+	}
+}
+
+// pigeonhole returns the UNSAT formula "p pigeons in h < p holes".
+func pigeonhole(p, h int) *CNF {
+	x := func(i, j int) int { return i*h + j + 1 }
+	cnf := &CNF{NumVars: p * h}
+	for i := range p {
+		c := make([]int, h)
+		for j := range h {
+			c[j] = x(i, j)
+		}
+		cnf.Clauses = append(cnf.Clauses, c)
+	}
+	for j := range h {
+		for i := range p {
+			for k := i + 1; k < p; k++ {
+				cnf.Clauses = append(cnf.Clauses, []int{-x(i, j), -x(k, j)})
+			}
+		}
+	}
+	return cnf
+}
+
+// TestConcurrentSolvesAreSerialised runs solves from several goroutines.
+// Without the package mutex, gophersat's shared learning buffer gives panics
+// and wrong SAT answers on exactly this instance family (solver.md §4.2);
+// -race reports any path that bypasses the lock.
+func TestConcurrentSolvesAreSerialised(t *testing.T) {
+	cnf := pigeonhole(7, 6)
+	errs := make(chan error, 4)
+	sats := make(chan bool, 4)
+	for range 4 {
+		go func() {
+			res, err := Solve(context.Background(), cnf, nil, nil)
+			errs <- err
+			sats <- err == nil && res.Sat
+		}()
+	}
+	for range 4 {
+		require.NoError(t, <-errs)
+		require.False(t, <-sats, "pigeonhole 6/5 is unsatisfiable")
+	}
+}
