@@ -1,0 +1,813 @@
+package expr
+
+import (
+	"math"
+	"time"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Env is what value expressions can see.
+type Env struct {
+	// Expressions is topology_template.variability.expressions (a map) or nil.
+	Expressions *yamlsrc.Value
+	// Inputs is topology_template.variability.inputs, the variability input
+	// declarations (a map) or nil.
+	Inputs *yamlsrc.Value
+	// Assigned is the assignment map (presets and inputs merged). Lookups
+	// that fall back to default or default_expression remember the value
+	// here (variability.md §6). It must be a map.
+	Assigned *yamlsrc.Value
+	// Now is "now" for weekday and for missing date operands. The zero time
+	// means time.Now() at New.
+	Now time.Time
+	// Location is the local time zone of the reference process: zone-less
+	// date strings, Date strings and weekday use it. Nil means time.Local.
+	Location *time.Location
+	// File names the document in diagnostic positions; optional.
+	File string
+}
+
+// Evaluator evaluates value expressions in one resolver run. It holds the
+// per-map-object result cache of the reference (variability.md §9.1), so one
+// Evaluator must be used for the whole run and not concurrently.
+type Evaluator struct {
+	env     Env
+	loc     *time.Location
+	now     float64 // epoch milliseconds
+	weekday string
+	// cache is the reference's _cached_result property: a key is present
+	// once a map has been evaluated, with a nil value for an undefined result
+	// (which is evaluated again next time).
+	cache map[*yamlsrc.Value]*yamlsrc.Value
+	depth int
+}
+
+// New returns an evaluator for env. The weekday is fixed here, as the
+// reference computes it once per run.
+func New(env Env) *Evaluator {
+	loc := env.Location
+	if loc == nil {
+		loc = time.Local
+	}
+	now := env.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	if env.Assigned == nil {
+		env.Assigned = yamlsrc.NewMap()
+	}
+	return &Evaluator{
+		env:     env,
+		loc:     loc,
+		now:     float64(now.UnixMilli()),
+		weekday: weekdayNames[now.In(loc).Weekday()],
+		cache:   map[*yamlsrc.Value]*yamlsrc.Value{},
+	}
+}
+
+var weekdayNames = [...]string{"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"}
+
+// cachedResultKey is the property the reference stores results under; a
+// user-written key of that name short-cuts evaluation like a cached result.
+const cachedResultKey = "_cached_result"
+
+// maxDepth bounds nested evaluation. Documents nest at most 100 levels in the
+// reference (js-yaml's maxDepth), so only cycles through aliases get here,
+// where the reference overflows its stack.
+const maxDepth = 10000
+
+// Eval evaluates a value expression (variability.md §9). A nil result means
+// undefined. Errors are *diag.Diagnostic values with the reference's
+// verbatim message.
+func (e *Evaluator) Eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return e.eval(x)
+}
+
+// Cached reports the result cached on map m by an earlier evaluation, as the
+// reference's _cached_result property would show it.
+func (e *Evaluator) Cached(m *yamlsrc.Value) (result *yamlsrc.Value, ok bool) {
+	r, ok := e.cache[m]
+	return r, ok && r != nil
+}
+
+// JSON renders v like the reference's JSON.stringify(v) at this point of the
+// run: maps that have been evaluated carry their _cached_result property.
+func (e *Evaluator) JSON(v *yamlsrc.Value) (string, error) {
+	return marshal(v, "", e.cache)
+}
+
+// Pretty is JSON with 4-space indentation (JSON.stringify(v, null, 4)).
+func (e *Evaluator) Pretty(v *yamlsrc.Value) (string, error) {
+	return marshal(v, "    ", e.cache)
+}
+
+// Location returns the evaluator's local time zone.
+func (e *Evaluator) Location() *time.Location { return e.loc }
+
+// eval is the reference's evaluateValueExpression (variability.md §9.1):
+// map results are cached per map object, undefined results are not.
+//
+// Quirk: null operand (variability.md §17; not listed there yet). The reference reads the cache
+// property of every object first, and typeof null is "object", so null fails
+// with a TypeError rather than "Received undefined condition".
+//
+// Quirk: user-written _cached_result (variability.md §17; not listed there
+// yet). A map that already
+// has a non-null _cached_result key evaluates to it.
+func (e *Evaluator) eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
+	if x != nil && x.Kind == yamlsrc.KindNull {
+		return nil, typeError("Cannot read properties of null (reading '" + cachedResultKey + "')")
+	}
+	if x == nil || x.Kind != yamlsrc.KindMap {
+		return e.run(x)
+	}
+	if r := e.cache[x]; r != nil {
+		return r, nil
+	}
+	if r := x.Get(cachedResultKey); !r.IsNull() {
+		return r, nil
+	}
+	if x == fnValue {
+		// A function from Object.prototype: its length property selects the
+		// length operator, whose operand (1)[0] is undefined.
+		return nil, e.fail(nil, "Received undefined condition")
+	}
+	if e.depth >= maxDepth {
+		return nil, rangeError("Maximum call stack size exceeded")
+	}
+	e.depth++
+	r, err := e.run(x)
+	e.depth--
+	if err != nil {
+		return nil, err
+	}
+	e.cache[x] = r
+	return r, nil
+}
+
+// run is evaluateValueExpressionRunner: primitives and lists are their own
+// value (lists are not evaluated element-wise); maps dispatch on the first
+// defined operator key; dates and unknown maps fail with their pretty JSON.
+func (e *Evaluator) run(x *yamlsrc.Value) (*yamlsrc.Value, error) {
+	if x == nil {
+		return nil, e.fail(nil, "Received undefined condition")
+	}
+	switch x.Kind {
+	case yamlsrc.KindString, yamlsrc.KindBool, yamlsrc.KindNumber, yamlsrc.KindList:
+		return x, nil
+	case yamlsrc.KindMap:
+		for _, op := range operators {
+			if arg := x.Get(op.name); !arg.IsNull() {
+				r, err := op.fn(e, x, arg)
+				if err != nil {
+					e.locate(err, x)
+				}
+				return r, err
+			}
+		}
+	}
+	p, err := e.Pretty(x)
+	if err != nil {
+		return nil, err
+	}
+	return nil, e.fail(x, `Unknown value expression "`+p+`"`)
+}
+
+type operator struct {
+	name string
+	fn   func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error)
+}
+
+// operators in the reference's dispatch order (variability.md §9.1).
+var operators []operator
+
+func init() {
+	operators = []operator{
+		{"add", (*Evaluator).opAdd},
+		{"sub", (*Evaluator).opSub},
+		{"mul", (*Evaluator).opMul},
+		{"div", (*Evaluator).opDiv},
+		{"mod", (*Evaluator).opMod},
+		{"variability_input", (*Evaluator).opVariabilityInput},
+		{"value_expression", (*Evaluator).opValueExpression},
+		{"concat", (*Evaluator).opConcat},
+		{"join", (*Evaluator).opJoin},
+		{"token", (*Evaluator).opToken},
+		{"equal", (*Evaluator).opEqual},
+		{"greater", relational(func(c int) bool { return c > 0 })},
+		{"greater_or_equal", relational(func(c int) bool { return c >= 0 })},
+		{"less", relational(func(c int) bool { return c < 0 })},
+		{"less_or_equal", relational(func(c int) bool { return c <= 0 })},
+		{"in_range", (*Evaluator).opInRange},
+		{"valid_values", (*Evaluator).opValidValues},
+		{"length", lengthOp(func(n, m float64) bool { return n == m })},
+		{"min_length", lengthOp(func(n, m float64) bool { return n >= m })},
+		{"max_length", lengthOp(func(n, m float64) bool { return n <= m })},
+		{"sum", (*Evaluator).opSum},
+		{"count", (*Evaluator).opCount},
+		{"min", (*Evaluator).opMin},
+		{"max", (*Evaluator).opMax},
+		{"median", (*Evaluator).opMedian},
+		{"mean", (*Evaluator).opMean},
+		{"variance", (*Evaluator).opVariance},
+		{"standard_deviation", (*Evaluator).opStandardDeviation},
+		{"linear_regression", (*Evaluator).opLinearRegression},
+		{"polynomial_regression", (*Evaluator).opPolynomialRegression},
+		{"logarithmic_regression", (*Evaluator).opLogarithmicRegression},
+		{"exponential_regression", (*Evaluator).opExponentialRegression},
+		{"weekday", (*Evaluator).opWeekday},
+		{"same", dateOp(func(a, b float64) bool { return a == b })},
+		{"before", dateOp(func(a, b float64) bool { return a < b })},
+		{"before_or_same", dateOp(func(a, b float64) bool { return a <= b })},
+		{"after", dateOp(func(a, b float64) bool { return a > b })},
+		{"after_or_same", dateOp(func(a, b float64) bool { return a >= b })},
+		{"within", (*Evaluator).opWithin},
+	}
+}
+
+// Operators reports the value-expression operator names in dispatch order.
+func Operators() []string {
+	names := make([]string, len(operators))
+	for i, op := range operators {
+		names[i] = op.name
+	}
+	return names
+}
+
+// ---------------------------------------------------------------------------
+// errors
+
+// fail returns the reference's error message as a diagnostic, positioned at
+// the expression map when it has a position.
+func (e *Evaluator) fail(at *yamlsrc.Value, msg string) error {
+	d := diag.New(diag.StageSolve, msg)
+	if at != nil && at.Line > 0 {
+		d.Pos = diag.Pos{File: e.env.File, Line: int(at.Line), Col: int(at.Col)}
+	}
+	return d
+}
+
+// locate gives an error without a position (the JavaScript runtime errors)
+// the position of the innermost expression map that failed.
+func (e *Evaluator) locate(err error, at *yamlsrc.Value) {
+	if d, ok := diag.As(err); ok && !d.Pos.Known() && at.Line > 0 {
+		d.Pos = diag.Pos{File: e.env.File, Line: int(at.Line), Col: int(at.Col)}
+	}
+}
+
+// typeError and rangeError are the JavaScript runtime errors the reference
+// throws on malformed operands; only the message is kept.
+func typeError(msg string) error  { return diag.New(diag.StageSolve, msg) }
+func rangeError(msg string) error { return diag.New(diag.StageSolve, msg) }
+
+// elementError builds `Element "<json>" is <what>`.
+func (e *Evaluator) elementError(at, v *yamlsrc.Value, what string) error {
+	j, err := e.JSON(v)
+	if err != nil {
+		return err
+	}
+	return e.fail(at, `Element "`+j+`" is `+what)
+}
+
+func (e *Evaluator) number(at, v *yamlsrc.Value) (float64, error) {
+	if v == nil || v.Kind != yamlsrc.KindNumber {
+		return 0, e.elementError(at, v, "not a number")
+	}
+	return v.Num, nil
+}
+
+func (e *Evaluator) str(at, v *yamlsrc.Value) (string, error) {
+	if v == nil || v.Kind != yamlsrc.KindString {
+		return "", e.elementError(at, v, "not a string")
+	}
+	return v.Str, nil
+}
+
+func (e *Evaluator) array(at, v *yamlsrc.Value) error {
+	if !v.IsList() {
+		return e.elementError(at, v, "not an array")
+	}
+	return nil
+}
+
+// numbers is assert.isNumbers: an array of numbers.
+func (e *Evaluator) numbers(at, v *yamlsrc.Value) ([]float64, error) {
+	if err := e.array(at, v); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(v.List))
+	for i, x := range v.List {
+		n, err := e.number(at, x)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// ---------------------------------------------------------------------------
+// JavaScript property access on operands
+
+// member is base[key] on an operand: list and string indexes and length,
+// own map keys. Reading from null or undefined is a TypeError.
+func member(base *yamlsrc.Value, key string) (*yamlsrc.Value, error) {
+	if base == nil {
+		return nil, typeError("Cannot read properties of undefined (reading '" + key + "')")
+	}
+	switch base.Kind {
+	case yamlsrc.KindNull:
+		return nil, typeError("Cannot read properties of null (reading '" + key + "')")
+	case yamlsrc.KindList:
+		if key == "length" {
+			return yamlsrc.NewNumber(float64(len(base.List))), nil
+		}
+		if i, ok := arrayIndex(key); ok && i < len(base.List) {
+			return base.List[i], nil
+		}
+	case yamlsrc.KindString:
+		if key == "length" {
+			return yamlsrc.NewNumber(float64(UTF16Len(base.Str))), nil
+		}
+		if i, ok := arrayIndex(key); ok {
+			if c, ok := charAt(base.Str, i); ok {
+				return yamlsrc.NewString(c), nil
+			}
+		}
+	case yamlsrc.KindMap:
+		return base.Map.Get(key), nil
+	}
+	return nil, nil
+}
+
+// index is member for operand positions of an operator argument that the
+// reference has already checked to be defined.
+func index(base *yamlsrc.Value, i int) *yamlsrc.Value {
+	v, _ := member(base, itoa(i))
+	return v
+}
+
+func itoa(i int) string {
+	if i >= 0 && i < 10 {
+		return string(rune('0' + i))
+	}
+	return yamlsrc.FormatNumber(float64(i))
+}
+
+// notAFunction is the TypeError of calling an array method on a non-array.
+func notAFunction(expr string) error {
+	return typeError(expr + " is not a function")
+}
+
+// Quirk: inherited names (variability.md §17; not listed there yet). The reference looks inputs,
+// assignments and named expressions up as plain JavaScript objects, so names
+// like "constructor" or "toString" find Object.prototype's methods (which
+// then fail evaluation with "Received undefined condition", through the
+// length operator matching Function.length) and "__proto__" finds
+// Object.prototype itself (which fails as the unknown expression {}).
+//
+// The two stand-ins below are never mutated and never returned as results.
+var (
+	// fnValue stands for an inherited method (a function).
+	fnValue = yamlsrc.NewMap()
+	// protoValue stands for __proto__, i.e. Object.prototype, which JSON
+	// renders as {}.
+	protoValue = yamlsrc.NewMap()
+)
+
+var objectProtoMethods = map[string]bool{
+	"constructor": true, "__defineGetter__": true, "__defineSetter__": true, "hasOwnProperty": true,
+	"__lookupGetter__": true, "__lookupSetter__": true, "isPrototypeOf": true,
+	"propertyIsEnumerable": true, "toString": true, "valueOf": true, "toLocaleString": true,
+}
+
+// objGet is obj[name] for an object the reference built itself (the
+// declarations, expressions and assignment maps), including inherited
+// Object.prototype members.
+func objGet(obj *yamlsrc.Value, name string) *yamlsrc.Value {
+	if obj.IsMap() {
+		if v, ok := obj.Map.Lookup(name); ok {
+			return v
+		}
+		if objectProtoMethods[name] {
+			return fnValue
+		}
+		if name == "__proto__" {
+			return protoValue
+		}
+		return nil
+	}
+	v, _ := member(obj, name)
+	return v
+}
+
+// orEmpty is `x || {}`.
+func orEmpty(x *yamlsrc.Value) *yamlsrc.Value {
+	if !x.Truthy() {
+		return yamlsrc.NewMap()
+	}
+	return x
+}
+
+// ---------------------------------------------------------------------------
+// arithmetic
+
+func (e *Evaluator) opAdd(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	if !arg.IsList() {
+		return nil, notAFunction("expression.add.reduce")
+	}
+	sum := 0.0
+	for _, el := range arg.List {
+		v, err := e.eval(el)
+		if err != nil {
+			return nil, err
+		}
+		n, err := e.number(x, v)
+		if err != nil {
+			return nil, err
+		}
+		sum += n
+	}
+	return yamlsrc.NewNumber(sum), nil
+}
+
+func (e *Evaluator) opMul(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	if !arg.IsList() {
+		return nil, notAFunction("expression.mul.reduce")
+	}
+	product := 1.0
+	for _, el := range arg.List {
+		v, err := e.eval(el)
+		if err != nil {
+			return nil, err
+		}
+		n, err := e.number(x, v)
+		if err != nil {
+			return nil, err
+		}
+		product *= n
+	}
+	return yamlsrc.NewNumber(product), nil
+}
+
+// fold is sub and div: the first operand, then the others from .slice(1).
+func (e *Evaluator) fold(name string, x, arg *yamlsrc.Value, f func(a, b float64) float64) (*yamlsrc.Value, error) {
+	v, err := e.eval(index(arg, 0))
+	if err != nil {
+		return nil, err
+	}
+	acc, err := e.number(x, v)
+	if err != nil {
+		return nil, err
+	}
+	if !arg.IsList() {
+		if arg.Kind == yamlsrc.KindString {
+			return nil, notAFunction("expression." + name + ".slice(...).reduce")
+		}
+		return nil, notAFunction("expression." + name + ".slice")
+	}
+	for _, el := range arg.List[1:] {
+		v, err := e.eval(el)
+		if err != nil {
+			return nil, err
+		}
+		n, err := e.number(x, v)
+		if err != nil {
+			return nil, err
+		}
+		acc = f(acc, n)
+	}
+	return yamlsrc.NewNumber(acc), nil
+}
+
+func (e *Evaluator) opSub(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return e.fold("sub", x, arg, func(a, b float64) float64 { return a - b })
+}
+
+func (e *Evaluator) opDiv(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return e.fold("div", x, arg, func(a, b float64) float64 { return a / b })
+}
+
+func (e *Evaluator) opMod(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	var n [2]float64
+	for i := range n {
+		v, err := e.eval(index(arg, i))
+		if err != nil {
+			return nil, err
+		}
+		if n[i], err = e.number(x, v); err != nil {
+			return nil, err
+		}
+	}
+	return yamlsrc.NewNumber(math.Mod(n[0], n[1])), nil
+}
+
+// ---------------------------------------------------------------------------
+// lookups
+
+// Spec variability.md §9.2 (variability_input, value_expression) and §6
+// (value lookup).
+func (e *Evaluator) opVariabilityInput(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	name, err := e.str(x, arg)
+	if err != nil {
+		return nil, err
+	}
+	v, err := e.input(x, name)
+	if err != nil {
+		return nil, err
+	}
+	return e.eval(v)
+}
+
+func (e *Evaluator) opValueExpression(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	name, err := e.str(x, arg)
+	if err != nil {
+		return nil, err
+	}
+	found := objGet(orEmpty(e.env.Expressions), name)
+	if found.IsNull() {
+		return nil, e.fail(x, `Did not find value expression "`+name+`"`)
+	}
+	return e.eval(found)
+}
+
+// InputValue is the variability-input value lookup of variability.md §6:
+// the input must be declared; its value is the assigned value, else its
+// default, else its default_expression evaluated (both remembered in
+// Env.Assigned); the value found is then evaluated as a value expression.
+func (e *Evaluator) InputValue(name string) (*yamlsrc.Value, error) {
+	v, err := e.input(nil, name)
+	if err != nil {
+		return nil, err
+	}
+	return e.eval(v)
+}
+
+// input is the reference's getInput (without the final evaluation).
+func (e *Evaluator) input(at *yamlsrc.Value, name string) (*yamlsrc.Value, error) {
+	definition := objGet(orEmpty(e.env.Inputs), name)
+	if definition.IsNull() {
+		return nil, e.fail(at, `Variability input "`+name+`" is not defined`)
+	}
+	if v := objGet(e.env.Assigned, name); !v.IsNull() {
+		return v, nil
+	}
+	if d := definitionMember(definition, "default"); !d.IsNull() {
+		e.remember(name, d)
+		return d, nil
+	}
+	de := definitionMember(definition, "default_expression")
+	if de.IsNull() {
+		return nil, e.fail(at, `Variability input "`+name+`" has no value nor default (expression) assigned`)
+	}
+	v, err := e.eval(de)
+	if err != nil {
+		return nil, err
+	}
+	if v.IsNull() {
+		return nil, e.fail(at, `Did not find variability input "`+name+`"`)
+	}
+	e.remember(name, v)
+	return v, nil
+}
+
+func definitionMember(definition *yamlsrc.Value, key string) *yamlsrc.Value {
+	if definition == fnValue || definition == protoValue {
+		return nil
+	}
+	v, _ := member(definition, key)
+	return v
+}
+
+func (e *Evaluator) remember(name string, v *yamlsrc.Value) {
+	if e.env.Assigned.IsMap() {
+		e.env.Assigned.Map.Set(name, v)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// strings
+
+// Spec variability.md §9.2 and §9.3 (concat, join, token).
+func (e *Evaluator) opConcat(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	if !arg.IsList() {
+		return nil, notAFunction("expression.concat.map")
+	}
+	items, err := e.evalAll(arg.List)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Join(items, "", e.loc)
+	if err != nil {
+		return nil, err
+	}
+	return yamlsrc.NewString(s), nil
+}
+
+func (e *Evaluator) opJoin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	list, err := member(arg, "0")
+	if err != nil {
+		return nil, err
+	}
+	if list == nil {
+		return nil, typeError("Cannot read properties of undefined (reading 'map')")
+	}
+	if list.Kind == yamlsrc.KindNull {
+		return nil, typeError("Cannot read properties of null (reading 'map')")
+	}
+	if !list.IsList() {
+		return nil, notAFunction("expression.join[0].map")
+	}
+	items, err := e.evalAll(list.List)
+	if err != nil {
+		return nil, err
+	}
+	// Quirk: the join delimiter is not evaluated (variability.md §17).
+	sep := ","
+	if d := index(arg, 1); d != nil {
+		if sep, err = ToString(d, e.loc); err != nil {
+			return nil, err
+		}
+	}
+	s, err := Join(items, sep, e.loc)
+	if err != nil {
+		return nil, err
+	}
+	return yamlsrc.NewString(s), nil
+}
+
+func (e *Evaluator) evalAll(list []*yamlsrc.Value) ([]*yamlsrc.Value, error) {
+	out := make([]*yamlsrc.Value, len(list))
+	for i, el := range list {
+		v, err := e.eval(el)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (e *Evaluator) opToken(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	v, err := e.eval(index(arg, 0))
+	if err != nil {
+		return nil, err
+	}
+	s, err := e.str(x, v)
+	if err != nil {
+		return nil, err
+	}
+	// Quirk: the token separator and index are not evaluated
+	// (variability.md §17); the index is a property key, so "1", [1] and
+	// "length" work too.
+	sep, i := index(arg, 1), index(arg, 2)
+	pieces := []string{s}
+	if sep != nil {
+		str, err := ToString(sep, e.loc)
+		if err != nil {
+			return nil, err
+		}
+		pieces = splitJS(s, str)
+	}
+	key, err := ToString(i, e.loc) // ToPropertyKey
+	if err != nil {
+		return nil, err
+	}
+	if key == "length" {
+		return yamlsrc.NewNumber(float64(len(pieces))), nil
+	}
+	if n, ok := arrayIndex(key); ok && n < len(pieces) {
+		return yamlsrc.NewString(pieces[n]), nil
+	}
+	return nil, nil
+}
+
+// ---------------------------------------------------------------------------
+// comparisons
+
+// opEqual is JavaScript's === against the first operand, short-circuiting
+// like Array.prototype.every (variability.md §9.2).
+func (e *Evaluator) opEqual(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	first, err := e.eval(index(arg, 0))
+	if err != nil {
+		return nil, err
+	}
+	if !arg.IsList() {
+		return nil, notAFunction("expression.equal.every")
+	}
+	for _, el := range arg.List {
+		v, err := e.eval(el)
+		if err != nil {
+			return nil, err
+		}
+		if !StrictEqual(v, first) {
+			return yamlsrc.NewBool(false), nil
+		}
+	}
+	return yamlsrc.NewBool(true), nil
+}
+
+func relational(holds func(c int) bool) func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+		a, err := e.eval(index(arg, 0))
+		if err != nil {
+			return nil, err
+		}
+		b, err := e.eval(index(arg, 1))
+		if err != nil {
+			return nil, err
+		}
+		c, ok, err := Compare(a, b, e.loc)
+		if err != nil {
+			return nil, err
+		}
+		return yamlsrc.NewBool(ok && holds(c)), nil
+	}
+}
+
+// opInRange is lower <= x && x <= upper.
+//
+// Quirk: the bounds are not evaluated (variability.md §17).
+func (e *Evaluator) opInRange(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	el, err := e.eval(index(arg, 0))
+	if err != nil {
+		return nil, err
+	}
+	bounds := index(arg, 1)
+	lower, err := member(bounds, "0")
+	if err != nil {
+		return nil, err
+	}
+	upper, _ := member(bounds, "1")
+	c, ok, err := Compare(lower, el, e.loc)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || c > 0 {
+		return yamlsrc.NewBool(false), nil
+	}
+	c, ok, err = Compare(el, upper, e.loc)
+	if err != nil {
+		return nil, err
+	}
+	return yamlsrc.NewBool(ok && c <= 0), nil
+}
+
+// opValidValues evaluates every candidate, then tests membership with
+// SameValueZero (Array.prototype.includes).
+func (e *Evaluator) opValidValues(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	el, err := e.eval(index(arg, 0))
+	if err != nil {
+		return nil, err
+	}
+	list, err := member(arg, "1")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case list == nil:
+		return nil, typeError("Cannot read properties of undefined (reading 'map')")
+	case list.Kind == yamlsrc.KindNull:
+		return nil, typeError("Cannot read properties of null (reading 'map')")
+	case !list.IsList():
+		return nil, notAFunction("expression.valid_values[1].map")
+	}
+	valid, err := e.evalAll(list.List)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range valid {
+		if SameValueZero(v, el) {
+			return yamlsrc.NewBool(true), nil
+		}
+	}
+	return yamlsrc.NewBool(false), nil
+}
+
+func lengthOp(holds func(n, m float64) bool) func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+		v, err := e.eval(index(arg, 0))
+		if err != nil {
+			return nil, err
+		}
+		s, err := e.str(x, v)
+		if err != nil {
+			return nil, err
+		}
+		l, err := e.eval(index(arg, 1))
+		if err != nil {
+			return nil, err
+		}
+		n, err := e.number(x, l)
+		if err != nil {
+			return nil, err
+		}
+		return yamlsrc.NewBool(holds(float64(UTF16Len(s)), n)), nil
+	}
+}
+
+func (e *Evaluator) opWeekday(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return yamlsrc.NewString(e.weekday), nil
+}
