@@ -1,6 +1,7 @@
 package yamlsrc
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -9,49 +10,70 @@ import (
 // FormatNumber renders a double exactly like JavaScript's
 // Number.prototype.toString (ECMAScript Number::toString with radix 10).
 func FormatNumber(f float64) string {
+	var d [32]byte
+	return string(appendNumber(d[:0], f))
+}
+
+// appendNumber appends FormatNumber(f) to b.
+func appendNumber(b []byte, f float64) []byte {
 	switch {
 	case math.IsNaN(f):
-		return "NaN"
+		return append(b, "NaN"...)
 	case math.IsInf(f, 1):
-		return "Infinity"
+		return append(b, "Infinity"...)
 	case math.IsInf(f, -1):
-		return "-Infinity"
+		return append(b, "-Infinity"...)
 	case f == 0:
-		return "0"
+		return append(b, '0')
 	}
-	var b []byte
 	if f < 0 {
 		b = append(b, '-')
 		f = -f
 	}
-	// Shortest round-trip digits: d.ddddde±XX
-	e := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	k := len(digits)
-	x, _ := strconv.Atoi(exp)
+	if f < 1e15 && f == math.Trunc(f) {
+		return strconv.AppendInt(b, int64(f), 10)
+	}
+	// Shortest round-trip digits: d.dddde±XX.
+	var buf [32]byte
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	ePos := bytes.IndexByte(e, 'e')
+	var digits [24]byte
+	k := 0
+	for _, c := range e[:ePos] {
+		if c != '.' {
+			digits[k] = c
+			k++
+		}
+	}
+	x, neg := 0, e[ePos+1] == '-'
+	for _, c := range e[ePos+2:] {
+		x = x*10 + int(c-'0')
+	}
+	if neg {
+		x = -x
+	}
 	n := x + 1 // value = 0.digits × 10^n
 	switch {
 	case k <= n && n <= 21:
-		b = append(b, digits...)
+		b = append(b, digits[:k]...)
 		for i := 0; i < n-k; i++ {
 			b = append(b, '0')
 		}
 	case 0 < n && n <= 21:
 		b = append(b, digits[:n]...)
 		b = append(b, '.')
-		b = append(b, digits[n:]...)
+		b = append(b, digits[n:k]...)
 	case -6 < n && n <= 0:
 		b = append(b, '0', '.')
 		for i := 0; i < -n; i++ {
 			b = append(b, '0')
 		}
-		b = append(b, digits...)
+		b = append(b, digits[:k]...)
 	default:
 		b = append(b, digits[0])
 		if k > 1 {
 			b = append(b, '.')
-			b = append(b, digits[1:]...)
+			b = append(b, digits[1:k]...)
 		}
 		b = append(b, 'e')
 		if n-1 >= 0 {
@@ -59,7 +81,7 @@ func FormatNumber(f float64) string {
 		}
 		b = strconv.AppendInt(b, int64(n-1), 10)
 	}
-	return string(b)
+	return b
 }
 
 // JSON renders v like JavaScript's JSON.stringify(v) (compact).
@@ -133,6 +155,7 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 		}
 		b.WriteByte('{')
 		next := cur + indent
+		v.Map.compact()
 		for i, k := range v.Map.keys {
 			if i > 0 {
 				b.WriteByte(',')
@@ -229,6 +252,7 @@ func DeepEqual(a, b *Value) bool {
 		if a.Map.Len() != b.Map.Len() {
 			return false
 		}
+		a.Map.compact()
 		for i, k := range a.Map.keys {
 			bv, ok := b.Map.Lookup(k)
 			if !ok || !DeepEqual(a.Map.vals[i], bv) {

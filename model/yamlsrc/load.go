@@ -5,11 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
-	"time"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -19,7 +18,7 @@ import (
 // Limits that keep hostile documents from exhausting memory.
 const (
 	maxDepth = 10000
-	// maxAliasExpansion bounds the number of alias uses (billion laughs);
+	// maxAliasUses bounds the number of alias uses (billion laughs);
 	// aliases share values, so this only limits the walk.
 	maxAliasUses = 1 << 20
 )
@@ -41,26 +40,30 @@ func readError(path string, err error) string {
 	return fmt.Sprintf("%s: cannot read: %v", path, err)
 }
 
-// Parse parses one YAML document with js-yaml's value semantics. An empty
-// document is null.
+// Parse parses one YAML document with js-yaml's value semantics
+// (variability.md §2.1). An empty document is null. Every error is a
+// diagnostic with at least a line.
 func Parse(data []byte, file string) (*Value, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if err == io.EOF {
+	if err := decode(dec, &doc); err != nil {
+		if err == io.EOF || onlyDocEnd(data) {
 			return NewNull(), nil
 		}
-		return nil, syntaxError(file, err)
+		return nil, syntaxError(file, data, err)
 	}
 	var extra yaml.Node
-	if err := dec.Decode(&extra); err != io.EOF {
+	if err := decode(dec, &extra); err != io.EOF {
 		if err != nil {
-			return nil, syntaxError(file, err)
+			return nil, syntaxError(file, data, err)
 		}
-		return nil, diag.At(diag.Pos{File: file, Line: extra.Line, Col: extra.Column}, diag.StageLoad,
-			"expected a single YAML document, found another one")
+		pos := diag.Pos{File: file, Line: extra.Line, Col: extra.Column}
+		if pos.Line == 0 {
+			pos.Line = 1
+		}
+		return nil, diag.At(pos, diag.StageLoad, "expected a single YAML document, found another one")
 	}
-	c := converter{file: file, memo: map[*yaml.Node]*Value{}}
+	c := converter{file: file}
 	root := &doc
 	if root.Kind == yaml.DocumentNode {
 		if len(root.Content) == 0 {
@@ -68,39 +71,195 @@ func Parse(data []byte, file string) (*Value, error) {
 		}
 		root = root.Content[0]
 	}
-	v, err := c.convert(root, 0)
-	if err != nil {
-		return nil, err
+	return c.convert(root, 0)
+}
+
+// decode runs yaml.v3, turning a panic of its parser (it has had some on
+// malformed input) into an error.
+func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: %v", r)
+		}
+	}()
+	return dec.Decode(n)
+}
+
+// onlyDocEnd reports whether data holds nothing but comments, blank lines
+// and document end markers ("..."), which js-yaml reads as an empty document
+// and yaml.v3 rejects.
+func onlyDocEnd(data []byte) bool {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimRight(line, " \t\r")
+		if rest, ok := bytes.CutPrefix(line, []byte("...")); ok {
+			line = bytes.TrimLeft(rest, " \t")
+			if len(rest) > 0 && len(line) == len(rest) {
+				return false // "...x"
+			}
+		}
+		line = bytes.TrimLeft(line, " \t")
+		if len(line) > 0 && line[0] != '#' {
+			return false
+		}
 	}
-	return v, nil
+	return true
 }
 
 // syntaxError turns a yaml.v3 error ("yaml: line 3: ...") into a positioned
-// diagnostic.
-func syntaxError(file string, err error) error {
+// diagnostic. yaml.v3 reports encoding problems without a line; those are
+// located here.
+func syntaxError(file string, data []byte, err error) error {
 	msg := err.Error()
 	msg = strings.TrimPrefix(msg, "yaml: ")
-	line := 0
+	pos := diag.Pos{File: file}
 	if strings.HasPrefix(msg, "line ") {
 		rest := msg[len("line "):]
 		if i := strings.IndexByte(rest, ':'); i > 0 {
 			if n, err := strconv.Atoi(rest[:i]); err == nil {
-				line = n
+				pos.Line = n
 				msg = strings.TrimSpace(rest[i+1:])
 			}
 		}
 	}
-	return diag.At(diag.Pos{File: file, Line: line}, diag.StageLoad, "invalid YAML: "+msg)
+	if pos.Line == 0 {
+		pos.Line, pos.Col = badCharPos(data)
+	}
+	return diag.At(pos, diag.StageLoad, "invalid YAML: "+msg)
 }
 
+// badCharPos returns the position of the first byte yaml.v3's reader
+// rejects (invalid UTF-8 or a control character), or line 1.
+func badCharPos(data []byte) (line, col int) {
+	line, col = 1, 1
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		data = data[3:]
+	}
+	for i := 0; i < len(data); {
+		r, w := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && w <= 1 {
+			return line, col
+		}
+		switch {
+		case r == '\n':
+			line++
+			col = 1
+			i += w
+			continue
+		case r == '\t' || r == '\r' || r == 0x85 || (r >= 0x20 && r <= 0x7e) ||
+			(r >= 0xa0 && r <= 0xd7ff) || (r >= 0xe000 && r <= 0xfffd) || r >= 0x10000:
+		default:
+			return line, col
+		}
+		col++
+		i += w
+	}
+	return 1, 0
+}
+
+// converter turns a yaml.v3 node tree into values. Values and maps are
+// carved out of slabs: a document has many small nodes, and one allocation
+// per node dominates the conversion otherwise.
 type converter struct {
-	file  string
-	memo  map[*yaml.Node]*Value
+	file string
+	memo map[*yaml.Node]*Value
+	// open holds the anchored collections being converted: an alias to
+	// one of them would make the document contain itself.
+	open  map[*yaml.Node]bool
 	alias int
+	vals  []Value
+	maps  []Map
+	ptrs  []*Value
+	strs  []string
+}
+
+const slabSize = 256
+
+func (c *converter) newValue(k Kind, n *yaml.Node) *Value {
+	if len(c.vals) == 0 {
+		c.vals = make([]Value, slabSize)
+	}
+	v := &c.vals[0]
+	c.vals = c.vals[1:]
+	v.Kind = k
+	v.Line, v.Col = int32(n.Line), int32(n.Column)
+	return v
+}
+
+func (c *converter) newMap(size int) *Map {
+	if len(c.maps) == 0 {
+		c.maps = make([]Map, slabSize/4)
+	}
+	m := &c.maps[0]
+	c.maps = c.maps[1:]
+	if size > 0 {
+		m.vals = c.ptrSlice(size)[:0]
+		if size > slabSize/4 {
+			m.keys = make([]string, 0, size)
+		} else {
+			if len(c.strs) < size {
+				c.strs = make([]string, slabSize*2)
+			}
+			m.keys = c.strs[:0:size]
+			c.strs = c.strs[size:]
+		}
+	}
+	return m
+}
+
+// ptrSlice returns a slice of n nil pointers with capacity n, so that an
+// append by a later user copies instead of running into a neighbour.
+func (c *converter) ptrSlice(n int) []*Value {
+	if n > slabSize/4 {
+		return make([]*Value, n)
+	}
+	if len(c.ptrs) < n {
+		c.ptrs = make([]*Value, slabSize*2)
+	}
+	s := c.ptrs[:n:n]
+	c.ptrs = c.ptrs[n:]
+	return s
 }
 
 func (c *converter) errAt(n *yaml.Node, format string, args ...any) error {
-	return diag.Errorf(diag.Pos{File: c.file, Line: n.Line, Col: n.Column}, diag.StageLoad, format, args...)
+	line := n.Line
+	if line == 0 {
+		line = 1
+	}
+	return diag.Errorf(diag.Pos{File: c.file, Line: line, Col: n.Column}, diag.StageLoad, format, args...)
+}
+
+func (c *converter) remember(n *yaml.Node, v *Value) {
+	if n.Anchor == "" {
+		return
+	}
+	if c.memo == nil {
+		c.memo = map[*yaml.Node]*Value{}
+	}
+	c.memo[n] = v
+}
+
+// enter marks an anchored collection as being converted; leave unmarks it.
+func (c *converter) enter(n *yaml.Node) {
+	if n.Anchor != "" {
+		if c.open == nil {
+			c.open = map[*yaml.Node]bool{}
+		}
+		c.open[n] = true
+	}
+}
+
+func (c *converter) leave(n *yaml.Node) {
+	if n.Anchor != "" {
+		delete(c.open, n)
+	}
+}
+
+// explicitTag returns the node's tag if it was written in the document.
+func explicitTag(n *yaml.Node) string {
+	if n.Style&yaml.TaggedStyle == 0 {
+		return ""
+	}
+	return n.Tag
 }
 
 func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
@@ -108,32 +267,47 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		return nil, c.errAt(n, "document nested deeper than %d levels", maxDepth)
 	}
 	switch n.Kind {
-	case yaml.AliasNode:
-		c.alias++
-		if c.alias > maxAliasUses {
-			return nil, c.errAt(n, "more than %d alias uses", maxAliasUses)
-		}
-		if v, ok := c.memo[n.Alias]; ok {
-			return v, nil
-		}
-		return c.convert(n.Alias, depth+1)
 	case yaml.ScalarNode:
 		v, err := c.scalar(n)
 		if err != nil {
 			return nil, err
 		}
-		if n.Anchor != "" {
-			c.memo[n] = v
+		c.remember(n, v)
+		return v, nil
+	case yaml.MappingNode:
+		tag := explicitTag(n)
+		switch tag {
+		case "", "!!map", "!!set":
+		default:
+			return nil, c.errAt(n, "unknown tag %s", n.Tag)
+		}
+		v := c.newValue(KindMap, n)
+		v.Map = c.newMap(len(n.Content) / 2)
+		c.remember(n, v)
+		c.enter(n)
+		if err := c.mapping(v, n, depth); err != nil {
+			return nil, err
+		}
+		c.leave(n)
+		if tag == "!!set" {
+			for _, x := range v.Map.vals {
+				if !x.IsNull() {
+					return nil, c.errAt(n, "cannot resolve a node with %s explicit tag", tag)
+				}
+			}
 		}
 		return v, nil
 	case yaml.SequenceNode:
-		if n.Tag != "" && n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!seq" {
+		tag := explicitTag(n)
+		switch tag {
+		case "", "!!seq", "!!omap", "!!pairs":
+		default:
 			return nil, c.errAt(n, "unknown tag %s", n.Tag)
 		}
-		v := &Value{Kind: KindList, List: make([]*Value, len(n.Content)), Line: int32(n.Line), Col: int32(n.Column)}
-		if n.Anchor != "" {
-			c.memo[n] = v
-		}
+		v := c.newValue(KindList, n)
+		v.List = c.ptrSlice(len(n.Content))
+		c.remember(n, v)
+		c.enter(n)
 		for i, item := range n.Content {
 			x, err := c.convert(item, depth+1)
 			if err != nil {
@@ -141,19 +315,29 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 			}
 			v.List[i] = x
 		}
-		return v, nil
-	case yaml.MappingNode:
-		if n.Tag != "" && n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!map" {
-			return nil, c.errAt(n, "unknown tag %s", n.Tag)
-		}
-		v := &Value{Kind: KindMap, Map: &Map{}, Line: int32(n.Line), Col: int32(n.Column)}
-		if n.Anchor != "" {
-			c.memo[n] = v
-		}
-		if err := c.mapping(v, n, depth); err != nil {
-			return nil, err
+		c.leave(n)
+		if tag == "!!omap" || tag == "!!pairs" {
+			if err := c.pairs(v, n, tag); err != nil {
+				return nil, err
+			}
 		}
 		return v, nil
+	case yaml.AliasNode:
+		c.alias++
+		if c.alias > maxAliasUses {
+			return nil, c.errAt(n, "more than %d alias uses", maxAliasUses)
+		}
+		if c.open[n.Alias] {
+			// js-yaml builds a value that contains itself; we do not.
+			return nil, c.errAt(n, "alias *%s refers to a value that contains it", n.Value)
+		}
+		if v, ok := c.memo[n.Alias]; ok {
+			return v, nil
+		}
+		if n.Alias == nil {
+			return nil, c.errAt(n, "unknown anchor")
+		}
+		return c.convert(n.Alias, depth+1)
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return NewNull(), nil
@@ -163,18 +347,44 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 	return nil, c.errAt(n, "unexpected YAML node")
 }
 
+// pairs checks an !!omap or !!pairs list (items are maps of one key; omap
+// keys are unique) and turns !!pairs items into [key, value] lists, as
+// js-yaml does.
+func (c *converter) pairs(v *Value, n *yaml.Node, tag string) error {
+	var seen map[string]bool
+	for i, item := range v.List {
+		if item.Kind != KindMap || item.Map.Len() != 1 {
+			return c.errAt(n.Content[i], "cannot resolve a node with %s explicit tag", tag)
+		}
+		k := item.Map.keys[0]
+		if tag == "!!omap" {
+			if seen[k] {
+				return c.errAt(n.Content[i], "cannot resolve a node with %s explicit tag", tag)
+			}
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[k] = true
+			continue
+		}
+		key := c.newValue(KindString, n.Content[i])
+		key.Str = k
+		pair := c.newValue(KindList, n.Content[i])
+		pair.List = []*Value{key, item.Map.vals[0]}
+		v.List[i] = pair
+	}
+	return nil
+}
+
 // mapping fills v from a mapping node. Merge keys (<<) follow js-yaml: merged
 // keys never replace keys set before them and may be overridden by explicit
 // keys after them; explicit duplicates are an error.
 func (c *converter) mapping(v *Value, n *yaml.Node, depth int) error {
 	var overridable map[string]bool
-	var seen map[string]bool
-	if len(n.Content) > 2*indexThreshold {
-		seen = make(map[string]bool, len(n.Content)/2)
-	}
+	m := v.Map
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
-		if kn.Kind == yaml.ScalarNode && kn.Value == "<<" && (kn.Style == 0 || kn.Tag == "!!merge") {
+		if kn.Kind == yaml.ScalarNode && kn.Value == "<<" && (kn.Style == 0 || (kn.Style == yaml.TaggedStyle && kn.Tag == "!!merge")) {
 			if overridable == nil {
 				overridable = map[string]bool{}
 			}
@@ -187,22 +397,22 @@ func (c *converter) mapping(v *Value, n *yaml.Node, depth int) error {
 		if err != nil {
 			return err
 		}
-		var dup bool
-		if seen != nil {
-			dup = seen[key]
-			seen[key] = true
-		} else {
-			_, dup = v.Map.Lookup(key)
+		i := m.find(key)
+		if i >= 0 {
+			if !overridable[key] {
+				return c.errAt(kn, "duplicated mapping key %q", key)
+			}
+			delete(overridable, key)
 		}
-		if dup && !overridable[key] {
-			return c.errAt(kn, "duplicated mapping key %q", key)
-		}
-		delete(overridable, key)
 		val, err := c.convert(vn, depth+1)
 		if err != nil {
 			return err
 		}
-		v.Map.Set(key, val)
+		if i >= 0 {
+			m.vals[i] = val
+		} else {
+			m.Set(key, val)
+		}
 	}
 	return nil
 }
@@ -212,13 +422,14 @@ func (c *converter) merge(v *Value, vn *yaml.Node, depth int, overridable map[st
 	if err != nil {
 		return err
 	}
+	// js-yaml merges any object: maps, lists (by index) and dates (no keys).
 	var sources []*Value
 	switch src.Kind {
-	case KindMap:
+	case KindMap, KindTime:
 		sources = []*Value{src}
 	case KindList:
 		for _, s := range src.List {
-			if s.Kind != KindMap {
+			if s.Kind != KindMap && s.Kind != KindList && s.Kind != KindTime {
 				return c.errAt(vn, "cannot merge mappings; the provided source object is unacceptable")
 			}
 		}
@@ -227,19 +438,37 @@ func (c *converter) merge(v *Value, vn *yaml.Node, depth int, overridable map[st
 		return c.errAt(vn, "cannot merge mappings; the provided source object is unacceptable")
 	}
 	for _, s := range sources {
-		for j, k := range s.Map.keys {
-			if _, ok := v.Map.Lookup(k); !ok {
-				v.Map.Set(k, s.Map.vals[j])
-				overridable[k] = true
+		switch s.Kind {
+		case KindMap:
+			for j, k := range s.Map.keys {
+				c.mergeKey(v, k, s.Map.vals[j], overridable)
+			}
+		case KindList:
+			for j, x := range s.List {
+				c.mergeKey(v, strconv.Itoa(j), x, overridable)
 			}
 		}
 	}
 	return nil
 }
 
-// key converts a mapping key the way JavaScript does: String(key).
+func (c *converter) mergeKey(v *Value, k string, x *Value, overridable map[string]bool) {
+	if v.Map.find(k) < 0 {
+		v.Map.Set(k, x)
+		overridable[k] = true
+	}
+}
+
+// key converts a mapping key the way js-yaml does: String(key), with
+// nested lists rejected and maps inside list keys as "[object Object]".
 func (c *converter) key(kn *yaml.Node, depth int) (string, error) {
 	if kn.Kind == yaml.ScalarNode {
+		switch {
+		case kn.Style == 0:
+			return plainKey(kn.Value), nil
+		case kn.Style&yaml.TaggedStyle == 0:
+			return kn.Value, nil
+		}
 		v, err := c.scalar(kn)
 		if err != nil {
 			return "", err
@@ -250,11 +479,43 @@ func (c *converter) key(kn *yaml.Node, depth int) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if v.Kind == KindList {
+		for _, x := range v.List {
+			if x.Kind == KindList {
+				return "", c.errAt(kn, "nested arrays are not supported inside keys")
+			}
+		}
+	}
 	return KeyString(v), nil
 }
 
-// KeyString converts a value the way JavaScript converts a property key.
+// plainKey is KeyString(ResolvePlain(s)) without allocating for the common
+// case of a key that is a string.
+func plainKey(s string) string {
+	kind, b, f := resolvePlain(s)
+	switch kind {
+	case KindString:
+		return s
+	case KindNull:
+		return "null"
+	case KindBool:
+		if b {
+			return "true"
+		}
+		return "false"
+	case KindNumber:
+		return FormatNumber(f)
+	}
+	return KeyString(&Value{Kind: kind, Num: f})
+}
+
+// KeyString converts a value the way JavaScript's String(value) does, which
+// is how js-yaml turns a mapping key into a property name. Dates use the UTC
+// form of Date.prototype.toString (the reference uses the local zone).
 func KeyString(v *Value) string {
+	if v == nil {
+		return "undefined"
+	}
 	switch v.Kind {
 	case KindNull:
 		return "null"
@@ -268,7 +529,7 @@ func KeyString(v *Value) string {
 	case KindString:
 		return v.Str
 	case KindTime:
-		return FormatTime(v.Num)
+		return DateString(v.Num)
 	case KindList:
 		parts := make([]string, len(v.List))
 		for i, x := range v.List {
@@ -282,466 +543,87 @@ func KeyString(v *Value) string {
 }
 
 func (c *converter) scalar(n *yaml.Node) (*Value, error) {
-	pos := func(v *Value) *Value {
-		v.Line, v.Col = int32(n.Line), int32(n.Column)
-		return v
-	}
 	if n.Style&yaml.TaggedStyle != 0 {
-		switch n.Tag {
-		case "!!str":
-			return pos(NewString(n.Value)), nil
-		case "!!null":
-			if v, ok := resolveNull(n.Value); ok {
-				return pos(v), nil
-			}
-		case "!!bool":
-			if v, ok := resolveBool(n.Value); ok {
-				return pos(v), nil
-			}
-		case "!!int":
-			if v, ok := resolveInt(n.Value); ok {
-				return pos(v), nil
-			}
-		case "!!float":
-			if v, ok := resolveInt(n.Value); ok {
-				return pos(v), nil
-			}
-			if v, ok := resolveFloat(n.Value); ok {
-				return pos(v), nil
-			}
-		case "!!timestamp":
-			if v, ok := resolveTimestamp(n.Value); ok {
-				return pos(v), nil
-			}
-		default:
-			return nil, c.errAt(n, "unknown tag %s", n.Tag)
-		}
-		return nil, c.errAt(n, "cannot resolve %q as %s", n.Value, n.Tag)
+		return c.taggedScalar(n)
 	}
-	if n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-		return pos(NewString(n.Value)), nil
+	if n.Style != 0 {
+		// Quoted, literal and folded scalars are strings.
+		v := c.newValue(KindString, n)
+		v.Str = n.Value
+		return v, nil
 	}
-	return pos(ResolvePlain(n.Value)), nil
+	kind, b, f := resolvePlain(n.Value)
+	v := c.newValue(kind, n)
+	switch kind {
+	case KindString:
+		v.Str = n.Value
+	case KindBool:
+		v.Bool = b
+	case KindNumber, KindTime:
+		v.Num = f
+	}
+	return v, nil
 }
 
-// ResolvePlain resolves a plain (unquoted, untagged) scalar with js-yaml's
-// default schema: null, bool, int, float, timestamp, else string.
-func ResolvePlain(s string) *Value {
-	if s == "" {
-		return NewNull()
+func (c *converter) taggedScalar(n *yaml.Node) (*Value, error) {
+	s := n.Value
+	plain := n.Style == yaml.TaggedStyle
+	// An explicitly tagged empty plain node is js-yaml's null input to
+	// the tag's resolver.
+	empty := plain && s == ""
+	fail := func() (*Value, error) {
+		return nil, c.errAt(n, "cannot resolve a node with %s explicit tag", n.Tag)
 	}
-	switch c := s[0]; {
-	case c == '~' || c == 'n' || c == 'N':
-		if v, ok := resolveNull(s); ok {
-			return v
+	switch n.Tag {
+	case "!!str":
+		v := c.newValue(KindString, n)
+		v.Str = s
+		return v, nil
+	case "!!null":
+		if empty || isNull(s) {
+			return c.newValue(KindNull, n), nil
 		}
-	case c == 't' || c == 'T' || c == 'f' || c == 'F':
-		if v, ok := resolveBool(s); ok {
-			return v
+		return fail()
+	case "!!bool":
+		if b, ok := parseBool(s); ok {
+			v := c.newValue(KindBool, n)
+			v.Bool = b
+			return v, nil
 		}
-	case (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.':
-		if v, ok := resolveInt(s); ok {
-			return v
+		return fail()
+	case "!!int":
+		if f, ok := parseInt(s); ok {
+			v := c.newValue(KindNumber, n)
+			v.Num = f
+			return v, nil
 		}
-		if v, ok := resolveFloat(s); ok {
-			return v
+		return fail()
+	case "!!float":
+		if f, ok := parseFloat(s); ok {
+			v := c.newValue(KindNumber, n)
+			v.Num = f
+			return v, nil
 		}
-		if c >= '0' && c <= '9' {
-			if v, ok := resolveTimestamp(s); ok {
-				return v
-			}
+		return fail()
+	case "!!timestamp":
+		if ms, ok := ParseYAMLTimestamp(s); ok {
+			v := c.newValue(KindTime, n)
+			v.Num = ms
+			return v, nil
 		}
-	}
-	return NewString(s)
-}
-
-func resolveNull(s string) (*Value, bool) {
-	switch s {
-	case "", "~", "null", "Null", "NULL":
-		return NewNull(), true
-	}
-	return nil, false
-}
-
-func resolveBool(s string) (*Value, bool) {
-	switch s {
-	case "true", "True", "TRUE":
-		return NewBool(true), true
-	case "false", "False", "FALSE":
-		return NewBool(false), true
-	}
-	return nil, false
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// resolveInt follows js-yaml 4's int type: optional sign, 0b/0x/0o prefixes,
-// underscores between digits.
-func resolveInt(s string) (*Value, bool) {
-	i := 0
-	sign := 1.0
-	if s[0] == '-' || s[0] == '+' {
-		if s[0] == '-' {
-			sign = -1
+		return fail()
+	case "!!map", "!!set":
+		if empty {
+			v := c.newValue(KindMap, n)
+			v.Map = c.newMap(0)
+			return v, nil
 		}
-		i++
-	}
-	if i >= len(s) {
-		return nil, false
-	}
-	body := s[i:]
-	if body[0] == '0' && len(body) > 1 {
-		base := 0
-		switch body[1] {
-		case 'b':
-			base = 2
-		case 'x':
-			base = 16
-		case 'o':
-			base = 8
-		}
-		if base != 0 {
-			digits := body[2:]
-			has := false
-			for j := 0; j < len(digits); j++ {
-				ch := digits[j]
-				if ch == '_' {
-					continue
-				}
-				if !validDigit(ch, base) {
-					return nil, false
-				}
-				has = true
-			}
-			if !has || digits[len(digits)-1] == '_' {
-				return nil, false
-			}
-			clean := strings.ReplaceAll(digits, "_", "")
-			f := parseIntBase(clean, base)
-			return NewNumber(sign * f), true
+	case "!!seq", "!!omap", "!!pairs":
+		if empty {
+			v := c.newValue(KindList, n)
+			v.List = []*Value{}
+			return v, nil
 		}
 	}
-	if body[0] == '_' {
-		return nil, false
-	}
-	has := false
-	for j := 0; j < len(body); j++ {
-		ch := body[j]
-		if ch == '_' {
-			continue
-		}
-		if !isDigit(ch) {
-			return nil, false
-		}
-		has = true
-	}
-	if !has || body[len(body)-1] == '_' {
-		return nil, false
-	}
-	clean := strings.ReplaceAll(body, "_", "")
-	f, err := strconv.ParseFloat(clean, 64)
-	if err != nil {
-		// Out-of-range decimal integers still parse to ±Inf in JS.
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return NewNumber(sign * f), true
-		}
-		return nil, false
-	}
-	return NewNumber(sign * f), true
-}
-
-func validDigit(c byte, base int) bool {
-	switch base {
-	case 2:
-		return c == '0' || c == '1'
-	case 8:
-		return c >= '0' && c <= '7'
-	}
-	return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
-}
-
-// parseIntBase converts digits to a double like JS parseInt: exact up to 2^53,
-// rounded above.
-func parseIntBase(digits string, base int) float64 {
-	f := 0.0
-	for i := 0; i < len(digits); i++ {
-		c := digits[i]
-		var d int
-		switch {
-		case isDigit(c):
-			d = int(c - '0')
-		case c >= 'a':
-			d = int(c-'a') + 10
-		default:
-			d = int(c-'A') + 10
-		}
-		f = f*float64(base) + float64(d)
-	}
-	return f
-}
-
-// resolveFloat follows js-yaml 4's float pattern.
-func resolveFloat(s string) (*Value, bool) {
-	if s[len(s)-1] == '_' {
-		return nil, false
-	}
-	t := s
-	sign := 1.0
-	signed := false
-	if t[0] == '-' || t[0] == '+' {
-		signed = true
-		if t[0] == '-' {
-			sign = -1
-		}
-		t = t[1:]
-	}
-	switch t {
-	case ".inf", ".Inf", ".INF":
-		return NewNumber(sign * math.Inf(1)), true
-	case ".nan", ".NaN", ".NAN":
-		if signed {
-			return nil, false
-		}
-		return NewNumber(math.NaN()), true
-	}
-	if t == "" {
-		return nil, false
-	}
-	i := 0
-	if t[0] == '.' {
-		if signed {
-			// "[-+]" is not allowed before ".5" in js-yaml's pattern.
-			return nil, false
-		}
-		i = 1
-		start := i
-		for i < len(t) && (isDigit(t[i]) || t[i] == '_') {
-			i++
-		}
-		if i == start {
-			return nil, false
-		}
-	} else {
-		if !isDigit(t[0]) {
-			return nil, false
-		}
-		for i < len(t) && (isDigit(t[i]) || t[i] == '_') {
-			i++
-		}
-		if i < len(t) && t[i] == '.' {
-			i++
-			for i < len(t) && (isDigit(t[i]) || t[i] == '_') {
-				i++
-			}
-		}
-	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		i++
-		if i < len(t) && (t[i] == '-' || t[i] == '+') {
-			i++
-		}
-		start := i
-		for i < len(t) && isDigit(t[i]) {
-			i++
-		}
-		if i == start {
-			return nil, false
-		}
-	}
-	if i != len(t) {
-		return nil, false
-	}
-	clean := strings.ReplaceAll(t, "_", "")
-	f, err := parseFloatJS(clean)
-	if err != nil {
-		return nil, false
-	}
-	return NewNumber(sign * f), true
-}
-
-// parseFloatJS parses the longest numeric prefix like JS parseFloat; the
-// pattern check above has already made the whole text numeric, except for
-// forms like "1." that Go rejects.
-func parseFloatJS(s string) (float64, error) {
-	s = strings.TrimSuffix(strings.Replace(s, ".e", "e", 1), ".")
-	s = strings.Replace(s, ".E", "E", 1)
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return f, nil
-		}
-		return 0, err
-	}
-	return f, nil
-}
-
-// resolveTimestamp follows js-yaml's timestamp type.
-func resolveTimestamp(s string) (*Value, bool) {
-	if ms, ok := ParseYAMLTimestamp(s); ok {
-		return NewTime(ms), true
-	}
-	return nil, false
-}
-
-// ParseYAMLTimestamp parses the YAML timestamp forms js-yaml accepts and
-// returns epoch milliseconds.
-func ParseYAMLTimestamp(s string) (float64, bool) {
-	num := func(t string) (int, bool) {
-		if t == "" {
-			return 0, false
-		}
-		n := 0
-		for i := 0; i < len(t); i++ {
-			if !isDigit(t[i]) {
-				return 0, false
-			}
-			n = n*10 + int(t[i]-'0')
-		}
-		return n, true
-	}
-	if len(s) < 8 {
-		return 0, false
-	}
-	year, ok := num(s[:4])
-	if !ok || s[4] != '-' {
-		return 0, false
-	}
-	rest := s[5:]
-	// month: 1 or 2 digits
-	j := 0
-	for j < len(rest) && j < 2 && isDigit(rest[j]) {
-		j++
-	}
-	if j == 0 || j >= len(rest) || rest[j] != '-' {
-		return 0, false
-	}
-	month, _ := num(rest[:j])
-	rest = rest[j+1:]
-	j = 0
-	for j < len(rest) && j < 2 && isDigit(rest[j]) {
-		j++
-	}
-	if j == 0 {
-		return 0, false
-	}
-	day, _ := num(rest[:j])
-	monthLen := len(s) - 5 - len(rest) - 1
-	rest = rest[j:]
-	if rest == "" {
-		// Date only requires exactly two-digit month and day.
-		if monthLen != 2 || j != 2 {
-			return 0, false
-		}
-		return float64(utcMillis(year, month, day, 0, 0, 0, 0)), true
-	}
-	// separator: T, t, or spaces/tabs
-	if rest[0] == 'T' || rest[0] == 't' {
-		rest = rest[1:]
-	} else {
-		k := 0
-		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t') {
-			k++
-		}
-		if k == 0 {
-			return 0, false
-		}
-		rest = rest[k:]
-	}
-	j = 0
-	for j < len(rest) && j < 2 && isDigit(rest[j]) {
-		j++
-	}
-	if j == 0 || j >= len(rest) || rest[j] != ':' {
-		return 0, false
-	}
-	hour, _ := num(rest[:j])
-	rest = rest[j+1:]
-	if len(rest) < 5 || rest[2] != ':' {
-		return 0, false
-	}
-	minute, ok1 := num(rest[:2])
-	second, ok2 := num(rest[3:5])
-	if !ok1 || !ok2 {
-		return 0, false
-	}
-	rest = rest[5:]
-	frac := 0
-	if rest != "" && rest[0] == '.' {
-		k := 1
-		for k < len(rest) && isDigit(rest[k]) {
-			k++
-		}
-		digits := rest[1:k]
-		if len(digits) > 3 {
-			digits = digits[:3]
-		}
-		for len(digits) < 3 {
-			digits += "0"
-		}
-		frac, _ = num(digits)
-		rest = rest[k:]
-	}
-	delta := 0
-	if rest != "" {
-		k := 0
-		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t') {
-			k++
-		}
-		rest = rest[k:]
-		switch {
-		case rest == "Z":
-		case rest != "" && (rest[0] == '+' || rest[0] == '-'):
-			tz := rest[1:]
-			k = 0
-			for k < len(tz) && k < 2 && isDigit(tz[k]) {
-				k++
-			}
-			if k == 0 {
-				return 0, false
-			}
-			th, _ := num(tz[:k])
-			tm := 0
-			tz = tz[k:]
-			if tz != "" {
-				if len(tz) != 3 || tz[0] != ':' {
-					return 0, false
-				}
-				var ok bool
-				if tm, ok = num(tz[1:]); !ok {
-					return 0, false
-				}
-			}
-			delta = (th*60 + tm) * 60000
-			if rest[0] == '-' {
-				delta = -delta
-			}
-		default:
-			return 0, false
-		}
-	}
-	return float64(utcMillis(year, month, day, hour, minute, second, frac) - int64(delta)), true
-}
-
-// utcMillis is JS Date.UTC: out-of-range fields carry over.
-func utcMillis(year, month, day, hour, minute, second, ms int) int64 {
-	t := time.Date(year, time.Month(month), day, hour, minute, second, ms*int(time.Millisecond), time.UTC)
-	return t.UnixMilli()
-}
-
-// FormatTime renders epoch milliseconds as JS Date.prototype.toISOString.
-func FormatTime(ms float64) string {
-	if math.IsNaN(ms) || math.IsInf(ms, 0) {
-		return "Invalid Date"
-	}
-	t := time.UnixMilli(int64(ms)).UTC()
-	if t.Year() < 0 || t.Year() > 9999 {
-		y := t.Year()
-		sign := "+"
-		if y < 0 {
-			sign = "-"
-			y = -y
-		}
-		return fmt.Sprintf("%s%06d-%s", sign, y, t.Format("01-02T15:04:05.000Z"))
-	}
-	return t.Format("2006-01-02T15:04:05.000Z")
+	return nil, c.errAt(n, "unknown tag %s", n.Tag)
 }

@@ -135,11 +135,16 @@ func (v *Value) IsFalse() bool { return v != nil && v.Kind == KindBool && !v.Boo
 // Map is an ordered string-keyed map with JavaScript object key order:
 // array-index keys ("0", "1", ...) come first in ascending numeric order,
 // every other key in insertion order.
+//
+// Deletion leaves a tombstone that is compacted away the next time the map
+// is walked by position, so deleting many keys stays linear.
 type Map struct {
-	keys  []string
-	vals  []*Value
-	index map[string]int
-	nInt  int
+	keys    []string
+	vals    []*Value
+	deleted []bool
+	dead    int
+	index   map[string]int
+	nInt    int
 }
 
 const indexThreshold = 8
@@ -149,23 +154,54 @@ func (m *Map) Len() int {
 	if m == nil {
 		return 0
 	}
-	return len(m.keys)
+	return len(m.keys) - m.dead
+}
+
+// compact drops tombstones and rebuilds the index.
+func (m *Map) compact() {
+	if m.dead == 0 {
+		return
+	}
+	j := 0
+	for i := range m.keys {
+		if m.deleted[i] {
+			continue
+		}
+		m.keys[j], m.vals[j] = m.keys[i], m.vals[i]
+		j++
+	}
+	clear(m.vals[j:])
+	m.keys, m.vals = m.keys[:j], m.vals[:j]
+	m.deleted, m.dead = nil, 0
+	if m.index != nil {
+		m.index = nil
+	}
 }
 
 // Key returns the i-th key.
-func (m *Map) Key(i int) string { return m.keys[i] }
+func (m *Map) Key(i int) string {
+	m.compact()
+	return m.keys[i]
+}
 
 // Val returns the i-th value.
-func (m *Map) Val(i int) *Value { return m.vals[i] }
+func (m *Map) Val(i int) *Value {
+	m.compact()
+	return m.vals[i]
+}
 
 // SetVal replaces the i-th value.
-func (m *Map) SetVal(i int, v *Value) { m.vals[i] = v }
+func (m *Map) SetVal(i int, v *Value) {
+	m.compact()
+	m.vals[i] = v
+}
 
 // Keys returns the keys in order. The slice must not be modified.
 func (m *Map) Keys() []string {
 	if m == nil {
 		return nil
 	}
+	m.compact()
 	return m.keys
 }
 
@@ -177,7 +213,9 @@ func (m *Map) find(k string) int {
 		if m.index == nil {
 			m.index = make(map[string]int, len(m.keys))
 			for i, key := range m.keys {
-				m.index[key] = i
+				if m.dead == 0 || !m.deleted[i] {
+					m.index[key] = i
+				}
 			}
 		}
 		if i, ok := m.index[k]; ok {
@@ -186,7 +224,7 @@ func (m *Map) find(k string) int {
 		return -1
 	}
 	for i, key := range m.keys {
-		if key == k {
+		if key == k && (m.dead == 0 || !m.deleted[i]) {
 			return i
 		}
 	}
@@ -216,6 +254,7 @@ func (m *Map) Set(k string, v *Value) {
 	}
 	if idx, ok := arrayIndex(k); ok {
 		// JS objects list array-index keys first, in ascending order.
+		m.compact()
 		pos := m.nInt
 		for j := 0; j < m.nInt; j++ {
 			if n, _ := arrayIndex(m.keys[j]); n > idx {
@@ -229,6 +268,9 @@ func (m *Map) Set(k string, v *Value) {
 	}
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
+	if m.dead > 0 {
+		m.deleted = append(m.deleted, false)
+	}
 	if m.index != nil {
 		m.index[k] = len(m.keys) - 1
 	}
@@ -250,12 +292,18 @@ func (m *Map) Delete(k string) bool {
 	if i < 0 {
 		return false
 	}
-	if i < m.nInt {
+	if _, isInt := arrayIndex(k); isInt {
 		m.nInt--
 	}
-	m.keys = append(m.keys[:i], m.keys[i+1:]...)
-	m.vals = append(m.vals[:i], m.vals[i+1:]...)
-	m.index = nil
+	if m.deleted == nil {
+		m.deleted = make([]bool, len(m.keys))
+	}
+	m.deleted[i] = true
+	m.dead++
+	m.vals[i] = nil
+	if m.index != nil {
+		delete(m.index, k)
+	}
 	return true
 }
 
@@ -293,6 +341,7 @@ func cloneMemo(v *Value, memo map[*Value]*Value) *Value {
 	memo[v] = c
 	switch v.Kind {
 	case KindMap:
+		v.Map.compact()
 		c.Map = &Map{keys: append([]string(nil), v.Map.keys...), vals: make([]*Value, len(v.Map.vals)), nInt: v.Map.nInt}
 		for i, x := range v.Map.vals {
 			c.Map.vals[i] = cloneMemo(x, memo)

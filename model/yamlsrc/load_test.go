@@ -1,0 +1,270 @@
+package yamlsrc
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+)
+
+// describe renders a value with its types: numbers in JS notation ("-0"
+// for negative zero), strings quoted, dates as date(ISO), maps in key order.
+func describe(v *Value) string {
+	switch v.Kind {
+	case KindNull:
+		return "null"
+	case KindBool:
+		return fmt.Sprint(v.Bool)
+	case KindNumber:
+		if v.Num == 0 && math.Signbit(v.Num) {
+			return "-0"
+		}
+		return FormatNumber(v.Num)
+	case KindString:
+		return fmt.Sprintf("%q", v.Str)
+	case KindTime:
+		return "date(" + FormatTime(v.Num) + ")"
+	case KindList:
+		parts := make([]string, len(v.List))
+		for i, x := range v.List {
+			parts[i] = describe(x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	parts := make([]string, v.Map.Len())
+	for i, k := range v.Map.Keys() {
+		parts[i] = fmt.Sprintf("%q: %s", k, describe(v.Map.Val(i)))
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// TestParseValues checks js-yaml's value semantics (variability.md §2.1).
+// Every expectation is what the reference's js-yaml (4.x as installed by
+// the reference) loads from the same text.
+func TestParseValues(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"a: yes\nb: no\nc: on\nd: off\ne: y\nf: n\ng: Yes\nh: NO", "{\"a\": \"yes\", \"b\": \"no\", \"c\": \"on\", \"d\": \"off\", \"e\": \"y\", \"f\": \"n\", \"g\": \"Yes\", \"h\": \"NO\"}"},
+		{"a: true\nb: True\nc: TRUE\nd: false\ne: False\nf: FALSE\ng: tRUE", "{\"a\": true, \"b\": true, \"c\": true, \"d\": false, \"e\": false, \"f\": false, \"g\": \"tRUE\"}"},
+		{"a: null\nb: Null\nc: NULL\nd: ~\ne:\nf: nULL", "{\"a\": null, \"b\": null, \"c\": null, \"d\": null, \"e\": null, \"f\": \"nULL\"}"},
+		{"a: 1\nb: 1.0\nc: -1\nd: +1\ne: 0\nf: -0\ng: +0\nh: -00\ni: 0.0\nj: -0.0", "{\"a\": 1, \"b\": 1, \"c\": -1, \"d\": 1, \"e\": 0, \"f\": 0, \"g\": 0, \"h\": -0, \"i\": 0, \"j\": -0}"},
+		{"a: 0x1F\nb: 0xff\nc: -0x1F\nd: 0o17\ne: -0o17\nf: 0b101\ng: -0b101\nh: 017\ni: 0755\nj: 08", "{\"a\": 31, \"b\": 255, \"c\": -31, \"d\": 15, \"e\": -15, \"f\": 5, \"g\": -5, \"h\": 17, \"i\": 755, \"j\": 8}"},
+		{"a: 1_000\nb: 1_000.5\nc: 0x_1F\nd: 0b1_0\ne: _1\nf: 1_", "{\"a\": \"1_000\", \"b\": \"1_000.5\", \"c\": \"0x_1F\", \"d\": \"0b1_0\", \"e\": \"_1\", \"f\": \"1_\"}"},
+		{"a: .inf\nb: -.inf\nc: +.inf\nd: .Inf\ne: .INF\nf: .nan\ng: .NaN\nh: .NAN\ni: -.nan\nj: inf\nk: NaN", "{\"a\": Infinity, \"b\": -Infinity, \"c\": Infinity, \"d\": Infinity, \"e\": Infinity, \"f\": NaN, \"g\": NaN, \"h\": NaN, \"i\": \"-.nan\", \"j\": \"inf\", \"k\": \"NaN\"}"},
+		{"a: 1e3\nb: 1E3\nc: 1e+3\nd: 1e-3\ne: 1.e3\nf: .5\ng: -.5\nh: +.5\ni: 1.\nj: 1e\nk: 1.5e-7\nl: 5.e-7", "{\"a\": 1000, \"b\": 1000, \"c\": 1000, \"d\": 0.001, \"e\": 1000, \"f\": 0.5, \"g\": \"-.5\", \"h\": \"+.5\", \"i\": 1, \"j\": \"1e\", \"k\": 1.5e-7, \"l\": 5e-7}"},
+		{"a: 1e400\nb: -1e400\nc: 123456789012345678901234567890\nd: 9007199254740993\ne: 0x123456789abcdef0123\nf: 5e-324", "{\"a\": \"1e400\", \"b\": \"-1e400\", \"c\": 1.2345678901234568e+29, \"d\": 9007199254740992, \"e\": 5.373003642731685e+21, \"f\": 5e-324}"},
+		{"a: 1:20\nb: 190:20:30\nc: 1.2.3\nd: 12:30:45", "{\"a\": \"1:20\", \"b\": \"190:20:30\", \"c\": \"1.2.3\", \"d\": \"12:30:45\"}"},
+		{"a: 2023-01-01\nb: 2023-01-01T00:00:00Z\nc: 2023-01-01T00:00:00.123Z\nd: 2023-01-01 12:30:45\ne: 2023-01-01T00:00:00.123456+05:30\nf: 2023-01-01 00:00:00 -5\ng: 2023-1-1 1:00:00\nh: 2023-01-01t00:00:00Z\ni: 2023-01-01T00:00:00z\nj: 2023-1-1\nk: 2023-02-30\nl: 0001-01-01\nm: 0099-12-31T23:00:00Z\nn: 0100-01-01\no: 9999-99-99\np: 2023-01-01T00:00:00.", "{\"a\": date(2023-01-01T00:00:00.000Z), \"b\": date(2023-01-01T00:00:00.000Z), \"c\": date(2023-01-01T00:00:00.123Z), \"d\": date(2023-01-01T12:30:45.000Z), \"e\": date(2022-12-31T18:30:00.123Z), \"f\": date(2023-01-01T05:00:00.000Z), \"g\": date(2023-01-01T01:00:00.000Z), \"h\": date(2023-01-01T00:00:00.000Z), \"i\": \"2023-01-01T00:00:00z\", \"j\": \"2023-1-1\", \"k\": date(2023-03-02T00:00:00.000Z), \"l\": date(1901-01-01T00:00:00.000Z), \"m\": date(1999-12-31T23:00:00.000Z), \"n\": date(0100-01-01T00:00:00.000Z), \"o\": date(+010007-06-07T00:00:00.000Z), \"p\": date(2023-01-01T00:00:00.000Z)}"},
+		{"a: '1'\nb: \"true\"\nc: 'null'\nd: |\n  2023-01-01\ne: >-\n  12\nf: !!str 12\ng: ''", "{\"a\": \"1\", \"b\": \"true\", \"c\": \"null\", \"d\": \"2023-01-01\\n\", \"e\": \"12\", \"f\": \"12\", \"g\": \"\"}"},
+		{"a: !!int \"12\"\nb: !!float -0\nc: !!float 5\nd: !!float .5\ne: !!bool \"true\"\nf: !!null\ng: !!null ~\nh: !!timestamp 2023-01-01\ni: !!str\nj: !!map\nk: !!seq", "{\"a\": 12, \"b\": -0, \"c\": 5, \"d\": 0.5, \"e\": true, \"f\": null, \"g\": null, \"h\": date(2023-01-01T00:00:00.000Z), \"i\": \"\", \"j\": {}, \"k\": []}"},
+		{"a: !!set {x, y}\nb: !!omap [x: 1, y: 2]\nc: !!pairs [x: 1, x: 2]\nd: !!omap []\ne: !!set {}", "{\"a\": {\"x\": null, \"y\": null}, \"b\": [{\"x\": 1}, {\"y\": 2}], \"c\": [[\"x\", 1], [\"x\", 2]], \"d\": [], \"e\": {}}"},
+		{"1: a\n1.5: b\n.inf: c\n-0: d\nnull: e\ntrue: g\n2023-01-01: h\n[1, null, 2]: i\n{a: 1}: j\n0x10: k\n[]: l\n[2023-01-01, {}]: m", "{\"0\": \"d\", \"1\": \"a\", \"16\": \"k\", \"1.5\": \"b\", \"Infinity\": \"c\", \"null\": \"e\", \"true\": \"g\", \"Sun Jan 01 2023 00:00:00 GMT+0000 (Coordinated Universal Time)\": \"h\", \"1,,2\": \"i\", \"[object Object]\": \"j\", \"\": \"l\", \"Sun Jan 01 2023 00:00:00 GMT+0000 (Coordinated Universal Time),[object Object]\": \"m\"}"},
+		{"~: f\n.nan: g\n1e21: h\n0.1: i\n5e-7: j", "{\"null\": \"f\", \"NaN\": \"g\", \"1e+21\": \"h\", \"0.1\": \"i\", \"5e-7\": \"j\"}"},
+		{"b: 1\n2: 2\na: 3\n1: 1\n10: x\n4294967295: z\n4294967294: w\n-1: v\n0: u\n1.5: t", "{\"0\": \"u\", \"1\": 1, \"2\": 2, \"10\": \"x\", \"4294967294\": \"w\", \"b\": 1, \"a\": 3, \"4294967295\": \"z\", \"-1\": \"v\", \"1.5\": \"t\"}"},
+		{"base: &b {a: 1, b: 2}\nx:\n  <<: *b\n  b: 3\n  c: 4", "{\"base\": {\"a\": 1, \"b\": 2}, \"x\": {\"a\": 1, \"b\": 3, \"c\": 4}}"},
+		{"a: &a {x: 1}\nb: &b {x: 2, y: 2}\nc:\n  <<: [*a, *b]\n  z: 3", "{\"a\": {\"x\": 1}, \"b\": {\"x\": 2, \"y\": 2}, \"c\": {\"x\": 1, \"y\": 2, \"z\": 3}}"},
+		{"c:\n  x: 0\n  <<: {x: 1, y: 1}", "{\"c\": {\"x\": 0, \"y\": 1}}"},
+		{"c:\n  <<: 2023-01-01\n  a: 1", "{\"c\": {\"a\": 1}}"},
+		{"c:\n  <<: [[5, 6]]\n  a: 1", "{\"c\": {\"0\": 5, \"1\": 6, \"a\": 1}}"},
+		{"c:\n  '<<': 1", "{\"c\": {\"<<\": 1}}"},
+		{"c:\n  \"<<\": {a: 1}", "{\"c\": {\"<<\": {\"a\": 1}}}"},
+		{"c:\n  !!merge <<: {a: 1}", "{\"c\": {\"a\": 1}}"},
+		{"", "null"},
+		{"# only a comment", "null"},
+		{"---", "null"},
+		{"...", "null"},
+		{"--- \n...\n", "null"},
+		{"a: 1\n...\n", "{\"a\": 1}"},
+		{"x: &a [1, 2]\ny: *a\nz: *a", "{\"x\": [1, 2], \"y\": [1, 2], \"z\": [1, 2]}"},
+		{"- &s hello\n- *s", "[\"hello\", \"hello\"]"},
+		{"a: |\n  line1\n  line2\nb: >\n  folded\n  text\nc: |-\n  strip\nd: |+\n  keep\n\ne: x", "{\"a\": \"line1\\nline2\\n\", \"b\": \"folded text\\n\", \"c\": \"strip\", \"d\": \"keep\\n\\n\", \"e\": \"x\"}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			v, err := Parse([]byte(tc.src), "test.yaml")
+			require.NoError(t, err, "parsing %q", tc.src)
+			assert.Equal(t, tc.want, describe(v), "parsing %q", tc.src)
+		})
+	}
+}
+
+// TestParseErrors checks that rejected documents give a positioned
+// diagnostic. js-yaml rejects all of these too (except !!binary, which it
+// reads as a byte buffer); the wording and columns are ours.
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		src, msg  string
+		line, col int
+	}{
+		{"a: !!float 0x10", "cannot resolve a node with !!float explicit tag", 1, 4},
+		{"a: !!int 1.5", "cannot resolve a node with !!int explicit tag", 1, 4},
+		{"a: !!null \"\"", "cannot resolve a node with !!null explicit tag", 1, 4},
+		{"a: !!bool yes", "cannot resolve a node with !!bool explicit tag", 1, 4},
+		{"a: !foo 1", "unknown tag !foo", 1, 4},
+		{"a: !!omap [x: 1, x: 2]", "cannot resolve a node with !!omap explicit tag", 1, 18},
+		{"a: !!omap [{x: 1, y: 2}]", "cannot resolve a node with !!omap explicit tag", 1, 12},
+		{"a: !!set {x: 1}", "cannot resolve a node with !!set explicit tag", 1, 4},
+		{"a: !!binary aGk=", "unknown tag !!binary", 1, 4},
+		{"? [[1]]\n: x", "nested arrays are not supported inside keys", 1, 3},
+		{"a: 1\na: 2", "duplicated mapping key \"a\"", 2, 1},
+		{"a: 1\nb: 2\n1: x\n01: y", "duplicated mapping key \"1\"", 4, 1},
+		{"x:\n  - a: 1\n    b: 2\n    a: 3", "duplicated mapping key \"a\"", 4, 5},
+		{"c:\n  <<: {x: 1}\n  x: 2\n  x: 3", "duplicated mapping key \"x\"", 4, 3},
+		{"c:\n  <<: 1", "cannot merge mappings; the provided source object is unacceptable", 2, 7},
+		{"c:\n  <<: [1]", "cannot merge mappings; the provided source object is unacceptable", 2, 7},
+		{"c:\n  <<: null", "cannot merge mappings; the provided source object is unacceptable", 2, 7},
+		{"a: 1\n---\nb: 2", "expected a single YAML document, found another one", 2, 1},
+		{"---\n---", "expected a single YAML document, found another one", 2, 1},
+		{"a: 1\n---\n", "expected a single YAML document, found another one", 2, 1},
+		{"a: [1, 2", "invalid YAML: did not find expected ',' or ']'", 1, 0},
+		{"a: b: c", "invalid YAML: mapping values are not allowed in this context", 1, 0},
+		{"\ta: 1", "invalid YAML: found character that cannot start any token", 1, 0},
+		{"a:\n\t- 1", "invalid YAML: found character that cannot start any token", 2, 0},
+		{"a: 1\nb: \xff", "invalid YAML: invalid leading UTF-8 octet", 2, 4},
+		{"a: 1\nb: x\x01", "invalid YAML: control characters are not allowed", 2, 5},
+		{"a: *x", "invalid YAML: unknown anchor 'x' referenced", 1, 0},
+		{"a: &x [*x]", "alias *x refers to a value that contains it", 1, 8},
+		{"a: &x {b: [1, *x]}", "alias *x refers to a value that contains it", 1, 15},
+		{"a:\n  b: 1\n c: 2", "invalid YAML: did not find expected key", 2, 0},
+		{"a: !!timestamp 2023-13-45x", "cannot resolve a node with !!timestamp explicit tag", 1, 4},
+		{"a: !!str [1]", "unknown tag !!str", 1, 4},
+		{"a: !!float", "cannot resolve a node with !!float explicit tag", 1, 4},
+		{"!!int", "cannot resolve a node with !!int explicit tag", 1, 1},
+		{"a: !!int \"\"", "cannot resolve a node with !!int explicit tag", 1, 4},
+		{"a: !!bool", "cannot resolve a node with !!bool explicit tag", 1, 4},
+		{"a: !!timestamp", "cannot resolve a node with !!timestamp explicit tag", 1, 4},
+		{"!!map [1]", "unknown tag !!map", 1, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			_, err := Parse([]byte(tc.src), "test.yaml")
+			require.Error(t, err, "parsing %q", tc.src)
+			d, ok := diag.As(err)
+			require.True(t, ok, "parsing %q: not a diagnostic: %v", tc.src, err)
+			assert.Equal(t, tc.msg, d.Message, "parsing %q", tc.src)
+			assert.Equal(t, diag.Pos{File: "test.yaml", Line: tc.line, Col: tc.col}, d.Pos, "parsing %q", tc.src)
+			assert.Equal(t, diag.StageLoad, d.Stage, "parsing %q", tc.src)
+		})
+	}
+}
+
+func TestParseKeyStrings(t *testing.T) {
+	// Keys are String(key) in JavaScript; js-yaml's date keys use the
+	// process's local zone, ours UTC.
+	v, err := Parse([]byte("2023-01-01T10:20:30Z: a\n? [1, 2023-01-01]\n: b\n"), "test.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)",
+		"1,Sun Jan 01 2023 00:00:00 GMT+0000 (Coordinated Universal Time)",
+	}, v.Map.Keys())
+}
+
+func TestParseAliasesShareValues(t *testing.T) {
+	v, err := Parse([]byte("x: &a {k: [1]}\ny: *a\nl: &l [1]\nm: [*l, *l]\ns: &s str\nt: *s\n"), "test.yaml")
+	require.NoError(t, err)
+	assert.Same(t, v.Get("x"), v.Get("y"), "a map alias is the anchored value")
+	assert.Same(t, v.Get("l"), v.Get("m").List[0], "a list alias is the anchored value")
+	assert.Same(t, v.Get("m").List[0], v.Get("m").List[1])
+	assert.Same(t, v.Get("s"), v.Get("t"), "a scalar alias is the anchored value")
+	// A change through one path is visible through the other, as in JS.
+	v.Get("y").Map.Set("new", NewNumber(1))
+	assert.True(t, v.Get("x").Has("new"))
+}
+
+func TestParseMergeShares(t *testing.T) {
+	v, err := Parse([]byte("base: &b {inner: {k: 1}}\nx:\n  <<: *b\n"), "test.yaml")
+	require.NoError(t, err)
+	assert.Same(t, v.Get("base").Get("inner"), v.Get("x").Get("inner"), "merged values are shared, as in js-yaml")
+}
+
+func TestParseKeyOrder(t *testing.T) {
+	v, err := Parse([]byte("b: 1\n2: 2\na: 3\n1: 1\n10: x\n'01': y\n-1: z\n4294967295: big\n4294967294: max\n"), "test.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1", "2", "10", "4294967294", "b", "a", "01", "-1", "4294967295"}, v.Map.Keys())
+}
+
+func TestParsePositions(t *testing.T) {
+	v, err := Parse([]byte("a:\n  b: [1, x]\n  c:\n    - d: true\n"), "test.yaml")
+	require.NoError(t, err)
+	pos := func(v *Value) [2]int32 { return [2]int32{v.Line, v.Col} }
+	assert.Equal(t, [2]int32{1, 1}, pos(v))
+	assert.Equal(t, [2]int32{2, 3}, pos(v.Get("a")))
+	assert.Equal(t, [2]int32{2, 6}, pos(v.Get("a").Get("b")))
+	assert.Equal(t, [2]int32{2, 10}, pos(v.Get("a").Get("b").List[1]))
+	assert.Equal(t, [2]int32{4, 7}, pos(v.Get("a").Get("c").List[0]))
+	assert.Equal(t, [2]int32{4, 10}, pos(v.Get("a").Get("c").List[0].Get("d")))
+}
+
+func TestParseListsOwnTheirBacking(t *testing.T) {
+	// Lists and maps come from shared slabs; appending must not overwrite a
+	// neighbour.
+	v, err := Parse([]byte("a: [1, 2]\nb: [3, 4]\nc: {x: 1}\nd: {y: 2}\n"), "test.yaml")
+	require.NoError(t, err)
+	a := v.Get("a")
+	a.List = append(a.List, NewNumber(9))
+	v.Get("c").Map.Set("z", NewNumber(9))
+	assert.Equal(t, "[3, 4]", describe(v.Get("b")))
+	assert.Equal(t, `{"y": 2}`, describe(v.Get("d")))
+}
+
+func TestParseLimits(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth+10) + strings.Repeat("]", maxDepth+10)
+	_, err := Parse([]byte(deep), "deep.yaml")
+	require.Error(t, err)
+	d, ok := diag.As(err)
+	require.True(t, ok)
+	assert.Equal(t, 1, d.Pos.Line)
+
+	// Billion laughs: aliases share values, so this is cheap, but the
+	// number of alias uses is bounded.
+	var b strings.Builder
+	b.WriteString("a0: &a0 [x, x]\n")
+	for i := 1; i < 30; i++ {
+		fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d]\n", i, i, i-1, i-1)
+	}
+	v, err := Parse([]byte(b.String()), "laughs.yaml")
+	require.NoError(t, err)
+	assert.Same(t, v.Get("a28"), v.Get("a29").List[0])
+}
+
+func TestResolvePlain(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", "null"}, {"~", "null"}, {"yes", `"yes"`}, {"TRUE", "true"}, {"1.0", "1"}, {"-0", "0"},
+		{"-0.0", "-0"}, {"0x_1", `"0x_1"`}, {"1_0", `"1_0"`}, {"2023-01-01", "date(2023-01-01T00:00:00.000Z)"},
+		{"<<", `"<<"`}, {".5", "0.5"}, {"1e400", `"1e400"`},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, describe(ResolvePlain(tc.in)), "resolving %q", tc.in)
+	}
+}
+
+func TestFormatTime(t *testing.T) {
+	tests := []struct {
+		ms   float64
+		want string
+	}{
+		{0, "1970-01-01T00:00:00.000Z"},
+		{1672531200123, "2023-01-01T00:00:00.123Z"},
+		{-1, "1969-12-31T23:59:59.999Z"},
+		{-62198755200000, "-000001-01-01T00:00:00.000Z"},
+		{253636790400000, "+010007-06-07T00:00:00.000Z"},
+		{8.64e15, "+275760-09-13T00:00:00.000Z"},
+		{8.64e15 + 1, "Invalid Date"},
+		{math.NaN(), "Invalid Date"},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, FormatTime(tc.ms), "formatting %v", tc.ms)
+	}
+	assert.Equal(t, "Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(0))
+	assert.Equal(t, "Fri Dec 31 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(-62167305600000))
+}
+
+func TestLoadFile(t *testing.T) {
+	_, err := LoadFile("testdata/does-not-exist.yaml")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "testdata/does-not-exist.yaml: cannot read:")
+}
