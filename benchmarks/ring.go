@@ -1,0 +1,81 @@
+// Package benchmarks owns the generators of benchmark templates and the
+// testing.B suites that time the resolver on them (spec/benchmarks.md).
+package benchmarks
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+)
+
+// Ring writes the reference's benchmark template at seed n (the "ring"
+// family of spec/benchmarks.md): 2n node templates and 2n relationship
+// templates; resolved with mode: present, half of them are removed. The
+// layout follows the reference's generator: 4-space indentation, block
+// style.
+func Ring(w io.Writer, n int) error {
+	b := bufio.NewWriterSize(w, 1<<16)
+	s := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+	}
+	s("tosca_definitions_version: tosca_variability_1_0\n",
+		"topology_template:\n",
+		"    variability:\n",
+		"        inputs:\n",
+		"            mode:\n",
+		"                type: string\n",
+		"        expressions:\n")
+	for i := 0; i < n; i++ {
+		is := strconv.Itoa(i)
+		s("            condition_", is, "_present:\n",
+			"                equal:\n",
+			"                    - variability_input: mode\n",
+			"                    - present\n",
+			"            condition_", is, "_removed:\n",
+			"                equal:\n",
+			"                    - variability_input: mode\n",
+			"                    - absent\n")
+	}
+	s("        options:\n",
+		"            type_default_condition: true\n",
+		"    node_templates:\n")
+	for i := 0; i < n; i++ {
+		is, js := strconv.Itoa(i), strconv.Itoa((i+1)%n)
+		s("        component_", is, "_present:\n",
+			"            type: component_type_", is, "_present\n",
+			"            conditions:\n",
+			"                logic_expression: condition_", is, "_present\n",
+			"            requirements:\n",
+			"                - relation_present:\n",
+			"                      node: component_", js, "_present\n",
+			"                      conditions:\n",
+			"                          logic_expression: condition_", is, "_present\n",
+			"                      relationship: relationship_", is, "_present\n",
+			"                - relation_removed:\n",
+			"                      node: component_", js, "_removed\n",
+			"                      conditions:\n",
+			"                          logic_expression: condition_", is, "_removed\n",
+			"                      relationship: relationship_", is, "_removed\n",
+			"        component_", is, "_removed:\n",
+			"            type: component_type_", is, "_removed\n",
+			"            conditions:\n",
+			"                logic_expression: condition_", is, "_removed\n")
+	}
+	s("    relationship_templates:\n")
+	for i := 0; i < n; i++ {
+		is := strconv.Itoa(i)
+		s("        relationship_", is, "_present:\n",
+			"            type: relationship_type_", is, "_present\n",
+			"        relationship_", is, "_removed:\n",
+			"            type: relationship_type_", is, "_removed\n")
+	}
+	return b.Flush()
+}
+
+// RingInputs writes the inputs file the benchmark resolves with.
+func RingInputs(w io.Writer) error {
+	_, err := io.WriteString(w, "mode: present\n")
+	return err
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"v4t/model/diag"
+)
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so that readers never see a partial file and a
+// failure leaves any previous file in place.
+func writeFileAtomic(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
+	}
+	name := tmp.Name()
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := firstErr(werr, cerr, os.Chmod(name, 0o644)); err != nil {
+		os.Remove(name)
+		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	if le, ok := err.(*os.LinkError); ok {
+		return le.Err
+	}
+	return err
+}
+
+func asDiag(err error) (*diag.Diagnostic, bool) { return diag.As(err) }

@@ -1,0 +1,387 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"v4t/model/diag"
+)
+
+// Exit statuses (documented in the README).
+const (
+	exitOK       = 0 // success
+	exitRejected = 1 // input rejected with a diagnostic, or test failures
+	exitUsage    = 2 // bad command line
+	exitInternal = 3 // internal error or timeout
+)
+
+// globals are the flags every command accepts, before or after its name.
+type globals struct {
+	timeout    time.Duration
+	cpuprofile string
+	memprofile string
+	debug      bool
+}
+
+// register defines the global flags on fs. The current values are the
+// defaults, so that registering them on a command's flag set keeps what was
+// parsed before the command name.
+func (g *globals) register(fs *pflag.FlagSet) {
+	fs.DurationVar(&g.timeout, "timeout", g.timeout, "stop with exit status 3 after `DURATION` (e.g. 30s, 5m; 0: no limit)")
+	fs.StringVar(&g.cpuprofile, "cpuprofile", g.cpuprofile, "write a CPU profile of the command to `FILE`")
+	fs.StringVar(&g.memprofile, "memprofile", g.memprofile, "write a heap profile to `FILE` when the command ends")
+	fs.BoolVar(&g.debug, "debug", g.debug, "show stack traces of internal errors and related positions of diagnostics")
+}
+
+// env is what a command sees of the world.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	g      *globals
+}
+
+// command is one subcommand. setup registers the command's flags on fs and
+// returns the function that runs it with the parsed flags and the remaining
+// arguments.
+type command struct {
+	name    string
+	summary string
+	usage   string
+	help    string
+	example string
+	setup   func(fs *pflag.FlagSet) func(ctx context.Context, e *env, args []string) int
+}
+
+func commands() []*command {
+	return []*command{resolveCommand(), testCommand(), versionCommand(), helpCommand()}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// usageError is a bad command line found while running a command.
+type usageError struct {
+	cmd string
+	msg string
+}
+
+func (u *usageError) Error() string { return u.msg }
+
+func usagef(cmd, format string, args ...any) error {
+	return &usageError{cmd: cmd, msg: fmt.Sprintf(format, args...)}
+}
+
+// run runs the v4t command line and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, g: &globals{}}
+	var help bool
+	top := topFlags(e.g, &help)
+	top.SetInterspersed(false)
+	if err := top.Parse(args); err != nil {
+		return e.usage("", err.Error())
+	}
+	if help {
+		writeTopHelp(stdout, top)
+		return exitOK
+	}
+	rest := top.Args()
+	if len(rest) == 0 {
+		return e.usage("", "no command given")
+	}
+	cmd := lookup(rest[0])
+	if cmd == nil {
+		return e.usage("", fmt.Sprintf("unknown command %q", rest[0]))
+	}
+	fs, exec := cmd.flags(e.g, &help)
+	if err := fs.Parse(rest[1:]); err != nil {
+		return e.usage(cmd.name, err.Error())
+	}
+	if help {
+		writeCommandHelp(stdout, cmd, fs)
+		return exitOK
+	}
+	if e.g.timeout < 0 {
+		return e.usage(cmd.name, "--timeout must not be negative")
+	}
+	stop, err := startProfiles(e.g)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitRejected
+	}
+	code := e.exec(exec, fs.Args())
+	if err := stop(); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		if code == exitOK {
+			code = exitRejected
+		}
+	}
+	return code
+}
+
+// exec runs a command, turning a panic into an internal error.
+func (e *env) exec(fn func(context.Context, *env, []string) int, args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e.g.debug {
+				fmt.Fprintf(e.stderr, "error: internal error: %s\n", oneLine(fmt.Sprint(r)))
+				e.stderr.Write(debug.Stack())
+			} else {
+				fmt.Fprintf(e.stderr, "error: internal error: %s (a bug in v4t: please report it; --debug shows the stack trace)\n", oneLine(fmt.Sprint(r)))
+			}
+			code = exitInternal
+		}
+	}()
+	return fn(context.Background(), e, args)
+}
+
+// usage reports a usage error and returns exitUsage.
+func (e *env) usage(cmd, msg string) int {
+	fmt.Fprintf(e.stderr, "error: %s\n", oneLine(msg))
+	if cmd == "" {
+		fmt.Fprintln(e.stderr, "run 'v4t --help' for usage")
+	} else {
+		fmt.Fprintf(e.stderr, "run 'v4t %s --help' for usage\n", cmd)
+	}
+	return exitUsage
+}
+
+// fail reports an error and returns its exit status: usage errors exit 2,
+// internal errors and timeouts 3, anything else (rejected input) 1. A
+// diagnostic prints its message verbatim (newlines escaped, style.md §3.4),
+// then its position when known.
+func (e *env) fail(cmd string, err error) int {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		if ue.cmd != "" {
+			cmd = ue.cmd
+		}
+		return e.usage(cmd, ue.msg)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(err.Error()))
+		return exitInternal
+	}
+	d, ok := diag.As(err)
+	if !ok {
+		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(err.Error()))
+		return exitRejected
+	}
+	fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
+	if d.Pos.Known() {
+		fmt.Fprintf(e.stderr, "  at %s\n", d.Pos)
+	}
+	if e.g.debug {
+		for _, r := range d.Related {
+			if r.Pos.Known() {
+				fmt.Fprintf(e.stderr, "  related: %s: %s\n", r.Pos, oneLine(r.Message))
+			} else {
+				fmt.Fprintf(e.stderr, "  related: %s\n", oneLine(r.Message))
+			}
+		}
+	}
+	if isInternal(d) {
+		return exitInternal
+	}
+	return exitRejected
+}
+
+// isInternal recognises the diagnostic a library entry point makes of a
+// recovered panic (style.md §3.3).
+func isInternal(d *diag.Diagnostic) bool {
+	return d.Code == "internal" || strings.HasPrefix(d.Message, "internal error")
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\r", `\r`)
+	return strings.ReplaceAll(s, "\n", `\n`)
+}
+
+// topFlags returns the flag set of v4t itself: the global flags and --help.
+func topFlags(g *globals, help *bool) *pflag.FlagSet {
+	fs := newFlagSet("v4t")
+	g.register(fs)
+	fs.BoolVarP(help, "help", "h", false, "show this help")
+	return fs
+}
+
+// flags returns the command's flag set, which also accepts the global flags
+// (hidden from its help), and the function that runs the command.
+func (c *command) flags(g *globals, help *bool) (*pflag.FlagSet, func(context.Context, *env, []string) int) {
+	fs := newFlagSet("v4t " + c.name)
+	exec := c.setup(fs)
+	g.register(fs)
+	for _, name := range []string{"timeout", "cpuprofile", "memprofile", "debug"} {
+		_ = fs.MarkHidden(name)
+	}
+	fs.BoolVarP(help, "help", "h", false, "show this help")
+	return fs, exec
+}
+
+func newFlagSet(name string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = true
+	return fs
+}
+
+// startProfiles starts the CPU profile and returns the function that stops
+// it and writes the heap profile.
+func startProfiles(g *globals) (func() error, error) {
+	var cpu *os.File
+	if g.cpuprofile != "" {
+		f, err := os.Create(g.cpuprofile)
+		if err != nil {
+			return nil, fmt.Errorf("--cpuprofile: %w", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("--cpuprofile: %w", err)
+		}
+		cpu = f
+	}
+	return func() error {
+		var errs []error
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			if err := cpu.Close(); err != nil {
+				errs = append(errs, fmt.Errorf("--cpuprofile: %w", err))
+			}
+		}
+		if g.memprofile != "" {
+			runtime.GC()
+			f, err := os.Create(g.memprofile)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("--memprofile: %w", err))
+			} else {
+				if err := pprof.WriteHeapProfile(f); err != nil {
+					errs = append(errs, fmt.Errorf("--memprofile: %w", err))
+				}
+				if err := f.Close(); err != nil {
+					errs = append(errs, fmt.Errorf("--memprofile: %w", err))
+				}
+			}
+		}
+		return errors.Join(errs...)
+	}, nil
+}
+
+// hardTimeout finds the --timeout value in the arguments for main, which
+// enforces it. A malformed value yields zero here; run reports it.
+func hardTimeout(args []string) time.Duration {
+	var d time.Duration
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		value, ok := "", false
+		switch {
+		case a == "--timeout" && i+1 < len(args):
+			value, ok = args[i+1], true
+			i++
+		case strings.HasPrefix(a, "--timeout="):
+			value, ok = strings.TrimPrefix(a, "--timeout="), true
+		}
+		if !ok {
+			continue
+		}
+		if v, err := time.ParseDuration(value); err == nil && v >= 0 {
+			d = v
+		} else {
+			d = 0
+		}
+	}
+	return d
+}
+
+const topHelp = `v4t resolves Variability4TOSCA templates: it turns a variable TOSCA service
+template into a plain TOSCA one, as OpenTOSCA Vintner 0.1.8 does, and runs
+conformance cases against the reference's expectations.
+
+Usage:
+  v4t [global flags] COMMAND [flags] [arguments]
+
+Commands:
+`
+
+func writeTopHelp(w io.Writer, top *pflag.FlagSet) {
+	var b strings.Builder
+	b.WriteString(topHelp)
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+	}
+	b.WriteString("\nGlobal flags (also accepted after the command name):\n")
+	b.WriteString(top.FlagUsages())
+	b.WriteString(`
+Exit status: 0 success; 1 input rejected or failing test cases; 2 usage
+error; 3 internal error or timeout.
+
+Run 'v4t COMMAND --help' for the flags of a command and an example.
+`)
+	io.WriteString(w, b.String())
+}
+
+func writeCommandHelp(w io.Writer, c *command, fs *pflag.FlagSet) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: %s\n\n%s\n", c.usage, c.help)
+	if flags := fs.FlagUsages(); flags != "" {
+		b.WriteString("\nFlags:\n")
+		b.WriteString(flags)
+	}
+	if c.example != "" {
+		b.WriteString("\nExample:\n")
+		for _, line := range strings.Split(strings.TrimRight(c.example, "\n"), "\n") {
+			b.WriteString("  " + line + "\n")
+		}
+	}
+	b.WriteString("\nGlobal flags (--timeout, --cpuprofile, --memprofile, --debug): see 'v4t --help'.\n")
+	io.WriteString(w, b.String())
+}
+
+func helpCommand() *command {
+	return &command{
+		name:    "help",
+		summary: "show help for v4t or one of its commands",
+		usage:   "v4t help [COMMAND]",
+		help:    "Help shows the overview of v4t, or the help of COMMAND.",
+		example: "v4t help resolve",
+		setup: func(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
+			return func(_ context.Context, e *env, args []string) int {
+				switch len(args) {
+				case 0:
+					var h bool
+					writeTopHelp(e.stdout, topFlags(&globals{}, &h))
+					return exitOK
+				case 1:
+					c := lookup(args[0])
+					if c == nil {
+						return e.usage("help", fmt.Sprintf("unknown command %q", args[0]))
+					}
+					var h bool
+					cfs, _ := c.flags(&globals{}, &h)
+					writeCommandHelp(e.stdout, c, cfs)
+					return exitOK
+				}
+				return e.usage("help", "expected at most one command name")
+			}
+		},
+	}
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+	"v4t/resolve"
+)
+
+func TestHardTimeout(t *testing.T) {
+	tests := []struct {
+		args []string
+		want time.Duration
+	}{
+		{nil, 0},
+		{[]string{"--timeout", "5s", "test", "x"}, 5 * time.Second},
+		{[]string{"test", "x", "--timeout=2m"}, 2 * time.Minute},
+		{[]string{"--timeout", "1s", "--timeout", "3s"}, 3 * time.Second},
+		{[]string{"--timeout", "bad"}, 0},
+		{[]string{"--timeout"}, 0},
+		{[]string{"--", "--timeout", "1s"}, 0},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, hardTimeout(tc.args), "args %q", tc.args)
+	}
+}
+
+func TestListValue(t *testing.T) {
+	split := &listValue{split: true}
+	require.NoError(t, split.Set("a,b"))
+	require.NoError(t, split.Set(" c ,,"))
+	assert.Equal(t, []string{"a", "b", "c"}, split.items)
+	whole := &listValue{}
+	require.NoError(t, whole.Set("x=[1, 2]"))
+	assert.Equal(t, []string{"x=[1, 2]"}, whole.items)
+}
+
+func TestParseAssignment(t *testing.T) {
+	tests := []struct {
+		in      string
+		name    string
+		json    string
+		wantErr string
+	}{
+		{in: "large=true", name: "large", json: "true"},
+		{in: "mode=present", name: "mode", json: `"present"`},
+		{in: "n=3", name: "n", json: "3"},
+		{in: "l=[a, 2]", name: "l", json: `["a",2]`},
+		{in: "s='true'", name: "s", json: `"true"`},
+		{in: "e=", name: "e", json: "null"},
+		{in: "eq=a=b", name: "eq", json: `"a=b"`},
+		{in: "novalue", wantErr: `--input "novalue": expected NAME=VALUE`},
+		{in: "=3", wantErr: `expected NAME=VALUE`},
+		{in: "bad=[", wantErr: "--input bad: "},
+	}
+	for _, tc := range tests {
+		a, err := parseAssignment(tc.in)
+		if tc.wantErr != "" {
+			require.Error(t, err, "input %q", tc.in)
+			assert.Contains(t, err.Error(), tc.wantErr, "input %q", tc.in)
+			continue
+		}
+		require.NoError(t, err, "input %q", tc.in)
+		assert.Equal(t, tc.name, a.Name, "name of %q", tc.in)
+		assert.Equal(t, tc.json, jsonOf(a), "value of %q", tc.in)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.yaml")
+	require.NoError(t, os.WriteFile(p, []byte("old"), 0o600))
+	require.NoError(t, writeFileAtomic(p, []byte("new\n")))
+	got, err := os.ReadFile(p)
+	require.NoError(t, err)
+	assert.Equal(t, "new\n", string(got))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary files left behind")
+
+	err = writeFileAtomic(filepath.Join(dir, "missing", "out.yaml"), []byte("x"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "out.yaml: cannot write: no such file or directory")
+}
+
+func TestFailExitStatus(t *testing.T) {
+	tests := []struct {
+		name   string
+		err    error
+		debug  bool
+		code   int
+		stderr string
+	}{
+		{
+			name:   "diagnostic with position",
+			err:    diag.At(diag.Pos{File: "t.yaml", Line: 3, Col: 5}, diag.StageLoad, "bad\nthing"),
+			code:   exitRejected,
+			stderr: "error: bad\\nthing\n  at t.yaml:3:5\n",
+		},
+		{
+			name:   "diagnostic without position",
+			err:    diag.New(diag.StageSolve, "Could not solve"),
+			code:   exitRejected,
+			stderr: "error: Could not solve\n",
+		},
+		{
+			name:   "related positions under --debug",
+			err:    &diag.Diagnostic{Message: "dup", Related: []diag.Related{{Pos: diag.Pos{File: "a", Line: 1}, Message: "first"}}},
+			debug:  true,
+			code:   exitRejected,
+			stderr: "error: dup\n  related: a:1: first\n",
+		},
+		{
+			name:   "internal error diagnostic",
+			err:    diag.New(diag.StageSolve, "internal error: broken invariant"),
+			code:   exitInternal,
+			stderr: "error: internal error: broken invariant\n",
+		},
+		{
+			name:   "deadline",
+			err:    context.DeadlineExceeded,
+			code:   exitInternal,
+			stderr: "error: context deadline exceeded\n",
+		},
+		{
+			name:   "usage",
+			err:    usagef("resolve", "bad flag"),
+			code:   exitUsage,
+			stderr: "error: bad flag\nrun 'v4t resolve --help' for usage\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			e := &env{stderr: &stderr, g: &globals{debug: tc.debug}}
+			assert.Equal(t, tc.code, e.fail("resolve", tc.err), "exit status for %v", tc.err)
+			assert.Equal(t, tc.stderr, stderr.String(), "stderr for %v", tc.err)
+		})
+	}
+}
+
+func TestPanicIsInternalError(t *testing.T) {
+	for _, debug := range []bool{false, true} {
+		var stderr bytes.Buffer
+		e := &env{stderr: &stderr, g: &globals{debug: debug}}
+		code := e.exec(func(context.Context, *env, []string) int { panic("oops\nmore") }, nil)
+		assert.Equal(t, exitInternal, code)
+		first, rest, _ := strings.Cut(stderr.String(), "\n")
+		assert.True(t, strings.HasPrefix(first, `error: internal error: oops\nmore`), "first line %q", first)
+		assert.Equal(t, debug, strings.Contains(rest, "goroutine"), "stack trace only with --debug, got %q", rest)
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--cpuprofile", cpu, "version", "--memprofile", mem}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	for _, p := range []string{cpu, mem} {
+		st, err := os.Stat(p)
+		require.NoError(t, err, "profile %s", p)
+		assert.NotZero(t, st.Size(), "profile %s", p)
+	}
+	assert.True(t, strings.HasPrefix(stdout.String(), "v4t "), "version output %q", stdout.String())
+}
+
+func jsonOf(a resolve.Assignment) string { return yamlsrc.JSON(a.Value) }

@@ -1,0 +1,63 @@
+package testkit
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestParseTxtar(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		comment string
+		files   []File
+	}{
+		{name: "empty", in: "", comment: ""},
+		{name: "comment only", in: "v4t test .\n", comment: "v4t test .\n"},
+		{
+			name:    "files",
+			in:      "cmd\n-- a.yaml --\nx: 1\n-- stdout --\n-- b --\nno newline",
+			comment: "cmd\n",
+			files:   []File{{"a.yaml", []byte("x: 1\n")}, {"stdout", []byte{}}, {"b", []byte("no newline")}},
+		},
+		{
+			name:    "crlf and not-quite markers",
+			in:      "c\r\n-- a --\r\n-- --\r\n--b --\r\n",
+			comment: "c\n",
+			files:   []File{{"a", []byte("-- --\n--b --\n")}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := ParseTxtar([]byte(tc.in))
+			assert.Equal(t, tc.comment, string(a.Comment), "comment of %q", tc.in)
+			if len(tc.files) == 0 {
+				assert.Empty(t, a.Files, "files of %q", tc.in)
+				return
+			}
+			assert.Equal(t, tc.files, a.Files, "files of %q", tc.in)
+		})
+	}
+}
+
+func TestFormatTxtarRoundTrip(t *testing.T) {
+	a := &Archive{Comment: []byte("v4t x"), Files: []File{{"f", []byte("1")}, {"g", []byte("")}}}
+	got := FormatTxtar(a)
+	assert.Equal(t, "v4t x\n-- f --\n1\n-- g --\n", string(got))
+	back := ParseTxtar(got)
+	assert.Equal(t, "v4t x\n", string(back.Comment))
+	d, ok := back.Get("f")
+	assert.True(t, ok)
+	assert.Equal(t, "1\n", string(d))
+	back.Set("g", []byte("2\n"))
+	back.Set("h", []byte("3\n"))
+	back.Delete("f")
+	assert.Equal(t, "v4t x\n-- g --\n2\n-- h --\n3\n", string(FormatTxtar(back)))
+}
+
+func TestNormalize(t *testing.T) {
+	assert.Equal(t, "a\nb\n", string(Normalize([]byte("a\r\nb\n\n\n"))))
+	assert.Equal(t, "", string(Normalize([]byte("\n"))))
+	assert.Equal(t, "x\n", string(Normalize([]byte("x"))))
+}

@@ -1,0 +1,185 @@
+package resolve
+
+import (
+	"context"
+	"math"
+	"strings"
+
+	"v4t/encode"
+	"v4t/model/diag"
+	"v4t/model/graph"
+	"v4t/model/yamlsrc"
+	"v4t/solver"
+)
+
+// Spec variability.md §10 (solving, optimisation, uniqueness, tie-break).
+
+// weightError is the reference's whole-number check on optimisation weights
+// (×100 in double arithmetic): "<weights> is not an array of a whole number
+// (integer >= 0)".
+func weightError(file string, ws []float64) error {
+	for _, w := range ws {
+		if w != math.Trunc(w) || w < 0 || w > math.MaxInt32 {
+			parts := make([]string, len(ws))
+			for i, x := range ws {
+				parts[i] = yamlsrc.FormatNumber(x)
+			}
+			return diag.At(diag.Pos{File: file}, diag.StageSolve,
+				strings.Join(parts, ",")+" is not an array of a whole number (integer >= 0)")
+		}
+	}
+	return nil
+}
+
+// plan is the sequence of optimisation and uniqueness steps, each with the
+// message to report when its uniqueness check fails, and a weight error to
+// report once the steps before it have succeeded.
+type plan struct {
+	steps     []solver.Step
+	messages  []string
+	badWeight error
+	badAt     int
+}
+
+func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
+	p := &plan{badAt: -1}
+	o := g.Options.Solver
+	add := func(s solver.Step, msg string) {
+		p.steps = append(p.steps, s)
+		p.messages = append(p.messages, msg)
+	}
+	weightCheck := func(ws []float64) bool {
+		if p.badWeight != nil {
+			return false
+		}
+		if err := weightError(g.File, ws); err != nil {
+			p.badWeight, p.badAt = err, len(p.steps)
+			return false
+		}
+		return true
+	}
+	objective := func(lits []int, ws []float64, maximize bool) *solver.Objective {
+		ob := &solver.Objective{Lits: lits, Weights: make([]int64, len(ws)), Maximize: maximize}
+		for i, w := range ws {
+			ob.Weights[i] = int64(w)
+		}
+		return ob
+	}
+
+	// Topology.
+	mode := "without"
+	if o.Topology.Optimize {
+		mode = "besides"
+	}
+	topoMsg := "The result is ambiguous considering nodes (" + mode + " optimization)"
+	var topo solver.Step
+	if o.Topology.Optimize {
+		lits := make([]int, len(g.Nodes))
+		ws := make([]float64, len(g.Nodes))
+		for i, n := range g.Nodes {
+			lits[i] = enc.ElementVars[i+len(g.Types)]
+			if o.Topology.Mode == "weight" {
+				ws[i] = n.Weight * 100
+			} else {
+				ws[i] = 1
+			}
+		}
+		if !weightCheck(ws) {
+			return p
+		}
+		topo.Objective = objective(lits, ws, !o.Topology.Min)
+	}
+	if o.Topology.Unique {
+		topo.Unique = true
+		topo.Projection = enc.NodeVars
+	}
+	if topo.Objective != nil || topo.Unique {
+		add(topo, topoMsg)
+	}
+
+	// Technologies.
+	t := o.Technologies
+	mode = "without"
+	if t.Optimize {
+		mode = "besides"
+	}
+	techMsg := "The result is ambiguous considering technologies (" + mode + " optimization)"
+	if t.Optimize {
+		techStart := len(g.Types) + len(g.Nodes) + len(g.Relations) + len(g.Properties) + len(g.Policies) +
+			len(g.Groups) + len(g.Inputs) + len(g.Artifacts) + len(g.Imports)
+		if strings.Contains(t.Mode, "weight") {
+			lits := make([]int, len(g.Technologies))
+			ws := make([]float64, len(g.Technologies))
+			for i, tech := range g.Technologies {
+				lits[i] = enc.ElementVars[techStart+i]
+				ws[i] = tech.Weight * 100
+			}
+			if !weightCheck(ws) {
+				return p
+			}
+			maximize := true
+			if !strings.Contains(t.Mode, "count") {
+				maximize = !t.Min
+			}
+			add(solver.Step{Objective: objective(lits, ws, maximize)}, techMsg)
+		}
+		if strings.Contains(t.Mode, "count") {
+			ws := make([]float64, len(enc.TechnologyNameLits))
+			for i := range ws {
+				ws[i] = 1
+			}
+			maximize := false
+			if !strings.Contains(t.Mode, "weight") {
+				maximize = !t.Min
+			}
+			add(solver.Step{Objective: objective(enc.TechnologyNameLits, ws, maximize)}, techMsg)
+		}
+	}
+	if t.Unique {
+		if t.Optimize && len(p.steps) > 0 && p.steps[len(p.steps)-1].Objective != nil && p.messages[len(p.messages)-1] == techMsg {
+			last := &p.steps[len(p.steps)-1]
+			last.Unique = true
+			last.Projection = enc.TechnologyVars
+		} else {
+			add(solver.Step{Unique: true, Projection: enc.TechnologyVars}, techMsg)
+		}
+	}
+	return p
+}
+
+// solve encodes graph #3, solves, optimises, checks uniqueness, applies the
+// tie-break and stores every element's presence.
+func solve(ctx context.Context, g *graph.Graph, ev encode.Evaluator) error {
+	enc, err := encode.Encode(g, ev)
+	if err != nil {
+		return err
+	}
+	couldNot := diag.At(diag.Pos{File: g.File}, diag.StageSolve, "Could not solve")
+	if enc.Unsat {
+		return couldNot
+	}
+	p := buildPlan(g, enc)
+	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}
+	steps := p.steps
+	tie := enc.ElementVars
+	if p.badWeight != nil {
+		steps, tie = steps[:p.badAt], nil
+	}
+	res, err := solver.Solve(ctx, cnf, steps, tie)
+	if err != nil {
+		return err
+	}
+	if !res.Sat {
+		return couldNot
+	}
+	if res.Ambiguous >= 0 {
+		return diag.At(diag.Pos{File: g.File}, diag.StageSolve, p.messages[res.Ambiguous])
+	}
+	if p.badWeight != nil {
+		return p.badWeight
+	}
+	for i, e := range g.Elements {
+		e.Present = res.Model[enc.ElementVars[i]]
+	}
+	return nil
+}

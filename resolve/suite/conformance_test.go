@@ -1,0 +1,65 @@
+package suite_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"v4t/resolve/suite"
+)
+
+// The Vintner corpus lives in the shared corpora beside the repository and
+// is read in place; the known-failures list is the ratchet (style.md §5.3).
+var (
+	vintnerCorpus = filepath.Join("..", "..", "..", "shared", "conformance", "vintner")
+	knownFailures = filepath.Join("..", "..", "testdata", "conformance-known-failures.txt")
+)
+
+// TestConformanceVintner runs the Vintner corpus and fails on every failing
+// case that testdata/conformance-known-failures.txt does not list, on every
+// listed case that passes (remove it from the list), and on listed Vintner
+// cases that no longer exist.
+func TestConformanceVintner(t *testing.T) {
+	if _, err := os.Stat(vintnerCorpus); errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("the Vintner conformance corpus is not at %s (the shared corpora beside the repository); skipping", vintnerCorpus)
+	}
+	known, err := suite.LoadKnownFailures(knownFailures)
+	require.NoError(t, err)
+	cases, err := suite.Discover([]string{vintnerCorpus}, suite.DefaultRunners())
+	require.NoError(t, err)
+	require.NotEmpty(t, cases, "no cases found in %s", vintnerCorpus)
+
+	results := suite.Run(context.Background(), cases, suite.Options{})
+	byPath := map[string]suite.Result{}
+	for _, r := range results {
+		byPath[r.Case.Path] = r
+	}
+	unexpectedFail, unexpectedPass := suite.Ratchet(results, known)
+	for _, p := range unexpectedFail {
+		r := byPath[p]
+		t.Errorf("UNEXPECTED FAIL %s: %s\n%s", p, r.Reason, r.Diff)
+	}
+	for _, p := range unexpectedPass {
+		t.Errorf("UNEXPECTED PASS %s: it passes now; remove it from %s", p, knownFailures)
+	}
+	prefix := filepath.Base(vintnerCorpus) + "/"
+	var stale []string
+	for p := range known {
+		if _, ok := byPath[p]; !ok && strings.HasPrefix(p, prefix) {
+			stale = append(stale, p)
+		}
+	}
+	sort.Strings(stale)
+	for _, p := range stale {
+		t.Errorf("%s lists %s, which is not a case of %s", knownFailures, p, vintnerCorpus)
+	}
+	passed, failed := suite.Counts(results)
+	t.Logf("%d passed, %d failed (%d known failures)", passed, failed, len(known))
+}
