@@ -38,11 +38,18 @@ type Builder struct {
 	constVar Lit
 	unsat    bool
 	key      []byte
+	// arena backs the clauses in large chunks: one allocation per chunk
+	// instead of one per clause.
+	arena []int
 }
 
 // NewBuilder returns an empty builder.
-func NewBuilder() *Builder {
-	return &Builder{names: []string{""}, byName: map[string]Lit{}, andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+func NewBuilder() *Builder { return NewBuilderSize(0) }
+
+// NewBuilderSize returns an empty builder with room for about n named
+// variables.
+func NewBuilderSize(n int) *Builder {
+	return &Builder{names: make([]string, 1, n+1), byName: make(map[string]Lit, n), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
 }
 
 // NumVars returns the number of variables.
@@ -81,11 +88,18 @@ func (b *Builder) aux() Lit {
 }
 
 func (b *Builder) add(c ...Lit) {
-	cl := make([]int, len(c))
-	for i, l := range c {
-		cl[i] = int(l)
+	if len(b.arena)+len(c) > cap(b.arena) {
+		size := 1 << 16
+		if len(c) > size {
+			size = len(c)
+		}
+		b.arena = make([]int, 0, size)
 	}
-	b.clauses = append(b.clauses, cl)
+	start := len(b.arena)
+	for _, l := range c {
+		b.arena = append(b.arena, int(l))
+	}
+	b.clauses = append(b.clauses, b.arena[start:len(b.arena):len(b.arena)])
 }
 
 // Materialize returns a non-constant literal equivalent to l.

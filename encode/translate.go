@@ -62,7 +62,7 @@ func errf(msg string) error { return diag.New(diag.StageSolve, msg) }
 
 // Encode translates the graph's conditions, constraints and implies into CNF.
 func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
-	e := &encoder{g: g, b: NewBuilder(), ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]Lit{}}
+	e := &encoder{g: g, b: NewBuilderSize(2*len(g.Elements) + 16), ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]Lit{}}
 	for _, el := range g.Groups {
 		if el.Variability {
 			return nil, diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
@@ -284,6 +284,14 @@ var logicKeys = []string{
 	"group_type_presence", "policy_type_presence", "artifact_type_presence",
 }
 
+var logicRank = func() map[string]int {
+	m := make(map[string]int, len(logicKeys))
+	for i, k := range logicKeys {
+		m[k] = i
+	}
+	return m
+}()
+
 // translate is T(x) of §8.4 with context element ctx.
 func (e *encoder) translate(x *Value, ctx *Element) (Lit, error) {
 	if x == nil {
@@ -300,11 +308,12 @@ func (e *encoder) translate(x *Value, ctx *Element) (Lit, error) {
 	case yamlsrc.KindNull:
 		return 0, errf("Cannot read properties of null (reading '_cached_element')")
 	case yamlsrc.KindMap:
-		key := ""
-		for _, k := range logicKeys {
-			if v := x.Map.Get(k); !v.IsNull() {
-				key = k
-				break
+		// The first recognised key in dispatch order wins; maps have few
+		// keys, so rank the keys present instead of probing every operator.
+		key, best := "", len(logicKeys)
+		for i, k := range x.Map.Keys() {
+			if r, ok := logicRank[k]; ok && r < best && !x.Map.Val(i).IsNull() {
+				key, best = k, r
 			}
 		}
 		if key != "" {

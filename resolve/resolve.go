@@ -83,12 +83,18 @@ func run(ctx context.Context, in Input, opts Options) (*yamlsrc.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := enrich.Elements(g1); err != nil {
-		return nil, err
-	}
-	g2, err := graph.Build(doc, file)
+	changed, err := enrich.Elements(g1)
 	if err != nil {
 		return nil, err
+	}
+	// Graph #2 is a rebuild of the document after element enrichment; when
+	// that changed nothing, the rebuild would reproduce graph #1 exactly
+	// (fallback properties included), so it is skipped.
+	g2 := g1
+	if changed {
+		if g2, err = graph.Build(doc, file); err != nil {
+			return nil, err
+		}
 	}
 	if err := enrich.Conditions(g2); err != nil {
 		return nil, err
@@ -104,20 +110,7 @@ func run(ctx context.Context, in Input, opts Options) (*yamlsrc.Value, error) {
 		return nil, err
 	}
 
-	// Hot fix: graph #3 must not add fallback properties again.
-	if topo := doc.Get("topology_template"); topo != nil && !topo.IsNull() {
-		vb := topo.Get("variability")
-		if !vb.IsMap() {
-			vb = yamlsrc.NewMap()
-			topo.Map.Set("variability", vb)
-		}
-		o := vb.Get("options")
-		if !o.IsMap() {
-			o = yamlsrc.NewMap()
-			vb.Map.Set("options", o)
-		}
-		o.Map.Set("bratans_unknown", yamlsrc.NewBool(true))
-	}
+	hotfixBratans(doc)
 
 	g3, err := graph.Build(doc, file)
 	if err != nil {
@@ -164,6 +157,26 @@ func run(ctx context.Context, in Input, opts Options) (*yamlsrc.Value, error) {
 		return nil, err
 	}
 	return doc, nil
+}
+
+// hotfixBratans marks the document so that graph #3 does not add fallback
+// properties again (the reference's "bratans unknown" hot fix, §1 step 5).
+func hotfixBratans(doc *yamlsrc.Value) {
+	topo := doc.Get("topology_template")
+	if topo.IsNull() {
+		return
+	}
+	vb := topo.Get("variability")
+	if !vb.IsMap() {
+		vb = yamlsrc.NewMap()
+		topo.Map.Set("variability", vb)
+	}
+	o := vb.Get("options")
+	if !o.IsMap() {
+		o = yamlsrc.NewMap()
+		vb.Map.Set("options", o)
+	}
+	o.Map.Set("bratans_unknown", yamlsrc.NewBool(true))
 }
 
 func withPos(err error, e *graph.Element) error {

@@ -72,13 +72,14 @@ func managedNodes(g *graph.Graph) ([]*Element, error) {
 	return out, nil
 }
 
-// Elements runs element enrichment on graph #1 (§5.4, §5.5).
-func Elements(g *graph.Graph) error {
+// Elements runs element enrichment on graph #1 (§5.4, §5.5). It reports
+// whether it changed the document; if not, graph #1 can serve as graph #2.
+func Elements(g *graph.Graph) (changed bool, err error) {
 	rs := rules(g)
 	if g.Options.Enricher.Implementations && len(rs) > 0 {
 		nodes, err := managedNodes(g)
 		if err != nil {
-			return err
+			return false, err
 		}
 		for _, node := range nodes {
 			if len(node.Technologies) == 0 {
@@ -88,7 +89,7 @@ func Elements(g *graph.Graph) error {
 			for _, tech := range node.Technologies {
 				cands, err := assign(g, node, rs)
 				if err != nil {
-					return err
+					return false, err
 				}
 				var selected []candidate
 				for _, c := range cands {
@@ -97,7 +98,7 @@ func Elements(g *graph.Graph) error {
 					}
 				}
 				if len(selected) == 0 {
-					return errAt(tech, node.DisplayUpper()+" has no implementation for "+tech.Display())
+					return false, errAt(tech, node.DisplayUpper()+" has no implementation for "+tech.Display())
 				}
 				for _, c := range selected {
 					conds := c.conditionsValue()
@@ -110,12 +111,13 @@ func Elements(g *graph.Graph) error {
 				}
 			}
 			node.Raw.Map.Set("technology", yamlsrc.NewList(enriched...))
+			changed = true
 		}
 	}
 	if g.Options.Enricher.Technologies {
 		nodes, err := managedNodes(g)
 		if err != nil {
-			return err
+			return false, err
 		}
 		for _, node := range nodes {
 			if len(node.Technologies) > 0 {
@@ -123,10 +125,10 @@ func Elements(g *graph.Graph) error {
 			}
 			cands, err := assign(g, node, rs)
 			if err != nil {
-				return err
+				return false, err
 			}
 			if g.Options.Checks.RequiredTechnology && len(cands) == 0 {
-				return errAt(node, node.DisplayUpper()+" has no technology candidates")
+				return false, errAt(node, node.DisplayUpper()+" has no technology candidates")
 			}
 			list := node.Raw.Get("technology")
 			if !list.IsList() {
@@ -143,14 +145,15 @@ func Elements(g *graph.Graph) error {
 				if conds != nil {
 					var err error
 					if conds, err = generatify(conds, node); err != nil {
-						return err
+						return false, err
 					}
 				}
 				list.List = append(list.List, c.entry(conds))
+				changed = true
 			}
 		}
 	}
-	return nil
+	return changed, nil
 }
 
 func (c candidate) asList() []*Value {
