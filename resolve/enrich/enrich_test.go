@@ -1,0 +1,150 @@
+package enrich
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/graph"
+	"v4t/model/yamlsrc"
+)
+
+// appendixA is the worked example of variability.md Appendix A.
+const appendixA = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            large: {type: boolean}
+        options:
+            mode: semantic-loose
+    node_templates:
+        app:
+            type: app
+            persistent: true
+            requirements:
+                - host: vm
+            properties:
+                - port: 80
+        vm:
+            type: vm
+            properties:
+                - size: {value: big, conditions: {variability_input: large}}
+                - size: {value: small, default_alternative: true}
+`
+
+// notation renders a condition compactly: G(...) for a generated condition,
+// B(...) for a default-alternative (bratan) condition, JSON otherwise.
+func notation(c *yamlsrc.Value) string {
+	if c.IsMap() {
+		clone := yamlsrc.Clone(c)
+		gen := clone.Map.Delete("_generated")
+		bratan := clone.Map.Delete("_bratan")
+		s := yamlsrc.JSON(clone)
+		if bratan {
+			s = "B(" + s + ")"
+		}
+		if gen {
+			s = "G(" + s + ")"
+		}
+		return s
+	}
+	return yamlsrc.JSON(c)
+}
+
+func enriched(t *testing.T, src string) (*graph.Graph, map[string]string) {
+	t.Helper()
+	doc, err := yamlsrc.Parse([]byte(src), "t.yaml")
+	require.NoError(t, err)
+	g1, err := graph.Build(doc, "t.yaml")
+	require.NoError(t, err)
+	changed, err := Elements(g1)
+	require.NoError(t, err)
+	g := g1
+	if changed {
+		g, err = graph.Build(doc, "t.yaml")
+		require.NoError(t, err)
+	}
+	require.NoError(t, Conditions(g))
+	require.NoError(t, Constraints(g))
+	out := map[string]string{}
+	for _, e := range g.Elements {
+		parts := make([]string, len(e.Conditions))
+		for i, c := range e.Conditions {
+			parts[i] = notation(c)
+		}
+		out[e.ID()] = strings.Join(parts, ", ")
+	}
+	return g, out
+}
+
+func TestAppendixAConditions(t *testing.T) {
+	g, got := enriched(t, appendixA)
+	want := map[string]string{
+		"type.app@0.node.app":      `G({"node_presence":"app"})`,
+		"type.vm@0.node.vm":        `G({"node_presence":"vm"})`,
+		"node.app":                 ``,
+		"node.vm":                  `G({"has_incoming_relation":"vm"})`,
+		"relation.host@0.node.app": `G({"and":[{"node_presence":"app"},{"node_presence":"vm"}]})`,
+		"property.port@0.node.app": `G({"node_presence":"app"})`,
+		"property.port@1.node.app": `G({"node_presence":"app"}), B({"not":{"or":[{"node_property_presence":["app",0]}]}})`,
+		"property.size@0.node.vm":  `G({"node_presence":"vm"}), {"variability_input":"large"}`,
+		"property.size@1.node.vm":  `G({"node_presence":"vm"}), B({"not":{"or":[{"node_property_presence":["vm",0]}]}})`,
+	}
+	require.Equal(t, want, got)
+
+	// Every property is implied, fallbacks included (§5.12).
+	var cs []string
+	for _, c := range g.Variability().Get("constraints").List {
+		cs = append(cs, yamlsrc.JSON(c))
+	}
+	require.Equal(t, []string{
+		`{"implies":[{"and":["node.app","manual.property.port@0.node.app"]},"property.port@0.node.app"]}`,
+		`{"implies":[{"and":["node.app","manual.property.port@1.node.app"]},"property.port@1.node.app"]}`,
+		`{"implies":[{"and":["node.vm","manual.property.size@0.node.vm"]},"property.size@0.node.vm"]}`,
+		`{"implies":[{"and":["node.vm","manual.property.size@1.node.vm"]},"property.size@1.node.vm"]}`,
+	}, cs)
+}
+
+func TestEnrichmentErrors(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"unknown mode", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {node_default_condition_mode: incoming-magic}
+    node_templates:
+        n: {type: t}
+`, `Node "n" has unknown mode "incoming-magic" as default condition`},
+		{"type-specific without conditions", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        type_specific_conditions: {node_types: {t: {semantic: true}}}
+    node_templates:
+        n: {type: t}
+`, `Node "n" holds type-specific condition without any condition`},
+		{"implied target on a property", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, properties: [{p: {value: 1, implied: TARGET}}]}
+`, `Property "p@0" of node "n" is not a relation`},
+		{"other implied value", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, properties: [{p: {value: 1, implied: sometimes}}]}
+`, `Left not defined`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := yamlsrc.Parse([]byte(tc.src), "t.yaml")
+			require.NoError(t, err)
+			g, err := graph.Build(doc, "t.yaml")
+			require.NoError(t, err)
+			_, err = Elements(g)
+			require.NoError(t, err)
+			err = Conditions(g)
+			if err == nil {
+				err = Constraints(g)
+			}
+			require.EqualError(t, err, tc.want)
+		})
+	}
+}
