@@ -1,0 +1,138 @@
+// Random Variability4TOSCA templates for differential testing against the reference:
+//   node random.js OUT_DIR JOBS.json COUNT SEED
+// writes COUNT jobs (template text, inputs, presets) for resolve-cases.js.
+const fs = require('fs'), path = require('path'), os = require('os')
+const PKG = process.env.VINTNER_PKG || path.join(process.env.VINTNER_DIR || path.join(os.homedir(), '.cache', 'v4t', 'vintner'), 'node_modules', 'opentosca-vintner')
+const yaml = require(require.resolve('js-yaml', {paths: [PKG]}))
+const [outDir, jobsFile, countArg, seedArg] = process.argv.slice(2)
+let seed = Number(seedArg || 1)
+function rnd() { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff }
+function ri(n) { return Math.floor(rnd() * n) }
+function pick(a) { return a[ri(a.length)] }
+function chance(p) { return rnd() < p }
+
+const versions = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3']
+const modes = ['manual', 'consistent-strict', 'consistent-loose', 'default', 'semantic-strict', 'semantic-loose', undefined]
+const nodeModes = ['incoming', 'incomingnaive', 'outgoing', 'artifact', 'host', 'incoming-artifact', 'incomingnaive-artifact-host', 'source', 'outgoingnaive-host', 'artifactnaive']
+
+function gen(i) {
+    const inputs = {a: {type: 'boolean'}, b: {type: 'boolean'}, n: {type: 'integer'}}
+    const assign = {a: chance(0.5), b: chance(0.5), n: ri(4)}
+    function cond() {
+        const r = ri(12)
+        if (r === 0) return true
+        if (r === 1) return false
+        if (r < 5) return {variability_input: pick(['a', 'b'])}
+        if (r < 7) return {not: {variability_input: pick(['a', 'b'])}}
+        if (r < 9) return {equal: [{variability_input: 'n'}, ri(4)]}
+        if (r < 10) return {greater: [{variability_input: 'n'}, ri(3)]}
+        if (r < 11) return {and: [{variability_input: 'a'}, {variability_input: 'b'}]}
+        return {or: [{variability_input: 'a'}, {not: {variability_input: 'b'}}]}
+    }
+    const version = pick(versions)
+    const nNodes = 2 + ri(5)
+    const names = Array.from({length: nNodes}, (_, k) => `n${k}`)
+    const types = ['app', 'runtime', 'vm', 'db']
+    const node_types = {app: {derived_from: 'tosca.nodes.Root'}, runtime: {derived_from: 'tosca.nodes.Root'}, vm: {derived_from: 'tosca.nodes.Root'}, db: {derived_from: 'tosca.nodes.Root'}}
+    if (chance(0.3)) node_types.vm.metadata = {vintner_abstract: 'true'}
+    const artifact_types = {zip: {derived_from: 'tosca.artifacts.Root'}, jar: {derived_from: 'zip'}}
+    const nodes = {}
+    const rts = {}
+    let rtCount = 0
+    for (const [k, name] of names.entries()) {
+        const t = {}
+        if (chance(0.05)) t.type = [{[pick(types)]: {conditions: cond()}}, {[pick(types)]: chance(0.5) ? {default_alternative: true} : {conditions: cond()}}]
+        else t.type = pick(types)
+        if (chance(0.4)) t.conditions = cond()
+        if (chance(0.25) || k === 0) t.persistent = true
+        if (chance(0.1)) t.weight = pick([0, 0.5, 1])
+        if (chance(0.2)) t.default_condition_mode = pick(nodeModes)
+        if (chance(0.1)) t.pruning = chance(0.5)
+        if (chance(0.1)) t.default_condition = chance(0.5)
+        const props = []
+        const np = ri(3)
+        for (let p = 0; p < np; p++) {
+            const pn = pick(['p', 'q', 'r'])
+            const e = {value: pick([1, 'x', true, [1, 2], {get_input: 'in0'}])}
+            if (chance(0.5)) e.conditions = cond()
+            if (chance(0.15)) e.default_alternative = true
+            if (chance(0.1)) e.implied = false
+            if (chance(0.1)) { delete e.value; e.expression = {concat: ['v', {variability_input: 'n'}]} }
+            props.push({[pn]: e})
+        }
+        if (props.length) t.properties = chance(0.2) ? Object.fromEntries(props.map(x => [Object.keys(x)[0], 5])) : props
+        const reqs = []
+        const nr = ri(3)
+        for (let r = 0; r < nr; r++) {
+            const target = pick(names.filter(x => x !== name))
+            const rn = pick(['host', 'host', 'connects', 'uses'])
+            const e = {node: target}
+            if (chance(0.6)) e.conditions = cond()
+            if (chance(0.1)) e.default_alternative = true
+            if (chance(0.1)) e.implied = pick([true, false])
+            if (chance(0.2)) { const r2 = `rt${rtCount++}`; e.relationship = r2; rts[r2] = {type: pick(['rtype', 'rtype2']), ...(chance(0.5) ? {properties: [{w: {value: 1, conditions: cond()}}]} : {})} }
+            reqs.push({[rn]: chance(0.2) && !e.relationship && !e.conditions ? target : e})
+        }
+        if (reqs.length) t.requirements = reqs
+        if (chance(0.3)) {
+            const arts = []
+            for (let a = 0; a < 1 + ri(2); a++) {
+                const e = {type: pick(['zip', 'jar']), file: 'f'}
+                if (chance(0.5)) e.conditions = cond()
+                if (chance(0.1)) e.default_alternative = true
+                arts.push({[pick(['art', 'bin'])]: e})
+            }
+            t.artifacts = arts
+        }
+        if (chance(0.1)) {
+            t.technology = []
+            for (let a = 0; a < 1 + ri(2); a++) {
+                const e = {}
+                if (chance(0.5)) e.conditions = cond()
+                if (chance(0.3)) e.weight = pick([0.5, 1])
+                t.technology.push({[pick(['ansible', 'terraform'])]: e})
+            }
+        }
+        if (chance(0.1)) t.managed = chance(0.5)
+        if (chance(0.05)) t.implies = [[pick(names), cond()]]
+        nodes[name] = t
+    }
+    const tt = {variability: {inputs, options: {}}, node_templates: nodes}
+    if (Object.keys(rts).length) tt.relationship_templates = rts
+    const o = tt.variability.options
+    const mode = pick(modes)
+    if (mode) o.mode = mode
+    for (const k of ['node_default_condition', 'relation_default_condition', 'type_default_condition', 'property_default_condition', 'artifact_default_condition',
+        'node_pruning', 'relation_pruning', 'hosting_stack_constraint', 'unique_property_constraint', 'required_incoming_relation_constraint', 'required_artifact_constraint',
+        'checks', 'persistent_check', 'optimization_topology_unique', 'optimization_technologies_unique', 'relation_default_implied', 'technology_constraint',
+        'expected_incoming_relation_check', 'expected_hosting_check', 'input_pruning', 'output_pruning', 'enrich_technologies', 'constraints']) {
+        if (chance(0.12)) o[k] = chance(0.5)
+        if (k === 'checks' && chance(0.4)) o[k] = false
+    }
+    if (chance(0.2)) o.node_default_condition_mode = pick(nodeModes)
+    if (chance(0.2)) o.optimization_topology = pick([true, false, 'min', 'max'])
+    if (chance(0.1)) o.optimization_topology_mode = pick(['weight', 'count'])
+    if (chance(0.15)) o.optimization_technologies = pick([true, false, 'min', 'max'])
+    if (chance(0.1)) o.artifact_default_condition_mode = pick(['container', 'managed', 'container-managed'])
+    if (chance(0.15)) {
+        tt.variability.qualities = [
+            {technology: 'ansible', component: 'app', hosting: ['vm'], weight: pick([0.5, 1])},
+            {technology: 'terraform', component: 'vm', weight: 1},
+            {technology: 'ansible', component: 'runtime', artifact: 'zip', hosting: ['*', 'vm']},
+            {technology: 'terraform', component: 'tosca.nodes.Root'},
+        ].filter(() => chance(0.7))
+    }
+    if (chance(0.15)) tt.variability.type_specific_conditions = {node_types: {db: {conditions: {has_incoming_relation: 'SELF'}}}}
+    if (true) tt.inputs = {in0: {type: 'string', ...(chance(0.3) ? {conditions: cond()} : {})}, in1: {type: 'string'}}
+    if (chance(0.3)) tt.outputs = {o0: {value: {get_property: [pick(names), 'p']}, ...(chance(0.3) ? {conditions: cond()} : {})}}
+    if (chance(0.2)) tt.groups = {g0: {type: pick(['tosca.groups.Root', 'variability.groups.ConditionalMembers']), members: [pick(names)], conditions: cond()}}
+    if (chance(0.2)) tt.policies = [{pol: {type: 'tosca.policies.Root', targets: [pick(names)], conditions: cond()}}]
+    if (chance(0.2)) tt.variability.constraints = [{implies: [`node.${pick(names)}`, `node.${pick(names)}`]}]
+    const doc = {tosca_definitions_version: version, node_types, artifact_types, relationship_types: {rtype: {}, rtype2: {derived_from: 'rtype'}}, topology_template: tt}
+    if (chance(0.2)) doc.imports = [{file: 'x.yaml', conditions: cond()}, 'y.yaml']
+    return {dir: path.join(outDir, 'random', `r${String(i).padStart(5, '0')}`), text: yaml.dump(doc, {lineWidth: -1, noRefs: true}), inputsText: yaml.dump(assign), presets: []}
+}
+const jobs = []
+for (let i = 0; i < Number(countArg); i++) jobs.push(gen(i))
+fs.writeFileSync(jobsFile, JSON.stringify(jobs))
+console.error(`${jobs.length} jobs`)
