@@ -3,7 +3,10 @@ package resolve
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"errors"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -54,11 +57,13 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 				merge(file, yamlsrc.MapOf(kv[0], looseParse(kv[1])))
 			}
 		}
+		var data *yamlsrc.Value
+		var err error
 		if strings.HasSuffix(in.InputsPath, ".xml") {
-			return nil, diag.At(diag.Pos{File: in.InputsPath}, diag.StageInputs,
-				"FeatureIDE configurations (.xml) are not supported; give the inputs as YAML")
+			data, err = loadFeatureIDE(in.InputsPath)
+		} else {
+			data, err = yamlsrc.LoadFile(in.InputsPath)
 		}
-		data, err := yamlsrc.LoadFile(in.InputsPath)
 		if err != nil {
 			return nil, err
 		}
@@ -75,6 +80,73 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 		merge(assigned, yamlsrc.MapOf(a.Name, a.Value))
 	}
 	return assigned, nil
+}
+
+// featureConfig is a FeatureIDE extended configuration.
+type featureConfig struct {
+	XMLName  xml.Name `xml:"extendedConfiguration"`
+	Features []struct {
+		Name       string `xml:"name,attr"`
+		Automatic  string `xml:"automatic,attr"`
+		Manual     string `xml:"manual,attr"`
+		Attributes []struct {
+			Name  string `xml:"name,attr"`
+			Value string `xml:"value,attr"`
+		} `xml:"attribute"`
+	} `xml:"feature"`
+}
+
+// loadFeatureIDE reads a FeatureIDE extended configuration as variability
+// inputs (§6): a boolean per feature, and <feature>_<attribute> values.
+func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, diag.New(diag.StageInputs, path+": cannot read: "+unwrapPathError(err).Error())
+	}
+	var cfg featureConfig
+	if err := xml.Unmarshal(raw, &cfg); err != nil {
+		return nil, diag.At(diag.Pos{File: path}, diag.StageInputs, "invalid FeatureIDE configuration: "+err.Error())
+	}
+	normalize := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), " ", "_") }
+	out := yamlsrc.NewMap()
+	for _, f := range cfg.Features {
+		name := normalize(f.Name)
+		attr := func(n string) (string, bool) {
+			for _, a := range f.Attributes {
+				if a.Name == n {
+					return a.Value, true
+				}
+			}
+			return "", false
+		}
+		if v, ok := attr("__name"); ok {
+			name = v
+		}
+		out.Map.Set(name, yamlsrc.NewBool(f.Automatic == "selected" || f.Manual == "selected"))
+		for _, a := range f.Attributes {
+			if strings.HasPrefix(a.Name, "__") {
+				continue
+			}
+			an := normalize(a.Name)
+			key := name + "_" + an
+			if v, ok := attr("__name_" + an); ok {
+				key = name + "_" + v
+			}
+			if v, ok := attr("__full_name_" + an); ok {
+				key = v
+			}
+			out.Map.Set(normalize(key), looseParse(a.Value))
+		}
+	}
+	return out, nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // environ lists the prefixed input variables, sorted for determinism.
