@@ -41,7 +41,23 @@ type Builder struct {
 	// arena backs the clauses in large chunks: one allocation per chunk
 	// instead of one per clause.
 	arena []int
+	// group is the group of the requirement being added; clauseGroups holds
+	// each clause's group (0 for definitions), and unsatGroup the group of
+	// the first requirement that folded to false.
+	group, unsatGroup int
+	clauseGroups      []int
 }
+
+// SetGroup sets the group of the requirements added next (0: background).
+func (b *Builder) SetGroup(g int) { b.group = g }
+
+// ClauseGroups returns the group of every clause: the group that was set
+// when a requirement added it, or 0 for definitions of auxiliary variables.
+func (b *Builder) ClauseGroups() []int { return b.clauseGroups }
+
+// UnsatGroup returns the group of the first requirement that folded to
+// false (0 if none or if it was added in the background group).
+func (b *Builder) UnsatGroup() int { return b.unsatGroup }
 
 // NewBuilder returns an empty builder.
 func NewBuilder() *Builder { return NewBuilderSize(0) }
@@ -87,7 +103,12 @@ func (b *Builder) aux() Lit {
 	return l
 }
 
-func (b *Builder) add(c ...Lit) {
+func (b *Builder) add(c ...Lit) { b.addTo(0, c...) }
+
+func (b *Builder) require(c ...Lit) { b.addTo(b.group, c...) }
+
+func (b *Builder) addTo(group int, c ...Lit) {
+	b.clauseGroups = append(b.clauseGroups, group)
 	if len(b.arena)+len(c) > cap(b.arena) {
 		size := 1 << 16
 		if len(c) > size {
@@ -123,10 +144,17 @@ func (b *Builder) Require(l Lit) {
 	switch l {
 	case True:
 	case False:
-		b.unsat = true
+		b.fold()
 	default:
-		b.add(l)
+		b.require(l)
 	}
+}
+
+func (b *Builder) fold() {
+	if !b.unsat {
+		b.unsatGroup = b.group
+	}
+	b.unsat = true
 }
 
 // RequireEquiv adds a <-> c as a hard constraint.
@@ -146,10 +174,10 @@ func (b *Builder) RequireEquiv(a, c Lit) {
 		}
 	case a == c:
 	case a == -c:
-		b.unsat = true
+		b.fold()
 	default:
-		b.add(-a, c)
-		b.add(a, -c)
+		b.require(-a, c)
+		b.require(a, -c)
 	}
 }
 

@@ -40,8 +40,23 @@ type Result struct {
 	// TechnologyNameLits holds, per distinct technology name in order of
 	// first occurrence, the literal or(technologies with that name).
 	TechnologyNameLits []int
+	// ClauseGroups holds the origin of every clause as an index into
+	// Groups plus one; 0 marks definitions that are always satisfiable.
+	ClauseGroups []int
+	Groups       []Group
+	// UnsatGroup is the group (index plus one) whose requirement folded to
+	// false when Unsat is set.
+	UnsatGroup int
 
 	builder *Builder
+}
+
+// Group is the origin of a set of requirements: an element's conditions,
+// one constraint, or an element's implies list.
+type Group struct {
+	Element    *Element
+	Constraint *Value
+	Implies    bool
 }
 
 // Builder exposes the builder, e.g. to add objective literals.
@@ -79,7 +94,12 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 	for i, el := range g.Elements {
 		e.mvars[i] = e.b.Var(el.ManualID())
 	}
+	group := func(gr Group) {
+		res.Groups = append(res.Groups, gr)
+		e.b.SetGroup(len(res.Groups))
+	}
 	for _, el := range g.Elements {
+		group(Group{Element: el})
 		if err := e.element(el); err != nil {
 			return nil, withPos(err, el.Pos())
 		}
@@ -89,6 +109,7 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 			return nil, errf("Element \"" + graph.JSONOf(cs) + "\" is not an array")
 		}
 		for _, c := range cs.List {
+			group(Group{Constraint: c})
 			l, err := e.translate(c, nil)
 			if err != nil {
 				return nil, withPos(err, diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)})
@@ -97,10 +118,15 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 		}
 	}
 	for _, el := range g.Elements {
+		if el.Raw.Get("implies").IsNull() {
+			continue
+		}
+		group(Group{Element: el, Implies: true})
 		if err := e.implies(el); err != nil {
 			return nil, withPos(err, el.Pos())
 		}
 	}
+	e.b.SetGroup(0)
 	// Technology names in order of first occurrence.
 	var names []string
 	byName := map[string][]Lit{}
@@ -126,6 +152,8 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 	res.Clauses = e.b.clauses
 	res.Names = e.b.names
 	res.Unsat = e.b.unsat
+	res.UnsatGroup = e.b.unsatGroup
+	res.ClauseGroups = e.b.clauseGroups
 	return res, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"v4t/encode"
 	"v4t/model/diag"
 	"v4t/model/expr"
 	"v4t/model/graph"
@@ -52,30 +53,77 @@ type Options struct {
 	Now time.Time
 	// Debug keeps stack traces of internal errors.
 	Debug bool
+	// Overrides set variability options (topology_template.variability.options)
+	// before anything else reads them, e.g. optimization_topology=max.
+	Overrides []Assignment
+	// Explain adds, when the problem is unsatisfiable ("Could not solve"), a
+	// minimal set of conflicting conditions to the diagnostic's Related list.
+	Explain bool
+	// Dump, when set, receives the encoded formula before solving.
+	Dump func(*Formula) error
 }
 
 // Resolve runs the pipeline and returns the resolved document. A failure is
 // returned as a *diag.Diagnostic whose Message is the reference's message.
 func Resolve(ctx context.Context, in Input, opts Options) (out *yamlsrc.Value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg := fmt.Sprintf("internal error: %v (please report this as a bug)", r)
-			if opts.Debug {
-				msg += "\n" + string(debug.Stack())
-			}
-			out, err = nil, diag.At(diag.Pos{File: in.TemplatePath}, "internal", msg)
+	defer recoverInternal(in, opts, &err)
+	p, err := prepare(ctx, in, opts)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := p.encode()
+	if err != nil {
+		return nil, err
+	}
+	if opts.Dump != nil {
+		if err := opts.Dump(p.formula(enc)); err != nil {
+			return nil, err
 		}
-	}()
-	return run(ctx, in, opts)
+	}
+	model, err := solve(ctx, p.g, enc, opts.Explain)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.finish(p.g, p.ev, enc, model); err != nil {
+		return nil, err
+	}
+	return p.doc, nil
 }
 
-func run(ctx context.Context, in Input, opts Options) (*yamlsrc.Value, error) {
+// recoverInternal turns a panic into an internal-error diagnostic.
+func recoverInternal(in Input, opts Options, err *error) {
+	if r := recover(); r != nil {
+		msg := fmt.Sprintf("internal error: %v (please report this as a bug)", r)
+		if opts.Debug {
+			msg += "\n" + string(debug.Stack())
+		}
+		*err = diag.At(diag.Pos{File: in.TemplatePath}, "internal", msg)
+	}
+}
+
+// prepared is the pipeline up to graph #3 and the validator.
+type prepared struct {
+	in   Input
+	opts Options
+	file string
+	// doc is the enriched document graph #3 was built from; g is graph #3.
+	doc      *yamlsrc.Value
+	g        *graph.Graph
+	assigned *yamlsrc.Value
+	ev       *expr.Evaluator
+	now      time.Time
+}
+
+func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 	l, err := loadTemplate(in.TemplatePath)
 	if err != nil {
 		return nil, err
 	}
 	doc := l.doc
 	file := in.TemplatePath
+	if err := applyOverrides(doc, opts.Overrides); err != nil {
+		return nil, err
+	}
 
 	// Enrichment (§5): graph #1, element enrichment, graph #2, conditions,
 	// constraints, cleanup.
@@ -123,40 +171,76 @@ func run(ctx context.Context, in Input, opts Options) (*yamlsrc.Value, error) {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	vb := g3.Variability()
-	ev := expr.New(expr.Env{
+	p := &prepared{in: in, opts: opts, file: file, doc: doc, g: g3, assigned: assigned, now: now}
+	p.ev = p.evaluator(g3, assigned)
+	return p, nil
+}
+
+// evaluator returns a value-expression evaluator for a graph build.
+func (p *prepared) evaluator(g *graph.Graph, assigned *yamlsrc.Value) *expr.Evaluator {
+	vb := g.Variability()
+	return expr.New(expr.Env{
 		Expressions: vb.Get("expressions"),
 		Inputs:      vb.Get("inputs"),
 		Assigned:    assigned,
-		Now:         now,
-		File:        file,
+		Now:         p.now,
+		File:        p.file,
 	})
-	if err := solve(ctx, g3, ev); err != nil {
-		return nil, err
+}
+
+func (p *prepared) encode() (*encode.Result, error) { return encode.Encode(p.g, p.ev) }
+
+// finish applies a model to a graph: presence, property values (§10.3), the
+// checker (§11) and the output transformation (§12).
+func (p *prepared) finish(g *graph.Graph, ev *expr.Evaluator, enc *encode.Result, model []bool) error {
+	for i, e := range g.Elements {
+		e.Present = model[enc.ElementVars[i]]
 	}
-	// Values of present properties (§10.3).
-	for _, p := range g3.Properties {
-		if !p.Present {
+	for _, prop := range g.Properties {
+		if !prop.Present {
 			continue
 		}
-		if !p.Expression.IsNull() {
-			v, err := ev.Eval(p.Expression)
+		if !prop.Expression.IsNull() {
+			v, err := ev.Eval(prop.Expression)
 			if err != nil {
-				return nil, withPos(err, p)
+				return withPos(err, prop)
 			}
-			p.Value = v
+			prop.Value = v
 		}
-		if p.Value.IsNull() {
-			return nil, diag.At(p.Pos(), diag.StageSolve, p.DisplayUpper()+" has no value")
+		if prop.Value.IsNull() {
+			return diag.At(prop.Pos(), diag.StageSolve, prop.DisplayUpper()+" has no value")
 		}
 	}
-	if err := check(g3); err != nil {
-		return nil, err
+	if err := check(g); err != nil {
+		return err
 	}
-	if err := transform(g3); err != nil {
-		return nil, err
+	return transform(g)
+}
+
+// applyOverrides sets variability options from the command line.
+func applyOverrides(doc *yamlsrc.Value, overrides []Assignment) error {
+	if len(overrides) == 0 {
+		return nil
 	}
-	return doc, nil
+	topo := doc.Get("topology_template")
+	if !topo.IsMap() {
+		topo = yamlsrc.NewMap()
+		doc.Map.Set("topology_template", topo)
+	}
+	vb := topo.Get("variability")
+	if !vb.IsMap() {
+		vb = yamlsrc.NewMap()
+		topo.Map.Set("variability", vb)
+	}
+	o := vb.Get("options")
+	if !o.IsMap() {
+		o = yamlsrc.NewMap()
+		vb.Map.Set("options", o)
+	}
+	for _, a := range overrides {
+		o.Map.Set(a.Name, yamlsrc.Clone(a.Value))
+	}
+	return nil
 }
 
 // hotfixBratans marks the document so that graph #3 does not add fallback

@@ -2,7 +2,9 @@ package resolve
 
 import (
 	"context"
+	"io"
 	"math"
+	"sort"
 	"strings"
 
 	"v4t/encode"
@@ -147,16 +149,46 @@ func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
 	return p
 }
 
-// solve encodes graph #3, solves, optimises, checks uniqueness, applies the
-// tie-break and stores every element's presence.
-func solve(ctx context.Context, g *graph.Graph, ev encode.Evaluator) error {
-	enc, err := encode.Encode(g, ev)
-	if err != nil {
-		return err
+// Formula is the encoded problem handed to a dump: the CNF with a name per
+// variable and the first optimisation objective, if any.
+type Formula struct {
+	CNF       *solver.CNF
+	Names     []string
+	Objective *solver.Objective
+}
+
+// WriteDIMACS writes the formula in DIMACS CNF with a comment line naming
+// each variable.
+func (f *Formula) WriteDIMACS(w io.Writer) error { return solver.WriteDIMACS(w, f.CNF, f.Names) }
+
+// WriteOPB writes the formula in OPB with the first optimisation objective.
+func (f *Formula) WriteOPB(w io.Writer) error {
+	return solver.WriteOPB(w, f.CNF, f.Objective, f.Names)
+}
+
+func (p *prepared) formula(enc *encode.Result) *Formula {
+	f := &Formula{CNF: &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, Names: enc.Names}
+	for _, s := range buildPlan(p.g, enc).steps {
+		if s.Objective != nil {
+			f.Objective = s.Objective
+			break
+		}
 	}
-	couldNot := diag.At(diag.Pos{File: g.File}, diag.StageSolve, "Could not solve")
+	return f
+}
+
+// solve solves the encoded graph #3, optimises, checks uniqueness and
+// applies the tie-break; it returns the model.
+func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, explain bool) ([]bool, error) {
+	couldNot := func() error {
+		d := diag.At(diag.Pos{File: g.File}, diag.StageSolve, "Could not solve")
+		if explain {
+			d.Related = explainUnsat(ctx, g, enc)
+		}
+		return d
+	}
 	if enc.Unsat {
-		return couldNot
+		return nil, couldNot()
 	}
 	p := buildPlan(g, enc)
 	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}
@@ -167,19 +199,77 @@ func solve(ctx context.Context, g *graph.Graph, ev encode.Evaluator) error {
 	}
 	res, err := solver.Solve(ctx, cnf, steps, tie)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !res.Sat {
-		return couldNot
+		return nil, couldNot()
 	}
 	if res.Ambiguous >= 0 {
-		return diag.At(diag.Pos{File: g.File}, diag.StageSolve, p.messages[res.Ambiguous])
+		return nil, diag.At(diag.Pos{File: g.File}, diag.StageSolve, p.messages[res.Ambiguous])
 	}
 	if p.badWeight != nil {
-		return p.badWeight
+		return nil, p.badWeight
 	}
-	for i, e := range g.Elements {
-		e.Present = res.Model[enc.ElementVars[i]]
+	return res.Model, nil
+}
+
+// explainUnsat names a minimal set of conflicting conditions: for each, the
+// element or constraint, the conditions as written, and the position.
+func explainUnsat(ctx context.Context, g *graph.Graph, enc *encode.Result) []diag.Related {
+	var groups []int
+	if enc.Unsat {
+		if enc.UnsatGroup > 0 {
+			groups = []int{enc.UnsatGroup}
+		}
+	} else {
+		var err error
+		groups, err = solver.MinimalUnsat(ctx, &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, enc.ClauseGroups)
+		if err != nil {
+			return []diag.Related{{Message: "no explanation: " + err.Error()}}
+		}
 	}
-	return nil
+	sort.Ints(groups)
+	var out []diag.Related
+	for _, gi := range groups {
+		gr := enc.Groups[gi-1]
+		switch {
+		case gr.Element != nil && gr.Implies:
+			out = append(out, diag.Related{Pos: gr.Element.Pos(),
+				Message: gr.Element.DisplayUpper() + " implies " + yamlsrc.JSON(gr.Element.Raw.Get("implies"))})
+		case gr.Element != nil:
+			out = append(out, diag.Related{Pos: gr.Element.Pos(), Message: describeConditions(gr.Element)})
+		default:
+			pos := diag.Pos{}
+			what := "generated constraint "
+			if c := gr.Constraint; c != nil && c.Line > 0 {
+				pos = diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)}
+				what = "constraint "
+			}
+			out = append(out, diag.Related{Pos: pos, Message: what + yamlsrc.JSON(gr.Constraint)})
+		}
+	}
+	return out
+}
+
+// describeConditions renders an element's conditions, marking generated
+// (default-condition and pruning) ones.
+func describeConditions(e *graph.Element) string {
+	if len(e.Conditions) == 0 {
+		return e.DisplayUpper() + " is present (no conditions)"
+	}
+	parts := make([]string, len(e.Conditions))
+	for i, c := range e.Conditions {
+		if c.IsMap() && c.Get("_generated").IsTrue() {
+			clone := yamlsrc.Clone(c)
+			clone.Map.Delete("_generated")
+			parts[i] = "generated " + yamlsrc.JSON(clone)
+		} else if c.IsMap() && c.Get("_bratan").IsTrue() {
+			clone := yamlsrc.Clone(c)
+			clone.Map.Delete("_bratan")
+			parts[i] = "default alternative " + yamlsrc.JSON(clone)
+		} else {
+			parts[i] = yamlsrc.JSON(c)
+		}
+	}
+	return e.DisplayUpper() + " has conditions " + strings.Join(parts, ", ")
 }

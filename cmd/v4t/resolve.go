@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -18,11 +19,22 @@ func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
 		summary: "resolve a variable service template into a TOSCA service template",
-		usage:   "v4t resolve --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--output FILE]",
+		usage:   "v4t resolve --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--output FILE] [--explain] [--dump cnf|opb FILE]",
 		help: `Resolve reads a variable service template (Variability4TOSCA), assigns the
 variability inputs from the presets, the inputs file and --input flags (in
 this order, later ones winning), solves the variability, and writes the
 resulting TOSCA service template. Nothing is written when resolving fails.
+
+--option NAME=VALUE overrides a variability option of the template (for
+example --option optimization_topology=max --option mode=semantic-loose),
+so that one template can be resolved under several modes without editing it.
+
+--explain: when resolving fails with "Could not solve", also print a minimal
+set of conflicting conditions (element, conditions, position); removing any
+one of them makes the rest satisfiable.
+
+--dump cnf FILE or --dump opb FILE writes the encoded formula in DIMACS or
+OPB, with a comment line naming each variable after its element id.
 
 The environment variables OPENTOSCA_VINTNER_VARIABILITY_PRESETS and
 OPENTOSCA_VINTNER_VARIABILITY_INPUT_<NAME> are honoured as by the reference.`,
@@ -31,42 +43,114 @@ OPENTOSCA_VINTNER_VARIABILITY_INPUT_<NAME> are honoured as by the reference.`,
 	}
 }
 
-func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
-	var template, inputsFile, output string
-	presets := &listValue{split: true}
-	inputs := &listValue{}
-	fs.StringVar(&template, "template", "", "the variable service template `FILE` (required)")
-	fs.StringVar(&inputsFile, "inputs", "", "read variability inputs from `FILE` (YAML)")
-	fs.Var(presets, "preset", "apply the variability preset `NAME`; repeatable, or a comma-separated list")
-	fs.Var(presets, "presets", "same as --preset `NAME`")
-	fs.Var(inputs, "input", "set the variability input `NAME=VALUE`, VALUE read as YAML (true, 3, [a, b], 'text'); repeatable")
-	fs.StringVarP(&output, "output", "o", "", "write the result to `FILE` (default: standard output; - for standard output)")
-	return func(ctx context.Context, e *env, args []string) int {
-		if len(args) > 0 {
-			return e.usage("resolve", fmt.Sprintf("unexpected argument %q", args[0]))
+// templateFlags are the flags shared by the commands that resolve a
+// template: the template, its inputs, presets, option overrides and dumps.
+type templateFlags struct {
+	cmd, template, inputsFile, dump string
+	presets, inputs, options        *listValue
+}
+
+func (t *templateFlags) register(fs *pflag.FlagSet) {
+	t.presets = &listValue{split: true}
+	t.inputs = &listValue{}
+	t.options = &listValue{}
+	fs.StringVar(&t.template, "template", "", "the variable service template `FILE` (required)")
+	fs.StringVar(&t.inputsFile, "inputs", "", "read variability inputs from `FILE` (YAML, or FeatureIDE .xml)")
+	fs.Var(t.presets, "preset", "apply the variability preset `NAME`; repeatable, or a comma-separated list")
+	fs.Var(t.presets, "presets", "same as --preset `NAME`")
+	fs.Var(t.inputs, "input", "set the variability input `NAME=VALUE`, VALUE read as YAML (true, 3, [a, b], 'text'); repeatable")
+	fs.Var(t.options, "option", "override the variability option `NAME=VALUE` (VALUE read as YAML); repeatable")
+	fs.StringVar(&t.dump, "dump", "", "write the encoded formula as `cnf|opb` to the FILE given as the next argument")
+}
+
+// parse checks the flags and builds the resolver's input and options. It
+// consumes the dump file from args when --dump is given.
+func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Options, string, error) {
+	dumpFile := ""
+	if t.dump != "" {
+		if t.dump != "cnf" && t.dump != "opb" {
+			return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--dump %q: expected cnf or opb", t.dump)
 		}
-		if template == "" {
-			return e.usage("resolve", "--template is required")
+		if len(args) == 0 {
+			return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--dump %s needs a FILE argument", t.dump)
 		}
-		in := resolve.Input{TemplatePath: template, InputsPath: inputsFile, Presets: presets.items}
-		for _, a := range inputs.items {
-			as, err := parseAssignment(a)
+		dumpFile, args = args[0], args[1:]
+	}
+	if len(args) > 0 {
+		return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "unexpected argument %q", args[0])
+	}
+	if t.template == "" {
+		return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--template is required")
+	}
+	in := resolve.Input{TemplatePath: t.template, InputsPath: t.inputsFile, Presets: t.presets.items}
+	opts := resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug}
+	for _, a := range t.inputs.items {
+		as, err := parseAssignment(t.cmd, "--input", a)
+		if err != nil {
+			return in, opts, "", err
+		}
+		in.Inputs = append(in.Inputs, as)
+	}
+	for _, a := range t.options.items {
+		as, err := parseAssignment(t.cmd, "--option", a)
+		if err != nil {
+			return in, opts, "", err
+		}
+		opts.Overrides = append(opts.Overrides, as)
+	}
+	for _, f := range []string{t.template, t.inputsFile} {
+		if f == "" {
+			continue
+		}
+		if err := readable(f); err != nil {
+			return in, opts, "", err
+		}
+	}
+	if dumpFile != "" {
+		format := t.dump
+		opts.Dump = func(f *resolve.Formula) error {
+			var buf bytes.Buffer
+			var err error
+			if format == "cnf" {
+				err = f.WriteDIMACS(&buf)
+			} else {
+				err = f.WriteOPB(&buf)
+			}
 			if err != nil {
-				return e.fail("resolve", err)
+				return err
 			}
-			in.Inputs = append(in.Inputs, as)
+			return writeFileAtomic(dumpFile, buf.Bytes())
 		}
-		for _, f := range []string{template, inputsFile} {
-			if f == "" {
-				continue
-			}
-			if err := readable(f); err != nil {
-				return e.fail("resolve", err)
-			}
-		}
-		doc, err := resolve.Resolve(ctx, in, resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug})
+	}
+	return in, opts, dumpFile, nil
+}
+
+func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
+	t := &templateFlags{cmd: "resolve"}
+	t.register(fs)
+	var output string
+	var explain bool
+	fs.StringVarP(&output, "output", "o", "", "write the result to `FILE` (default: standard output; - for standard output)")
+	fs.BoolVar(&explain, "explain", false, `on "Could not solve", print a minimal set of conflicting conditions`)
+	return func(ctx context.Context, e *env, args []string) int {
+		in, opts, _, err := t.parse(e, args)
 		if err != nil {
 			return e.fail("resolve", err)
+		}
+		opts.Explain = explain
+		doc, err := resolve.Resolve(ctx, in, opts)
+		if err != nil {
+			code := e.fail("resolve", err)
+			if d, ok := asDiag(err); ok && explain && !e.g.debug {
+				for _, r := range d.Related {
+					if r.Pos.Known() {
+						fmt.Fprintf(e.stderr, "  conflict: %s: %s\n", r.Pos, oneLine(r.Message))
+					} else {
+						fmt.Fprintf(e.stderr, "  conflict: %s\n", oneLine(r.Message))
+					}
+				}
+			}
+			return code
 		}
 		data := yamlsrc.Marshal(doc)
 		if output == "" || output == "-" {
@@ -82,20 +166,21 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	}
 }
 
-// parseAssignment reads --input NAME=VALUE; VALUE is a YAML value.
-func parseAssignment(s string) (resolve.Assignment, error) {
+// parseAssignment reads NAME=VALUE of --input or --option; VALUE is a YAML
+// value.
+func parseAssignment(cmd, flag, s string) (resolve.Assignment, error) {
 	name, value, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return resolve.Assignment{}, usagef("resolve", "--input %q: expected NAME=VALUE", s)
+		return resolve.Assignment{}, usagef(cmd, "%s %q: expected NAME=VALUE", flag, s)
 	}
-	v, err := yamlsrc.Parse([]byte(value), "--input "+name)
+	v, err := yamlsrc.Parse([]byte(value), flag+" "+name)
 	if err != nil {
 		msg := err.Error()
 		if d, ok := asDiag(err); ok {
 			msg = d.Message
 		}
-		return resolve.Assignment{}, usagef("resolve", "--input %s: %s", name, msg)
+		return resolve.Assignment{}, usagef(cmd, "%s %s: %s", flag, name, msg)
 	}
 	return resolve.Assignment{Name: name, Value: v}, nil
 }

@@ -64,7 +64,7 @@ func TestParseAssignment(t *testing.T) {
 		{in: "bad=[", wantErr: "--input bad: "},
 	}
 	for _, tc := range tests {
-		a, err := parseAssignment(tc.in)
+		a, err := parseAssignment("resolve", "--input", tc.in)
 		if tc.wantErr != "" {
 			require.Error(t, err, "input %q", tc.in)
 			assert.Contains(t, err.Error(), tc.wantErr, "input %q", tc.in)

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/pflag"
+
+	"v4t/model/yamlsrc"
+	"v4t/resolve"
+)
+
+func enumerateCommand() *command {
+	return &command{
+		name:    "enumerate",
+		summary: "list every variant of a variable service template",
+		usage:   "v4t enumerate --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--count] [--limit N] [--format text|json|yaml] [--output-dir DIR] [--dump cnf|opb FILE]",
+		help: `Enumerate lists the variants of a template: every distinct set of present
+node templates and relations that its conditions and constraints allow,
+without optimisation and uniqueness checks. Inputs and presets fix what they
+assign; everything else stays open. Variants are sorted canonically (by the
+positions of their present elements in the template).
+
+--count prints only the number of variants (exact; independent parts of the
+template are counted separately and multiplied, so it stays fast for large
+spaces). --limit N stops after N variants and says so on standard error.
+--format json|yaml prints each variant's present element ids for scripts.
+--output-dir DIR writes each variant as a resolved template
+(DIR/variant-0001.yaml, ...); elements other than nodes and relations follow
+v4t's tie-break, and variants the checker rejects are reported.`,
+		example: "v4t enumerate --template testdata/examples/webshop/template.yaml --format yaml",
+		setup:   setupEnumerate,
+	}
+}
+
+func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
+	t := &templateFlags{cmd: "enumerate"}
+	t.register(fs)
+	var count bool
+	var limit int
+	var format, outDir string
+	fs.BoolVar(&count, "count", false, "print only the number of variants")
+	fs.IntVar(&limit, "limit", 0, "stop after `N` variants (0: no limit)")
+	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json or yaml")
+	fs.StringVar(&outDir, "output-dir", "", "write each variant as a resolved template into `DIR`")
+	return func(ctx context.Context, e *env, args []string) int {
+		in, opts, _, err := t.parse(e, args)
+		if err != nil {
+			return e.fail("enumerate", err)
+		}
+		switch format {
+		case "text", "json", "yaml":
+		default:
+			return e.usage("enumerate", fmt.Sprintf("--format %q: expected text, json or yaml", format))
+		}
+		if limit < 0 {
+			return e.usage("enumerate", "--limit must not be negative")
+		}
+		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != ""})
+		if err != nil {
+			return e.fail("enumerate", err)
+		}
+		if !res.Complete {
+			fmt.Fprintf(e.stderr, "stopped after %s (--limit %d); there are more\n", plural(limit, "variant"), limit)
+		}
+		if count {
+			fmt.Fprintln(e.stdout, res.Count.String())
+			return exitOK
+		}
+		failed := 0
+		if outDir != "" {
+			if err := os.MkdirAll(outDir, 0o755); err != nil {
+				return e.fail("enumerate", fmt.Errorf("%s: cannot create: %w", outDir, unwrapPath(err)))
+			}
+			for i, v := range res.Variants {
+				name := filepath.Join(outDir, fmt.Sprintf("variant-%04d.yaml", i+1))
+				if v.Err != nil {
+					failed++
+					fmt.Fprintf(e.stderr, "variant %d: rejected: %s\n", i+1, oneLine(v.Err.Error()))
+					continue
+				}
+				if err := writeFileAtomic(name, yamlsrc.Marshal(v.Doc)); err != nil {
+					return e.fail("enumerate", err)
+				}
+			}
+		}
+		if err := printVariants(e, format, res); err != nil {
+			return e.fail("enumerate", err)
+		}
+		if failed > 0 {
+			return exitRejected
+		}
+		return exitOK
+	}
+}
+
+func printVariants(e *env, format string, res *resolve.Enumeration) error {
+	switch format {
+	case "text":
+		for i, v := range res.Variants {
+			fmt.Fprintf(e.stdout, "variant %d:", i+1)
+			for _, id := range v.Present {
+				fmt.Fprintf(e.stdout, " %s", id)
+			}
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprintln(e.stdout, plural(len(res.Variants), "variant"))
+		return nil
+	case "json":
+		type variant struct {
+			Present []string `json:"present"`
+		}
+		out := struct {
+			Count    int       `json:"count"`
+			Complete bool      `json:"complete"`
+			Variants []variant `json:"variants"`
+		}{Count: len(res.Variants), Complete: res.Complete, Variants: []variant{}}
+		for _, v := range res.Variants {
+			p := v.Present
+			if p == nil {
+				p = []string{}
+			}
+			out.Variants = append(out.Variants, variant{Present: p})
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	variants := yamlsrc.NewList()
+	for _, v := range res.Variants {
+		ids := yamlsrc.NewList()
+		for _, id := range v.Present {
+			ids.List = append(ids.List, yamlsrc.NewString(id))
+		}
+		variants.List = append(variants.List, yamlsrc.MapOf("present", ids))
+	}
+	doc := yamlsrc.MapOf("count", yamlsrc.NewNumber(float64(len(res.Variants))),
+		"complete", yamlsrc.NewBool(res.Complete), "variants", variants)
+	_, err := e.stdout.Write(yamlsrc.Marshal(doc))
+	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
