@@ -61,6 +61,46 @@ type Options struct {
 	Explain bool
 	// Dump, when set, receives the encoded formula before solving.
 	Dump func(*Formula) error
+	// Timings, when set, receives the duration of every stage.
+	Timings *Timings
+}
+
+// Timings are the durations of the pipeline's stages.
+type Timings struct {
+	// Parse reads the template, its side files and the type definitions.
+	Parse time.Duration
+	// Enrich builds graphs #1 and #2, enriches, and assigns the inputs.
+	Enrich time.Duration
+	// Graph builds graph #3 and runs the validator.
+	Graph time.Duration
+	// Encode translates conditions and constraints into CNF.
+	Encode time.Duration
+	// Solve solves, optimises, checks uniqueness and breaks ties.
+	Solve time.Duration
+	// Transform evaluates property values, runs the checker and builds the
+	// output document.
+	Transform time.Duration
+}
+
+// stopwatch records stage durations into optional Timings.
+type stopwatch struct {
+	t    *Timings
+	last time.Time
+}
+
+func newStopwatch(t *Timings) *stopwatch { return &stopwatch{t: t, last: time.Now()} }
+
+// skip starts the next lap now, leaving out the time since the last one.
+func (s *stopwatch) skip() { s.last = time.Now() }
+
+// lap adds the time since the previous lap to *field.
+func (s *stopwatch) lap(field func(*Timings) *time.Duration) {
+	if s.t == nil {
+		return
+	}
+	now := time.Now()
+	*field(s.t) += now.Sub(s.last)
+	s.last = now
 }
 
 // Resolve runs the pipeline and returns the resolved document. A failure is
@@ -71,22 +111,27 @@ func Resolve(ctx context.Context, in Input, opts Options) (out *yamlsrc.Value, e
 	if err != nil {
 		return nil, err
 	}
+	sw := newStopwatch(opts.Timings)
 	enc, err := p.encode()
 	if err != nil {
 		return nil, err
 	}
+	sw.lap(func(t *Timings) *time.Duration { return &t.Encode })
 	if opts.Dump != nil {
 		if err := opts.Dump(p.formula(enc)); err != nil {
 			return nil, err
 		}
+		sw.skip()
 	}
 	model, err := solve(ctx, p.g, enc, opts.Explain)
 	if err != nil {
 		return nil, err
 	}
+	sw.lap(func(t *Timings) *time.Duration { return &t.Solve })
 	if err := p.finish(p.g, p.ev, enc, model); err != nil {
 		return nil, err
 	}
+	sw.lap(func(t *Timings) *time.Duration { return &t.Transform })
 	return p.doc, nil
 }
 
@@ -115,10 +160,12 @@ type prepared struct {
 }
 
 func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
+	sw := newStopwatch(opts.Timings)
 	l, err := loadTemplate(in.TemplatePath)
 	if err != nil {
 		return nil, err
 	}
+	sw.lap(func(t *Timings) *time.Duration { return &t.Parse })
 	doc := l.doc
 	file := in.TemplatePath
 	if err := applyOverrides(doc, opts.Overrides); err != nil {
@@ -159,6 +206,7 @@ func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 	}
 
 	hotfixBratans(doc)
+	sw.lap(func(t *Timings) *time.Duration { return &t.Enrich })
 
 	g3, err := graph.Build(doc, file)
 	if err != nil {
@@ -173,6 +221,7 @@ func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 	}
 	p := &prepared{in: in, opts: opts, file: file, doc: doc, g: g3, assigned: assigned, now: now}
 	p.ev = p.evaluator(g3, assigned)
+	sw.lap(func(t *Timings) *time.Duration { return &t.Graph })
 	return p, nil
 }
 
