@@ -62,71 +62,128 @@ type Group struct {
 // Builder exposes the builder, e.g. to add objective literals.
 func (r *Result) Builder() *Builder { return r.builder }
 
-type encoder struct {
-	// evars and mvars hold each element's variable and manual variable,
-	// indexed by Seq, so that the hot path avoids name lookups.
-	evars, mvars []Lit
-	g            *graph.Graph
-	b            *Builder
-	ev           Evaluator
-	exprs        *Value
-	named        map[*Value]Lit
+// Backend is a formula representation the translator builds into: our CNF
+// builder, or another one such as an emulation of the reference's solver.
+// The translator calls it in exactly the order in which the reference calls
+// its SAT library.
+type Backend[F any] interface {
+	True() F
+	False() F
+	// Term is a named variable (the name is valid and not a constant).
+	Term(name string) F
+	// Element and Manual are an element's variable and manual variable.
+	Element(e *Element) F
+	Manual(e *Element) F
+	Not(F) F
+	And(...F) F
+	Or(...F) F
+	Xor(...F) F
+	Exo(...F) F
+	Amo(...F) F
+	Implies(a, b F) F
+	Require(F)
+	RequireEquiv(a, b F)
+	// Group announces the origin of the requirements that follow.
+	Group(Group)
+}
+
+type encoder[F any] struct {
+	g     *graph.Graph
+	b     Backend[F]
+	ev    Evaluator
+	exprs *Value
+	named map[*Value]F
+}
+
+func zero[F any]() F {
+	var z F
+	return z
 }
 
 func errf(msg string) error { return diag.New(diag.StageSolve, msg) }
 
-// Encode translates the graph's conditions, constraints and implies into CNF.
-func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
-	e := &encoder{g: g, b: NewBuilderSize(2*len(g.Elements) + 16), ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]Lit{}}
+// Translate translates the graph's conditions, constraints and implies into
+// any backend, in the reference's order (§8.2, §8.3).
+func Translate[F any](g *graph.Graph, ev Evaluator, b Backend[F]) error {
+	e := &encoder[F]{g: g, b: b, ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}}
 	for _, el := range g.Groups {
 		if el.Variability {
-			return nil, diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
+			return diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
 		}
 	}
-	res := &Result{builder: e.b}
-	res.ElementVars = make([]int, len(g.Elements))
-	e.evars = make([]Lit, len(g.Elements))
-	e.mvars = make([]Lit, len(g.Elements))
-	for i, el := range g.Elements {
-		e.evars[i] = e.b.Var(el.ID())
-		res.ElementVars[i] = int(e.evars[i])
-	}
-	for i, el := range g.Elements {
-		e.mvars[i] = e.b.Var(el.ManualID())
-	}
-	group := func(gr Group) {
-		res.Groups = append(res.Groups, gr)
-		e.b.SetGroup(len(res.Groups))
-	}
 	for _, el := range g.Elements {
-		group(Group{Element: el})
+		b.Group(Group{Element: el})
 		if err := e.element(el); err != nil {
-			return nil, withPos(err, el.Pos())
+			return withPos(err, el.Pos())
 		}
 	}
 	if cs := g.Variability().Get("constraints"); !cs.IsNull() {
 		if !cs.IsList() {
-			return nil, errf("Element \"" + graph.JSONOf(cs) + "\" is not an array")
+			return errf("Element \"" + graph.JSONOf(cs) + "\" is not an array")
 		}
 		for _, c := range cs.List {
-			group(Group{Constraint: c})
+			b.Group(Group{Constraint: c})
 			l, err := e.translate(c, nil)
 			if err != nil {
-				return nil, withPos(err, diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)})
+				return withPos(err, diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)})
 			}
-			e.b.Require(l)
+			b.Require(l)
 		}
 	}
 	for _, el := range g.Elements {
 		if el.Raw.Get("implies").IsNull() {
 			continue
 		}
-		group(Group{Element: el, Implies: true})
+		b.Group(Group{Element: el, Implies: true})
 		if err := e.implies(el); err != nil {
-			return nil, withPos(err, el.Pos())
+			return withPos(err, el.Pos())
 		}
 	}
-	e.b.SetGroup(0)
+	return nil
+}
+
+// cnfBackend builds our CNF.
+type cnfBackend struct {
+	*Builder
+	// evars and mvars hold each element's variable and manual variable,
+	// indexed by Seq, so that the hot path avoids name lookups.
+	evars, mvars []Lit
+	groups       []Group
+}
+
+func (c *cnfBackend) True() Lit              { return True }
+func (c *cnfBackend) False() Lit             { return False }
+func (c *cnfBackend) Term(name string) Lit   { return c.Var(name) }
+func (c *cnfBackend) Element(e *Element) Lit { return c.evars[e.Seq] }
+func (c *cnfBackend) Manual(e *Element) Lit  { return c.mvars[e.Seq] }
+func (c *cnfBackend) Not(l Lit) Lit          { return -l }
+func (c *cnfBackend) Exo(ls ...Lit) Lit      { return c.Builder.Exo(ls...) }
+func (c *cnfBackend) Amo(ls ...Lit) Lit      { return c.Builder.Amo(ls...) }
+func (c *cnfBackend) Implies(a, b Lit) Lit   { return c.Builder.Implies(a, b) }
+func (c *cnfBackend) Group(g Group) {
+	c.groups = append(c.groups, g)
+	c.SetGroup(len(c.groups))
+}
+
+// Encode translates the graph's conditions, constraints and implies into CNF.
+func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
+	b := &cnfBackend{Builder: NewBuilderSize(2*len(g.Elements) + 16)}
+	res := &Result{builder: b.Builder}
+	res.ElementVars = make([]int, len(g.Elements))
+	b.evars = make([]Lit, len(g.Elements))
+	b.mvars = make([]Lit, len(g.Elements))
+	for i, el := range g.Elements {
+		b.evars[i] = b.Var(el.ID())
+		res.ElementVars[i] = int(b.evars[i])
+	}
+	for i, el := range g.Elements {
+		b.mvars[i] = b.Var(el.ManualID())
+	}
+	if err := Translate[Lit](g, ev, b); err != nil {
+		return nil, err
+	}
+	b.SetGroup(0)
+	res.Groups = b.groups
 	// Technology names in order of first occurrence.
 	var names []string
 	byName := map[string][]Lit{}
@@ -134,13 +191,13 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 		if _, ok := byName[t.Name]; !ok {
 			names = append(names, t.Name)
 		}
-		byName[t.Name] = append(byName[t.Name], e.evars[t.Seq])
+		byName[t.Name] = append(byName[t.Name], b.evars[t.Seq])
 	}
 	for _, n := range names {
-		res.TechnologyNameLits = append(res.TechnologyNameLits, int(e.b.Materialize(e.b.Or(byName[n]...))))
+		res.TechnologyNameLits = append(res.TechnologyNameLits, int(b.Materialize(b.Builder.Or(byName[n]...))))
 	}
-	for v := 1; v < len(e.b.names); v++ {
-		name := e.b.names[v]
+	for v := 1; v < len(b.names); v++ {
+		name := b.names[v]
 		switch {
 		case strings.HasPrefix(name, "node"):
 			res.NodeVars = append(res.NodeVars, v)
@@ -148,12 +205,12 @@ func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
 			res.TechnologyVars = append(res.TechnologyVars, v)
 		}
 	}
-	res.NumVars = e.b.NumVars()
-	res.Clauses = e.b.clauses
-	res.Names = e.b.names
-	res.Unsat = e.b.unsat
-	res.UnsatGroup = e.b.unsatGroup
-	res.ClauseGroups = e.b.clauseGroups
+	res.NumVars = b.NumVars()
+	res.Clauses = b.clauses
+	res.Names = b.names
+	res.Unsat = b.unsat
+	res.UnsatGroup = b.unsatGroup
+	res.ClauseGroups = b.clauseGroups
 	return res, nil
 }
 
@@ -169,9 +226,9 @@ func isGenerated(c *Value) bool {
 }
 
 // element encodes one element's conditions (§8.2).
-func (e *encoder) element(el *Element) error {
-	id := e.evars[el.Seq]
-	manual := e.mvars[el.Seq]
+func (e *encoder[F]) element(el *Element) error {
+	id := e.b.Element(el)
+	manual := e.b.Manual(el)
 	conds := el.Conditions
 	if len(conds) == 0 {
 		e.b.Require(manual)
@@ -196,7 +253,7 @@ func (e *encoder) element(el *Element) error {
 			e.b.Require(id)
 			return nil
 		case c.IsFalse():
-			e.b.Require(-id)
+			e.b.Require(e.b.Not(id))
 			return nil
 		}
 		l, err := e.translate(c, el)
@@ -214,12 +271,12 @@ func (e *encoder) element(el *Element) error {
 	return nil
 }
 
-func (e *encoder) and(conds []*Value, ctx *Element) (Lit, error) {
-	lits := make([]Lit, len(conds))
+func (e *encoder[F]) and(conds []*Value, ctx *Element) (F, error) {
+	lits := make([]F, len(conds))
 	for i, c := range conds {
 		l, err := e.translate(c, ctx)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		lits[i] = l
 	}
@@ -227,7 +284,7 @@ func (e *encoder) and(conds []*Value, ctx *Element) (Lit, error) {
 }
 
 // implies encodes an element's implies list (§8.3).
-func (e *encoder) implies(el *Element) error {
+func (e *encoder[F]) implies(el *Element) error {
 	list := el.Raw.Get("implies")
 	if list.IsNull() {
 		return nil
@@ -235,7 +292,7 @@ func (e *encoder) implies(el *Element) error {
 	if !list.IsList() {
 		return errf("Element \"" + graph.JSONOf(list) + "\" is not an array")
 	}
-	id := e.evars[el.Seq]
+	id := e.b.Element(el)
 	for _, imp := range list.List {
 		if !imp.IsList() {
 			return errf("implies is not iterable")
@@ -271,25 +328,25 @@ func (e *encoder) implies(el *Element) error {
 }
 
 // term resolves a string in logic position (§8.1).
-func (e *encoder) term(s string) (Lit, error) {
+func (e *encoder[F]) term(s string) (F, error) {
 	name := strings.TrimLeft(s, "-")
 	if strings.Trim(name, "0123456789") == "" {
-		return 0, errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
+		return zero[F](), errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
 	}
 	neg := (len(s)-len(name))%2 == 1
-	var l Lit
+	var l F
 	switch {
 	case name == "$T":
-		l = True
+		l = e.b.True()
 	case name == "$F":
-		l = False
+		l = e.b.False()
 	case strings.HasPrefix(name, "$"):
-		return 0, errf("Only generated variable names can start with $")
+		return zero[F](), errf("Only generated variable names can start with $")
 	default:
-		l = e.b.Var(name)
+		l = e.b.Term(name)
 	}
 	if neg {
-		return -l, nil
+		return e.b.Not(l), nil
 	}
 	return l, nil
 }
@@ -321,20 +378,20 @@ var logicRank = func() map[string]int {
 }()
 
 // translate is T(x) of §8.4 with context element ctx.
-func (e *encoder) translate(x *Value, ctx *Element) (Lit, error) {
+func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 	if x == nil {
-		return 0, errf("Cannot read properties of undefined (reading '_cached_element')")
+		return zero[F](), errf("Cannot read properties of undefined (reading '_cached_element')")
 	}
 	switch x.Kind {
 	case yamlsrc.KindString:
 		return e.term(x.Str)
 	case yamlsrc.KindBool:
 		if x.Bool {
-			return True, nil
+			return e.b.True(), nil
 		}
-		return False, nil
+		return e.b.False(), nil
 	case yamlsrc.KindNull:
-		return 0, errf("Cannot read properties of null (reading '_cached_element')")
+		return zero[F](), errf("Cannot read properties of null (reading '_cached_element')")
 	case yamlsrc.KindMap:
 		// The first recognised key in dispatch order wins; maps have few
 		// keys, so rank the keys present instead of probing every operator.
@@ -350,23 +407,23 @@ func (e *encoder) translate(x *Value, ctx *Element) (Lit, error) {
 	}
 	v, err := e.ev.Eval(x)
 	if err != nil {
-		return 0, err
+		return zero[F](), err
 	}
 	if v == nil || v.Kind != yamlsrc.KindBool {
-		return 0, errf("Element \"" + graph.JSONOf(v) + "\" is not a boolean")
+		return zero[F](), errf("Element \"" + graph.JSONOf(v) + "\" is not a boolean")
 	}
 	if v.Bool {
-		return True, nil
+		return e.b.True(), nil
 	}
-	return False, nil
+	return e.b.False(), nil
 }
 
-func (e *encoder) operands(x *Value, key string, ctx *Element) ([]Lit, error) {
+func (e *encoder[F]) operands(x *Value, key string, ctx *Element) ([]F, error) {
 	v := x.Get(key)
 	if !v.IsList() {
 		return nil, errf("expression." + key + ".map is not a function")
 	}
-	out := make([]Lit, len(v.List))
+	out := make([]F, len(v.List))
 	for i, c := range v.List {
 		l, err := e.translate(c, ctx)
 		if err != nil {
@@ -377,15 +434,15 @@ func (e *encoder) operands(x *Value, key string, ctx *Element) ([]Lit, error) {
 	return out, nil
 }
 
-func (e *encoder) ids(es []*Element) []Lit {
-	out := make([]Lit, len(es))
+func (e *encoder[F]) ids(es []*Element) []F {
+	out := make([]F, len(es))
 	for i, el := range es {
-		out[i] = e.evars[el.Seq]
+		out[i] = e.b.Element(el)
 	}
 	return out
 }
 
-func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
+func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 	g, b := e.g, e.b
 	arg := x.Get(key)
 	c := graph.Context{Element: ctx}
@@ -393,37 +450,37 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 	case "logic_expression":
 		name := arg
 		if name.Kind != yamlsrc.KindString {
-			return 0, errf("Element \"" + graph.JSONOf(name) + "\" is not a string")
+			return zero[F](), errf("Element \"" + graph.JSONOf(name) + "\" is not a string")
 		}
 		found := e.exprs.Get(name.Str)
 		if found.IsNull() {
-			return 0, errf(`Did not find logic expression "` + name.Str + `"`)
+			return zero[F](), errf(`Did not find logic expression "` + name.Str + `"`)
 		}
 		switch found.Kind {
 		case yamlsrc.KindString:
-			return 0, errf(`Logic expression "` + graph.PrettyOf(x) + `" must not be a string`)
+			return zero[F](), errf(`Logic expression "` + graph.PrettyOf(x) + `" must not be a string`)
 		case yamlsrc.KindBool:
 			return e.translate(found, ctx)
 		case yamlsrc.KindNumber:
-			return 0, errf("Cannot create property '_id' on number '" + graph.JSString(found) + "'")
+			return zero[F](), errf("Cannot create property '_id' on number '" + graph.JSString(found) + "'")
 		case yamlsrc.KindTime:
-			return 0, errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
+			return zero[F](), errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
 		}
 		if v, ok := e.named[found]; ok {
 			return v, nil
 		}
-		v := b.Var("expression." + name.Str)
+		v := b.Term("expression." + name.Str)
 		e.named[found] = v
 		l, err := e.translate(found, ctx)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		b.RequireEquiv(v, l)
 		return v, nil
 	case "and", "or", "xor", "exo", "amo":
 		ls, err := e.operands(x, key, ctx)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		switch key {
 		case "and":
@@ -438,7 +495,7 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		return b.Amo(ls...), nil
 	case "not":
 		l, err := e.translate(arg, ctx)
-		return -l, err
+		return b.Not(l), err
 	case "implies":
 		var a0, a1 *Value
 		if arg.IsList() {
@@ -451,56 +508,56 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 		}
 		l0, err := e.translate(a0, ctx)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		l1, err := e.translate(a1, ctx)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		return b.Implies(l0, l1), nil
 	case "node_presence", "host_presence", "has_source", "has_incoming_relation", "has_incoming_relation_naive",
 		"has_outgoing_relation", "has_outgoing_relation_naive", "has_artifact", "has_artifact_naive":
 		n, err := g.GetNode(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		switch key {
 		case "node_presence":
-			return e.evars[n.Seq], nil
+			return e.b.Element(n), nil
 		case "host_presence":
-			var ls []Lit
+			var ls []F
 			for _, r := range n.Outgoing {
 				if r.IsHostedOn() {
-					ls = append(ls, e.evars[r.Target.Seq])
+					ls = append(ls, e.b.Element(r.Target))
 				}
 			}
 			return b.Or(ls...), nil
 		case "has_source":
-			ls := make([]Lit, len(n.Ingoing))
+			ls := make([]F, len(n.Ingoing))
 			for i, r := range n.Ingoing {
-				ls[i] = e.evars[r.Container.Seq]
+				ls[i] = e.b.Element(r.Container)
 			}
 			return b.Or(ls...), nil
 		case "has_incoming_relation":
-			ls := make([]Lit, len(n.Ingoing))
+			ls := make([]F, len(n.Ingoing))
 			for i, r := range n.Ingoing {
-				ls[i] = b.And(e.mvars[r.Seq], e.evars[r.Container.Seq])
+				ls[i] = b.And(e.b.Manual(r), e.b.Element(r.Container))
 			}
 			return b.Or(ls...), nil
 		case "has_incoming_relation_naive":
 			return b.Or(e.ids(n.Ingoing)...), nil
 		case "has_outgoing_relation":
-			ls := make([]Lit, len(n.Outgoing))
+			ls := make([]F, len(n.Outgoing))
 			for i, r := range n.Outgoing {
-				ls[i] = b.And(e.mvars[r.Seq], e.evars[r.Target.Seq])
+				ls[i] = b.And(e.b.Manual(r), e.b.Element(r.Target))
 			}
 			return b.Or(ls...), nil
 		case "has_outgoing_relation_naive":
 			return b.Or(e.ids(n.Outgoing)...), nil
 		case "has_artifact":
-			ls := make([]Lit, len(n.Artifacts))
+			ls := make([]F, len(n.Artifacts))
 			for i, a := range n.Artifacts {
-				ls[i] = e.mvars[a.Seq]
+				ls[i] = e.b.Manual(a)
 			}
 			return b.Or(ls...), nil
 		}
@@ -508,41 +565,41 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 	case "relation_presence", "source_presence", "target_presence":
 		r, err := g.GetRelation(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		switch key {
 		case "relation_presence":
-			return e.evars[r.Seq], nil
+			return e.b.Element(r), nil
 		case "source_presence":
-			return e.evars[r.Container.Seq], nil
+			return e.b.Element(r.Container), nil
 		}
-		return e.evars[r.Target.Seq], nil
+		return e.b.Element(r.Target), nil
 	case "container_presence":
 		if arg.IsString() && (arg.Str == "SELF" || arg.Str == "CONTAINER") {
 			cont, err := g.GetContainer(ctx)
 			if err != nil {
-				return 0, err
+				return zero[F](), err
 			}
 			if arg.Str == "CONTAINER" {
 				if cont, err = g.GetContainer(cont); err != nil {
-					return 0, err
+					return zero[F](), err
 				}
 			}
-			return e.evars[cont.Seq], nil
+			return e.b.Element(cont), nil
 		}
-		return 0, errf("Unexpected error")
+		return zero[F](), errf("Unexpected error")
 	case "policy_presence", "has_present_target":
 		p, err := g.GetPolicy(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		if key == "policy_presence" {
-			return e.evars[p.Seq], nil
+			return e.b.Element(p), nil
 		}
-		ls := make([]Lit, len(p.Targets))
+		ls := make([]F, len(p.Targets))
 		for i, t := range p.Targets {
 			if t.Kind == graph.KindNode {
-				ls[i] = e.evars[t.Seq]
+				ls[i] = e.b.Element(t)
 			} else {
 				ls[i] = b.Or(e.ids(t.Members)...)
 			}
@@ -551,71 +608,71 @@ func (e *encoder) operator(key string, x *Value, ctx *Element) (Lit, error) {
 	case "group_presence", "has_present_member":
 		gr, err := g.GetGroup(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		if key == "group_presence" {
-			return e.evars[gr.Seq], nil
+			return e.b.Element(gr), nil
 		}
 		return b.Or(e.ids(gr.Members)...), nil
 	case "artifact_presence", "is_managed":
 		a, err := g.GetArtifact(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		if key == "artifact_presence" {
-			return e.evars[a.Seq], nil
+			return e.b.Element(a), nil
 		}
 		techs, err := managing(g, a)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		return b.Or(e.ids(techs)...), nil
 	case "node_property_presence", "relation_property_presence", "group_property_presence",
 		"policy_property_presence", "artifact_property_presence":
 		p, err := g.GetProperty(refKind(key), arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
-		return e.evars[p.Seq], nil
+		return e.b.Element(p), nil
 	case "node_type_presence", "relation_type_presence", "group_type_presence",
 		"policy_type_presence", "artifact_type_presence":
 		t, err := g.GetType(refKind(key), arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
-		return e.evars[t.Seq], nil
+		return e.b.Element(t), nil
 	case "input_presence", "is_consumed":
 		in, err := g.GetInput(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		if key == "input_presence" {
-			return e.evars[in.Seq], nil
+			return e.b.Element(in), nil
 		}
 		return b.Or(e.ids(in.Consumers)...), nil
 	case "output_presence", "is_produced":
 		out, err := g.GetOutput(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
 		if key == "output_presence" {
-			return e.evars[out.Seq], nil
+			return e.b.Element(out), nil
 		}
 		return b.Or(e.ids(out.Producers)...), nil
 	case "import_presence":
 		imp, err := g.GetImport(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
-		return e.evars[imp.Seq], nil
+		return e.b.Element(imp), nil
 	case "technology_presence":
 		t, err := g.GetTechnology(arg, c)
 		if err != nil {
-			return 0, err
+			return zero[F](), err
 		}
-		return e.evars[t.Seq], nil
+		return e.b.Element(t), nil
 	}
-	return 0, errf("Unexpected error")
+	return zero[F](), errf("Unexpected error")
 }
 
 func refKind(key string) graph.PropertyKind {
