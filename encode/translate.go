@@ -327,25 +327,48 @@ func (e *encoder[F]) implies(el *Element) error {
 	return nil
 }
 
-// term resolves a string in logic position (§8.1).
-func (e *encoder[F]) term(s string) (F, error) {
+// Term is a string in logic position (§8.1) after parsing: a variable name
+// or a constant, possibly negated.
+type Term struct {
+	Name     string
+	Negated  bool
+	Constant bool // Name is "$T" or "$F"
+}
+
+// ParseTerm parses a string in logic position with the reference's SAT
+// library's rules: leading dashes negate, digit-only names are invalid, and
+// names starting with $ are reserved ("$T" and "$F" are the constants).
+func ParseTerm(s string) (Term, error) {
 	name := strings.TrimLeft(s, "-")
 	if strings.Trim(name, "0123456789") == "" {
-		return zero[F](), errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
+		return Term{}, errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
 	}
-	neg := (len(s)-len(name))%2 == 1
+	t := Term{Name: name, Negated: (len(s)-len(name))%2 == 1}
+	if strings.HasPrefix(name, "$") {
+		if name != "$T" && name != "$F" {
+			return Term{}, errf("Only generated variable names can start with $")
+		}
+		t.Constant = true
+	}
+	return t, nil
+}
+
+// term resolves a string in logic position.
+func (e *encoder[F]) term(s string) (F, error) {
+	t, err := ParseTerm(s)
+	if err != nil {
+		return zero[F](), err
+	}
 	var l F
 	switch {
-	case name == "$T":
+	case t.Name == "$T":
 		l = e.b.True()
-	case name == "$F":
+	case t.Name == "$F":
 		l = e.b.False()
-	case strings.HasPrefix(name, "$"):
-		return zero[F](), errf("Only generated variable names can start with $")
 	default:
-		l = e.b.Term(name)
+		l = e.b.Term(t.Name)
 	}
-	if neg {
+	if t.Negated {
 		return e.b.Not(l), nil
 	}
 	return l, nil

@@ -276,16 +276,7 @@ func applyOverrides(doc *yamlsrc.Value, overrides []Assignment) error {
 		topo = yamlsrc.NewMap()
 		doc.Map.Set("topology_template", topo)
 	}
-	vb := topo.Get("variability")
-	if !vb.IsMap() {
-		vb = yamlsrc.NewMap()
-		topo.Map.Set("variability", vb)
-	}
-	o := vb.Get("options")
-	if !o.IsMap() {
-		o = yamlsrc.NewMap()
-		vb.Map.Set("options", o)
-	}
+	o := childMap(childMap(topo, "variability"), "options")
 	for _, a := range overrides {
 		o.Map.Set(a.Name, yamlsrc.Clone(a.Value))
 	}
@@ -299,17 +290,18 @@ func hotfixBratans(doc *yamlsrc.Value) {
 	if topo.IsNull() {
 		return
 	}
-	vb := topo.Get("variability")
-	if !vb.IsMap() {
-		vb = yamlsrc.NewMap()
-		topo.Map.Set("variability", vb)
+	childMap(childMap(topo, "variability"), "options").Map.Set("bratans_unknown", yamlsrc.NewBool(true))
+}
+
+// childMap returns m's map under key, replacing a missing or non-map value
+// by a new map.
+func childMap(m *yamlsrc.Value, key string) *yamlsrc.Value {
+	c := m.Get(key)
+	if !c.IsMap() {
+		c = yamlsrc.NewMap()
+		m.Map.Set(key, c)
 	}
-	o := vb.Get("options")
-	if !o.IsMap() {
-		o = yamlsrc.NewMap()
-		vb.Map.Set("options", o)
-	}
-	o.Map.Set("bratans_unknown", yamlsrc.NewBool(true))
+	return c
 }
 
 func withPos(err error, e *graph.Element) error {

@@ -35,52 +35,90 @@ func validate(ctx context.Context, g *graph.Graph, assigned *yamlsrc.Value) erro
 	fail := func(msg string) error { return diag.At(diag.Pos{File: g.File}, diag.StageValidate, msg) }
 	b := encode.NewBuilder()
 	term := func(s string) (encode.Lit, error) {
-		name := strings.TrimLeft(s, "-")
-		if strings.Trim(name, "0123456789") == "" {
-			q := yamlsrc.JSON(yamlsrc.NewString(s))
-			return 0, fail(q + " is not a Formula or Term")
+		t, err := encode.ParseTerm(s)
+		if err != nil {
+			return 0, fail(err.Error())
 		}
-		if strings.HasPrefix(name, "$") {
-			switch name {
-			case "$T":
-				return encode.True, nil
-			case "$F":
-				return encode.False, nil
-			}
-			return 0, fail("Only generated variable names can start with $")
+		l := b.Var(t.Name)
+		switch t.Name {
+		case "$T":
+			l = encode.True
+		case "$F":
+			l = encode.False
 		}
-		l := b.Var(name)
-		if (len(s)-len(name))%2 == 1 {
+		if t.Negated {
 			return -l, nil
 		}
 		return l, nil
 	}
-	strings_ := func(v *yamlsrc.Value, wrap bool) ([]string, error) {
+	// lits reads a feature list: strings (a single string where wrap allows
+	// it), each a term.
+	lits := func(v *yamlsrc.Value, wrap bool) ([]string, []encode.Lit, error) {
 		if wrap && v.IsString() {
-			return []string{v.Str}, nil
+			v = yamlsrc.NewList(v)
 		}
 		if !v.IsList() {
-			return nil, fail("Element \"" + graph.JSONOf(v) + "\" is not an array")
+			return nil, nil, fail("Element \"" + graph.JSONOf(v) + "\" is not an array")
 		}
-		out := make([]string, len(v.List))
+		names := make([]string, len(v.List))
 		for i, x := range v.List {
 			if !x.IsString() {
-				return nil, fail("Element \"" + graph.JSONOf(x) + "\" is not a string")
+				return nil, nil, fail("Element \"" + graph.JSONOf(x) + "\" is not a string")
 			}
-			out[i] = x.Str
+			names[i] = x.Str
 		}
-		return out, nil
-	}
-	lits := func(names []string) ([]encode.Lit, error) {
-		out := make([]encode.Lit, len(names))
+		ls := make([]encode.Lit, len(names))
 		for i, n := range names {
 			l, err := term(n)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			out[i] = l
+			ls[i] = l
 		}
-		return out, nil
+		return names, ls, nil
+	}
+	// features, in the reference's order: the key, whether a single string
+	// is accepted, and the constraint on the input (self) and the listed ones.
+	features := []struct {
+		key  string
+		wrap bool
+		add  func(self encode.Lit, names []string, ls []encode.Lit) error
+	}{
+		{"mandatory", true, func(self encode.Lit, _ []string, ls []encode.Lit) error {
+			for _, l := range ls {
+				b.Require(b.Equiv(self, l))
+			}
+			return nil
+		}},
+		// Quirk: a string "optional" fails (variability.md §17.10).
+		{"optional", false, func(self encode.Lit, _ []string, ls []encode.Lit) error {
+			for _, l := range ls {
+				b.Require(b.Implies(l, self))
+			}
+			return nil
+		}},
+		{"choices", false, func(self encode.Lit, _ []string, ls []encode.Lit) error {
+			b.Require(b.Implies(self, b.Or(ls...)))
+			return nil
+		}},
+		{"alternatives", false, func(self encode.Lit, _ []string, ls []encode.Lit) error {
+			b.Require(b.Implies(self, b.Exo(ls...)))
+			return nil
+		}},
+		{"requires", true, func(self encode.Lit, _ []string, ls []encode.Lit) error {
+			for _, l := range ls {
+				b.Require(b.Implies(self, l))
+			}
+			return nil
+		}},
+		{"excludes", true, func(_ encode.Lit, names []string, _ []encode.Lit) error {
+			if len(names) > 0 {
+				// Quirk: the whole list is negated, which the reference's SAT
+				// library rejects (variability.md §17.10).
+				return fail(strings.Join(names, ",") + " is not a Formula or Term")
+			}
+			return nil
+		}},
 	}
 	for i, name := range inputs.Map.Keys() {
 		def := inputs.Map.Val(i)
@@ -88,77 +126,17 @@ func validate(ctx context.Context, g *graph.Graph, assigned *yamlsrc.Value) erro
 		if err != nil {
 			return err
 		}
-		if m := def.Get("mandatory"); !m.IsNull() {
-			names, err := strings_(m, true)
+		for _, f := range features {
+			v := def.Get(f.key)
+			if v.IsNull() {
+				continue
+			}
+			names, ls, err := lits(v, f.wrap)
 			if err != nil {
 				return err
 			}
-			ls, err := lits(names)
-			if err != nil {
+			if err := f.add(self, names, ls); err != nil {
 				return err
-			}
-			for _, l := range ls {
-				b.Require(b.Equiv(self, l))
-			}
-		}
-		if o := def.Get("optional"); !o.IsNull() {
-			// Quirk: a string "optional" fails (variability.md §17.10).
-			names, err := strings_(o, false)
-			if err != nil {
-				return err
-			}
-			ls, err := lits(names)
-			if err != nil {
-				return err
-			}
-			for _, l := range ls {
-				b.Require(b.Implies(l, self))
-			}
-		}
-		if c := def.Get("choices"); !c.IsNull() {
-			names, err := strings_(c, false)
-			if err != nil {
-				return err
-			}
-			ls, err := lits(names)
-			if err != nil {
-				return err
-			}
-			b.Require(b.Implies(self, b.Or(ls...)))
-		}
-		if a := def.Get("alternatives"); !a.IsNull() {
-			names, err := strings_(a, false)
-			if err != nil {
-				return err
-			}
-			ls, err := lits(names)
-			if err != nil {
-				return err
-			}
-			b.Require(b.Implies(self, b.Exo(ls...)))
-		}
-		if r := def.Get("requires"); !r.IsNull() {
-			names, err := strings_(r, true)
-			if err != nil {
-				return err
-			}
-			for _, n := range names {
-				l, err := term(n)
-				if err != nil {
-					return err
-				}
-				b.Require(b.Implies(self, l))
-			}
-		}
-		if x := def.Get("excludes"); !x.IsNull() {
-			names, err := strings_(x, true)
-			if err != nil {
-				return err
-			}
-			if len(names) > 0 {
-				// Quirk: the whole list is negated, which the reference's SAT
-				// library rejects (variability.md §17.10).
-				return fail(strings.Join(names, ",") + " is not a Formula or Term")
 			}
 		}
 	}
