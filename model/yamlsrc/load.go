@@ -43,7 +43,19 @@ func readError(path string, err error) string {
 // Parse parses one YAML document with js-yaml's value semantics
 // (variability.md §2.1). An empty document is null. Every error is a
 // diagnostic with at least a line.
+//
+// Documents in the subset of YAML that the fast path knows (fast.go) are
+// read straight into values; the others, and every document with an
+// error, go through yaml.v3, with the same results.
 func Parse(data []byte, file string) (*Value, error) {
+	if v, ok := parseFast(data); ok {
+		return v, nil
+	}
+	return parseYAML(data, file)
+}
+
+// parseYAML is Parse through yaml.v3's node tree, for every document.
+func parseYAML(data []byte, file string) (*Value, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := decode(dec, &doc); err != nil {
@@ -175,13 +187,18 @@ type converter struct {
 const slabSize = 256
 
 func (c *converter) newValue(k Kind, n *yaml.Node) *Value {
+	return c.alloc(k, int32(n.Line), int32(n.Column))
+}
+
+// alloc returns a value of kind k at the given position.
+func (c *converter) alloc(k Kind, line, col int32) *Value {
 	if len(c.vals) == 0 {
 		c.vals = make([]Value, slabSize)
 	}
 	v := &c.vals[0]
 	c.vals = c.vals[1:]
 	v.Kind = k
-	v.Line, v.Col = int32(n.Line), int32(n.Column)
+	v.Line, v.Col = line, col
 	return v
 }
 

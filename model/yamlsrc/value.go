@@ -1,8 +1,10 @@
 // Package yamlsrc owns YAML documents as the reference implementation sees
 // them: a tree of JavaScript-like values (null, boolean, double, string, date,
-// ordered map, list) with source positions, loaded through yaml.v3 nodes with
-// js-yaml's scalar rules (variability.md §2.1), compared with chai's deep
-// equality (§13) and written back by a small emitter of our own.
+// ordered map, list) with source positions, loaded with js-yaml's scalar
+// rules (variability.md §2.1) by a fast reader of our own for the YAML that
+// templates are made of and through yaml.v3 nodes for the rest, compared
+// with chai's deep equality (§13) and written back by a small emitter of our
+// own.
 //
 // Documents are mutable and shared: an alias resolves to the same *Value as
 // its anchor, so a change made through one path is visible through the other,
