@@ -1,0 +1,391 @@
+package yamlsrc
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"v4t/model/diag"
+)
+
+// The core dialect (sd-merge.md §1, §6.5, §12) reads YAML 1.2 the way
+// gopkg.in/yaml.v3 resolves it, for documents that are plain data rather
+// than the reference's JavaScript objects:
+//
+//   - scalars resolve as yaml.v3 resolves them (only true/True/TRUE and
+//     false/False/FALSE are booleans, "yes" is a string, "1:20" a string);
+//   - numbers, booleans and dates keep their source text in Value.Str, so
+//     that 2.10 is written back as 2.10 and True as True (DialectCore);
+//   - map keys keep their source order whatever their form: JavaScript's
+//     rule that array-index keys ("1", "2") come first would reorder a
+//     document's keys;
+//   - aliases are expanded into copies, so that changing one place never
+//     changes another; merge keys (<<) are applied, explicit keys win and
+//     merged keys take the place of the merge key;
+//   - duplicate keys and non-scalar keys are errors; a non-string scalar key
+//     becomes its source text ("null" for a null key), and the map records
+//     it (see PlainKey) so that DialectCore writes it back unquoted: 1: stays
+//     1:, where the string key "1" is written '1':.
+
+// maxCoreValues bounds the values one document may expand to, since every
+// alias use is a copy (billion laughs).
+const maxCoreValues = 1 << 20
+
+// ParseCore parses one YAML document in the core dialect. An empty document
+// (no content, only comments, or a lone null) is null. Every error is a
+// diagnostic with at least a line.
+func ParseCore(data []byte, file string) (*Value, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := decode(dec, &doc); err != nil {
+		if err == io.EOF || onlyDocEnd(data) {
+			return NewNull(), nil
+		}
+		return nil, syntaxError(file, data, err)
+	}
+	var extra yaml.Node
+	if err := decode(dec, &extra); err != io.EOF {
+		if err != nil {
+			return nil, syntaxError(file, data, err)
+		}
+		pos := diag.Pos{File: file, Line: extra.Line, Col: extra.Column}
+		if pos.Line == 0 {
+			pos.Line = 1
+		}
+		return nil, diag.At(pos, diag.StageLoad, "expected a single YAML document, found another one")
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			return NewNull(), nil
+		}
+		root = root.Content[0]
+	}
+	c := coreConverter{file: file}
+	return c.convert(root, 0)
+}
+
+// LoadCoreFile reads and parses a YAML file in the core dialect.
+func LoadCoreFile(path string) (*Value, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCore(data, path)
+}
+
+// Append adds key k with value v at the end of the map, whatever the key's
+// form. Unlike Set it keeps array-index keys ("1", "2") in their place, the
+// order YAML 1.2 and JSON documents have. k must not be in the map yet.
+func (m *Map) Append(k string, v *Value) {
+	if _, isInt := arrayIndex(k); isInt {
+		// Set and Delete count the array-index keys; keep the count right.
+		m.nInt++
+	}
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, v)
+	if m.dead > 0 {
+		m.deleted = append(m.deleted, false)
+	}
+	if m.index != nil {
+		m.index[k] = len(m.keys) - 1
+	}
+}
+
+type coreConverter struct {
+	file  string
+	count int
+	// open holds the anchored nodes being converted: an alias to one of
+	// them would make the document contain itself.
+	open map[*yaml.Node]bool
+}
+
+func (c *coreConverter) errAt(n *yaml.Node, format string, args ...any) error {
+	line := n.Line
+	if line == 0 {
+		line = 1
+	}
+	return diag.Errorf(diag.Pos{File: c.file, Line: line, Col: n.Column}, diag.StageLoad, format, args...)
+}
+
+func (c *coreConverter) newValue(k Kind, n *yaml.Node) *Value {
+	return &Value{Kind: k, Line: int32(n.Line), Col: int32(n.Column)}
+}
+
+func (c *coreConverter) convert(n *yaml.Node, depth int) (*Value, error) {
+	if depth > maxDepth {
+		return nil, c.errAt(n, "document nested deeper than %d levels", maxDepth)
+	}
+	c.count++
+	if c.count > maxCoreValues {
+		return nil, c.errAt(n, "document expands to more than %d values", maxCoreValues)
+	}
+	if n.Anchor != "" {
+		if c.open == nil {
+			c.open = map[*yaml.Node]bool{}
+		}
+		c.open[n] = true
+		defer delete(c.open, n)
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		return c.scalar(n)
+	case yaml.MappingNode:
+		return c.mapping(n, depth)
+	case yaml.SequenceNode:
+		v := c.newValue(KindList, n)
+		v.List = make([]*Value, len(n.Content))
+		for i, item := range n.Content {
+			x, err := c.convert(item, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			v.List[i] = x
+		}
+		return v, nil
+	case yaml.AliasNode:
+		if n.Alias == nil {
+			return nil, c.errAt(n, "unknown anchor %q", n.Value)
+		}
+		if c.open[n.Alias] {
+			return nil, c.errAt(n, "alias *%s refers to a value that contains it", n.Value)
+		}
+		return c.convert(n.Alias, depth+1)
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return NewNull(), nil
+		}
+		return c.convert(n.Content[0], depth+1)
+	}
+	return nil, c.errAt(n, "unexpected YAML node")
+}
+
+// scalar resolves a scalar node as yaml.v3 does, keeping the source text of
+// non-string values.
+func (c *coreConverter) scalar(n *yaml.Node) (*Value, error) {
+	switch tag := n.ShortTag(); tag {
+	case "!!null":
+		return c.newValue(KindNull, n), nil
+	case "!!bool":
+		var b bool
+		if err := n.Decode(&b); err != nil {
+			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
+		}
+		v := c.newValue(KindBool, n)
+		v.Bool, v.Str = b, n.Value
+		return v, nil
+	case "!!int", "!!float":
+		var f float64
+		if err := n.Decode(&f); err != nil {
+			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
+		}
+		v := c.newValue(KindNumber, n)
+		v.Num, v.Str = f, n.Value
+		return v, nil
+	case "!!timestamp":
+		ms, ok := ParseYAMLTimestamp(n.Value)
+		if !ok && n.Style&yaml.TaggedStyle != 0 {
+			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
+		}
+		v := c.newValue(KindTime, n)
+		v.Num, v.Str = ms, n.Value
+		return v, nil
+	}
+	// Strings, and whatever else is tagged (!!binary, local tags, a "<<"
+	// that is not a key): the text.
+	v := c.newValue(KindString, n)
+	v.Str = n.Value
+	return v, nil
+}
+
+func isMergeKey(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!merge"
+}
+
+// mapping converts a mapping node. Explicit keys are collected first so that
+// a merged key never replaces one (yaml.v3's rule), wherever the merge key
+// stands.
+func (c *coreConverter) mapping(n *yaml.Node, depth int) (*Value, error) {
+	v := c.newValue(KindMap, n)
+	v.Map = &Map{}
+	keys := make([]string, len(n.Content)/2)
+	explicit := make(map[string]*yaml.Node, len(keys))
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn := n.Content[i]
+		if isMergeKey(kn) {
+			continue
+		}
+		k, err := c.key(kn)
+		if err != nil {
+			return nil, err
+		}
+		if prev, dup := explicit[k]; dup {
+			return nil, c.errAt(kn, "mapping key %q already defined at line %d", k, prev.Line)
+		}
+		explicit[k] = kn
+		keys[i/2] = k
+	}
+	var merged map[string]bool
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if !isMergeKey(kn) && !stringKey(kn) {
+			markPlainKey(v, keys[i/2])
+		}
+		if !isMergeKey(kn) {
+			x, err := c.convert(vn, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			v.Map.Append(keys[i/2], x)
+			continue
+		}
+		src, err := c.convert(vn, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		sources := []*Value{src}
+		if src.Kind == KindList {
+			sources = src.List
+		}
+		for _, s := range sources {
+			if s.Kind != KindMap {
+				return nil, c.errAt(vn, "map merge requires map or sequence of maps as the value")
+			}
+			for j, k := range s.Map.Keys() {
+				if explicit[k] != nil || merged[k] {
+					continue
+				}
+				if merged == nil {
+					merged = map[string]bool{}
+				}
+				merged[k] = true
+				if PlainKey(s, k) {
+					markPlainKey(v, k)
+				}
+				v.Map.Append(k, s.Map.Val(j))
+			}
+		}
+	}
+	return v, nil
+}
+
+// key returns the text of a mapping key, which must be a scalar (or an
+// alias of one): its source text, or "null" for a null key.
+func (c *coreConverter) key(kn *yaml.Node) (string, error) {
+	n := keyNode(kn)
+	if n.Kind != yaml.ScalarNode {
+		return "", c.errAt(kn, "a mapping key must be a scalar, found a %s", nodeKindName(n.Kind))
+	}
+	if n.ShortTag() == "!!null" {
+		return "null", nil
+	}
+	return n.Value, nil
+}
+
+func keyNode(kn *yaml.Node) *yaml.Node {
+	if kn.Kind == yaml.AliasNode && kn.Alias != nil {
+		return kn.Alias
+	}
+	return kn
+}
+
+// stringKey reports whether a key node is a string.
+func stringKey(kn *yaml.Node) bool {
+	switch keyNode(kn).ShortTag() {
+	case "!!str", "!!binary":
+		return true
+	case "!!null", "!!bool", "!!int", "!!float", "!!timestamp":
+		return false
+	}
+	// Local tags: the text, as a string.
+	return true
+}
+
+// Non-string keys of a core map are listed in the map value's Str, each
+// between NUL bytes; maps have no other use for Str.
+
+// PlainKey reports whether key k of map value m is a non-string scalar
+// (a number, boolean, date or null) in the source, which DialectCore writes
+// unquoted.
+func PlainKey(m *Value, k string) bool {
+	return m != nil && m.Str != "" && strings.Contains(m.Str, "\x00"+k+"\x00")
+}
+
+// markPlainKey records that key k of map value m is not a string.
+func markPlainKey(m *Value, k string) {
+	if PlainKey(m, k) {
+		return
+	}
+	if m.Str == "" {
+		m.Str = "\x00"
+	}
+	m.Str += k + "\x00"
+}
+
+// CopyMap returns a shallow copy of map value v: the same keys in the same
+// order (Append, not JavaScript's order), the same values, and the record of
+// its non-string keys.
+func CopyMap(v *Value) *Value {
+	c := &Value{Kind: KindMap, Map: &Map{}, Line: v.Line, Col: v.Col, Str: v.Str}
+	for i, k := range v.Map.Keys() {
+		c.Map.Append(k, v.Map.Val(i))
+	}
+	return c
+}
+
+func nodeKindName(k yaml.Kind) string {
+	switch k {
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.SequenceNode:
+		return "sequence"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "node of kind " + strconv.Itoa(int(k))
+}
+
+// readFile reads a file, failing with a diagnostic that names it.
+func readFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, diag.New(diag.StageLoad, readError(path, err))
+	}
+	return data, nil
+}
+
+// ScalarText returns the text of a scalar as a document spells it: a
+// string's value, the source text of a number, boolean or date loaded in the
+// core dialect (or a default spelling), and "null" for null. ok is false
+// for maps and lists.
+func ScalarText(v *Value) (text string, ok bool) {
+	if v == nil {
+		return "null", true
+	}
+	switch v.Kind {
+	case KindNull:
+		return "null", true
+	case KindString:
+		return v.Str, true
+	case KindBool:
+		if v.Str != "" {
+			return v.Str, true
+		}
+		return strconv.FormatBool(v.Bool), true
+	case KindNumber:
+		if v.Str != "" {
+			return v.Str, true
+		}
+		return string(appendYAMLNumber(nil, v.Num)), true
+	case KindTime:
+		if v.Str != "" {
+			return v.Str, true
+		}
+		return FormatTime(v.Num), true
+	}
+	return "", false
+}
