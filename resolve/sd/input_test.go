@@ -1,0 +1,151 @@
+package sd
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+)
+
+func TestParseVersions(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []string
+		wantErr string
+	}{
+		{in: "solution:0.64.1", want: []string{"solution:0.64.1"}},
+		{in: `a:1\nb:2`, want: []string{"a:1", "b:2"}},
+		{in: "a:1\nb:2\n", want: []string{"a:1", "b:2"}},
+		{in: " a:1 ; b:2 ;", wantErr: "Invalid SD_VERSION: use only ONE delimiter type (comma, semicolon, space, or newline)"},
+		{in: "a:1;b:2;", want: []string{"a:1", "b:2"}},
+		{in: "a:1 b:2", want: []string{"a:1", "b:2"}},
+		{in: "a:1,,b:2", want: []string{"a:1", "b:2"}},
+		{in: "tool:1.0:build7", want: []string{"tool:1.0:build7"}},
+		{in: "a:1, b:2", wantErr: "Invalid SD_VERSION: use only ONE delimiter type (comma, semicolon, space, or newline)"},
+		{in: `a:1\nb:2,c:3`, wantErr: "Invalid SD_VERSION: use only ONE delimiter type (comma, semicolon, space, or newline)"},
+		{in: ";;", wantErr: "No valid SD versions found in SD_VERSION"},
+		{in: "solution", wantErr: "Invalid SD_VERSION format: 'solution'. Expected 'name:version'"},
+		{in: ":1", wantErr: "Invalid SD_VERSION format: ':1'. Expected 'name:version'"},
+		{in: "a:", wantErr: "Invalid SD_VERSION format: 'a:'. Expected 'name:version'"},
+		{in: "..:1", wantErr: "Invalid SD_VERSION format: '..:1'. Expected 'name:version'"},
+		{in: "a:.", wantErr: "Invalid SD_VERSION format: 'a:.'. Expected 'name:version'"},
+		{in: "a/b:1", wantErr: "Invalid SD_VERSION format: 'a/b:1'. Expected 'name:version'"},
+		{in: `a:1\2`, wantErr: `Invalid SD_VERSION format: 'a:1\2'. Expected 'name:version'`},
+		// Entry by entry: the SNAPSHOT of the first entry before the format
+		// of the second.
+		{in: "a:1-SNAPSHOT,b", wantErr: "SNAPSHOT is not supported version of Solution Descriptor artifacts: 'a:1-SNAPSHOT'"},
+		{in: "b,a:1-SNAPSHOT", wantErr: "Invalid SD_VERSION format: 'b'. Expected 'name:version'"},
+		{in: "a:1-snapshot", want: []string{"a:1-snapshot"}},
+	}
+	for _, tc := range tests {
+		got, err := parseVersions("SD_VERSION", value{text: tc.in, from: "$SD_VERSION"})
+		if tc.wantErr != "" {
+			assert.EqualError(t, err, tc.wantErr, "SD_VERSION %q", tc.in)
+			continue
+		}
+		require.NoError(t, err, "SD_VERSION %q", tc.in)
+		var texts []string
+		for _, e := range got {
+			texts = append(texts, e.text)
+			assert.Equal(t, e.text, e.name+":"+e.version, "entry %q", e.text)
+		}
+		assert.Equal(t, tc.want, texts, "SD_VERSION %q", tc.in)
+	}
+}
+
+func TestArtifactDir(t *testing.T) {
+	tests := []struct {
+		in, want, wantErr string
+	}{
+		{in: "artifacts", want: "artifacts"},
+		{in: "/abs/artifacts", want: filepath.FromSlash("/abs/artifacts")},
+		{in: "file:///abs/my%20artifacts", want: filepath.FromSlash("/abs/my artifacts")},
+		{in: "FILE://localhost/abs", want: filepath.FromSlash("/abs")},
+		{in: "  ", wantErr: "SD_SOURCE_TYPE is set to 'artifact', but no artifact location is configured (SD_ARTIFACT_DIR or --artifact-dir)"},
+		{in: "https://registry.example.com/maven", wantErr: "Unsupported SD_ARTIFACT_DIR: 'https://registry.example.com/maven'. Use a local directory or a file:// URL"},
+		{in: "file://host/abs", wantErr: "Unsupported SD_ARTIFACT_DIR: 'file://host/abs'. Use a local directory or a file:// URL"},
+		{in: "file://", wantErr: "Unsupported SD_ARTIFACT_DIR: 'file://'. Use a local directory or a file:// URL"},
+	}
+	for _, tc := range tests {
+		got, err := artifactDir(value{text: tc.in, from: "$SD_ARTIFACT_DIR"})
+		if tc.wantErr != "" {
+			assert.EqualError(t, err, tc.wantErr, "SD_ARTIFACT_DIR %q", tc.in)
+			continue
+		}
+		require.NoError(t, err, "SD_ARTIFACT_DIR %q", tc.in)
+		assert.Equal(t, tc.want, got, "SD_ARTIFACT_DIR %q", tc.in)
+	}
+}
+
+func TestFromJSON(t *testing.T) {
+	shape := "SD_DATA_MULTIPLE must be a non-empty list of SD dictionaries or a single SD."
+	tests := []struct {
+		in      string
+		n       int
+		wantErr string
+		pos     diag.Pos
+	}{
+		{in: `{"applications": []}`, n: 1},
+		{in: ` [{"a": 1}, {}] `, n: 2},
+		{in: `{}`, wantErr: shape},
+		{in: `[]`, wantErr: shape},
+		{in: `[{"a": 1}, null]`, wantErr: shape},
+		{in: `"x"`, wantErr: shape},
+		{in: `{"a": 1,}`, wantErr: "SD_DATA_MULTIPLE is not valid JSON: unexpected character '}', expected a string key", pos: diag.Pos{File: "$SD_DATA_MULTIPLE", Line: 1, Col: 9}},
+		{in: "{\"a\": 1,\n \"a\": 2}", wantErr: `SD_DATA_MULTIPLE is not valid JSON: duplicate key "a"`, pos: diag.Pos{File: "$SD_DATA_MULTIPLE", Line: 2, Col: 2}},
+	}
+	for _, tc := range tests {
+		docs, err := fromJSON("SD_DATA_MULTIPLE", value{text: tc.in, from: "$SD_DATA_MULTIPLE"})
+		if tc.wantErr != "" {
+			require.EqualError(t, err, tc.wantErr, "SD_DATA_MULTIPLE %q", tc.in)
+			if tc.pos.Line > 0 {
+				d, _ := diag.As(err)
+				assert.Equal(t, tc.pos, d.Pos, "position for %q", tc.in)
+			}
+			continue
+		}
+		require.NoError(t, err, "SD_DATA_MULTIPLE %q", tc.in)
+		assert.Len(t, docs, tc.n, "SDs in %q", tc.in)
+	}
+}
+
+func TestReadArtifact(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("sol/1.0/sol-1.0.json", `{"applications": [], "from": "maven"}`)
+	write("sol-1.0.json", `{"applications": [], "from": "flat"}`)
+	write("sol-2.0.json", `{"applications": [], "from": "flat"}`)
+	write("list-1.json", `[{"applications": []}]`)
+	write("empty-1.json", `{}`)
+	write("bad-1.json", `{"a": }`)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "dir", "1", "dir-1.json"), 0o755))
+
+	tests := []struct {
+		name, version, from, wantErr string
+	}{
+		{name: "sol", version: "1.0", from: "maven"},
+		{name: "sol", version: "2.0", from: "flat"},
+		{name: "sol", version: "3.0", wantErr: "Solution descriptor content was not received for sol:3.0"},
+		{name: "dir", version: "1", wantErr: "Solution descriptor content was not received for dir:1"},
+		{name: "list", version: "1", wantErr: "Solution descriptor artifact list:1 must contain a single SD object"},
+		{name: "empty", version: "1", wantErr: "Solution descriptor artifact empty:1 must contain a single SD object"},
+		{name: "bad", version: "1", wantErr: "Solution descriptor artifact bad:1 is not valid JSON: unexpected character '}', expected a JSON value"},
+	}
+	for _, tc := range tests {
+		d, err := readArtifact(dir, entry{text: tc.name + ":" + tc.version, name: tc.name, version: tc.version})
+		if tc.wantErr != "" {
+			assert.EqualError(t, err, tc.wantErr, "artifact %s:%s", tc.name, tc.version)
+			continue
+		}
+		require.NoError(t, err, "artifact %s:%s", tc.name, tc.version)
+		assert.Equal(t, tc.from, d.v.Get("from").Str, "layout of %s:%s", tc.name, tc.version)
+	}
+}

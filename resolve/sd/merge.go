@@ -1,0 +1,344 @@
+package sd
+
+import (
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// merger merges a Delta side into a Full side with one merge function
+// (§6.1, §8-§10). While it combines SD[i] (i ≥ 1) into the SDs before it,
+// its problems carry the prefix "SD[i]: " (§6.2).
+type merger struct {
+	// fn is the merge function: basic-merge, basic-exclusion-merge or
+	// extended-merge.
+	fn   Mode
+	warn func(*diag.Diagnostic)
+	// seq is the i of the SD[i] being combined; 0 for the merge into the
+	// Full SD.
+	seq int
+}
+
+func (m *merger) report(d *diag.Diagnostic) {
+	if m.seq > 0 {
+		d = prefixed(d, m.seq)
+	}
+	m.warn(d)
+}
+
+func (m *merger) fail(err error) error {
+	if d, ok := diag.As(err); ok && m.seq > 0 {
+		return prefixed(d, m.seq)
+	}
+	return err
+}
+
+// merge returns the merge of Delta side d into Full side f. Neither input
+// is changed; the result may share values with them.
+func (m *merger) merge(f, d *doc) (*yamlsrc.Value, error) {
+	switch m.fn {
+	case ExtendedMerge:
+		v, err := m.extended(f, d)
+		if err != nil {
+			return nil, m.fail(err)
+		}
+		return v, nil
+	case BasicExclusionMerge:
+		return m.basic(f, d, true), nil
+	}
+	return m.basic(f, d, false), nil
+}
+
+// basicKey is what basic Matching compares: the Name and deployPostfix.
+type basicKey struct{ name, postfix string }
+
+// basic is basic-merge (§8) and, with exclusion, basic-exclusion-merge
+// (§9). The result is {applications: R}.
+func (m *merger) basic(f, d *doc, exclusion bool) *yamlsrc.Value {
+	firstMatch := make(map[basicKey]*app, len(d.apps))
+	for _, da := range d.apps {
+		k := basicKey{da.name, da.postfix}
+		if firstMatch[k] == nil {
+			firstMatch[k] = da
+		}
+	}
+	inFull := make(map[basicKey]bool, len(f.apps))
+	r := make([]*yamlsrc.Value, 0, len(f.apps)+len(d.apps))
+	for _, fa := range f.apps {
+		k := basicKey{fa.name, fa.postfix}
+		inFull[k] = true
+		da := firstMatch[k]
+		switch {
+		case da == nil:
+			r = append(r, fa.v)
+		case da.version == fa.version:
+			// Duplicating: unchanged, or removed by exclusion.
+			if !exclusion {
+				r = append(r, fa.v)
+			}
+		default:
+			r = append(r, withVersion(fa, da.version))
+		}
+	}
+	for _, da := range d.apps {
+		if inFull[basicKey{da.name, da.postfix}] {
+			continue
+		}
+		if exclusion {
+			m.report(warnNewIgnored(d.pos(da.v), da.text, da.postfix))
+			continue
+		}
+		r = append(r, da.v)
+	}
+	return crop(yamlsrc.NewList(r...))
+}
+
+// crop returns the SD {applications: list}.
+func crop(list *yamlsrc.Value) *yamlsrc.Value {
+	v := yamlsrc.NewMap()
+	v.Map.Append("applications", list)
+	return v
+}
+
+// withVersion returns application a with only its version text replaced
+// by <Name>:<version>; the version keeps its place among a's keys.
+func withVersion(a *app, version string) *yamlsrc.Value {
+	text := a.name + ":" + version
+	if a.v.IsString() {
+		return &yamlsrc.Value{Kind: yamlsrc.KindString, Str: text, Line: a.v.Line, Col: a.v.Col}
+	}
+	c := yamlsrc.CopyMap(a.v)
+	old := a.v.Get("version")
+	c.Map.Set("version", &yamlsrc.Value{Kind: yamlsrc.KindString, Str: text, Line: old.Line, Col: old.Col})
+	return c
+}
+
+// extMatch is extended Matching (§1): the Name, and deployPostfix and alias,
+// each present on both sides with the same value or absent on both.
+func extMatch(x, y *app) bool {
+	return x.name == y.name &&
+		x.hasPostfix == y.hasPostfix && x.postfix == y.postfix &&
+		x.hasAlias == y.hasAlias && x.alias == y.alias
+}
+
+// headerText describes a top-level value for V1: its scalar text, or
+// "<none>" or "<non-scalar>".
+func headerText(v *yamlsrc.Value, key string) (shown, text string, scalar bool) {
+	if !v.Has(key) {
+		return "<none>", "", false
+	}
+	t, ok := yamlsrc.ScalarText(v.Get(key))
+	if !ok {
+		return "<non-scalar>", "", false
+	}
+	return "'" + t + "'", t, true
+}
+
+// aliases returns the set of Aliases listed in a deployGraph's chunks.
+func aliases(g *yamlsrc.Value) map[string]bool {
+	set := map[string]bool{}
+	if g == nil {
+		return set
+	}
+	for _, c := range g.List {
+		for _, x := range c.Get("apps").List {
+			set[x.Str] = true
+		}
+	}
+	return set
+}
+
+// extended is extended-merge (§10): the validations V1-V6 in order, then
+// the merge of applications and deployGraph.
+func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
+	// V1.
+	for _, key := range []string{"version", "type", "deployMode"} {
+		fs, ft, fok := headerText(f.v, key)
+		ds, dt, dok := headerText(d.v, key)
+		if !f.v.Has(key) && !d.v.Has(key) {
+			continue
+		}
+		if !fok || !dok || ft != dt {
+			return nil, errHeaderDiffers(d.pos(d.v.Get(key)), key, fs, ds)
+		}
+	}
+	// V2.
+	var first *app
+	firstLabel := ""
+	for _, side := range []struct {
+		label string
+		doc   *doc
+	}{{"Full SD", f}, {"Delta SD", d}} {
+		for _, a := range side.doc.apps {
+			if first == nil {
+				first, firstLabel = a, side.label
+				continue
+			}
+			if a.model != first.model {
+				return nil, errModelsDiffer(side.doc.pos(a.v), firstLabel, first.j, first.model, side.label, a.j, a.model)
+			}
+		}
+	}
+	fg, dg := f.graph(), d.graph()
+	// V3.
+	if dg != nil && fg == nil {
+		return nil, errDeltaGraphOnly(d.pos(dg))
+	}
+	// V4.
+	fChunks := map[string]*yamlsrc.Value{}
+	if fg != nil {
+		for _, c := range fg.List {
+			fChunks[c.Get("chunkName").Str] = c
+		}
+	}
+	if dg != nil {
+		for _, c := range dg.List {
+			if name := c.Get("chunkName"); fChunks[name.Str] == nil {
+				return nil, errNewChunk(d.pos(name), name.Str)
+			}
+		}
+	}
+	// Matching, for V5 and the merge.
+	matchOf := make([]*app, len(f.apps))
+	isNew := make([]bool, len(d.apps))
+	for i, fa := range f.apps {
+		for _, da := range d.apps {
+			if extMatch(fa, da) {
+				matchOf[i] = da
+				break
+			}
+		}
+	}
+	for j, da := range d.apps {
+		isNew[j] = true
+		for _, fa := range f.apps {
+			if extMatch(fa, da) {
+				isNew[j] = false
+				break
+			}
+		}
+	}
+	// V5.
+	dSet := aliases(dg)
+	if fg != nil {
+		for j, da := range d.apps {
+			if isNew[j] && !dSet[da.Alias()] {
+				return nil, errNewAppNotInGraph(d.pos(da.v), da.Alias())
+			}
+		}
+	}
+	// V6.
+	if fg != nil {
+		fSet := aliases(fg)
+		for _, fa := range f.apps {
+			if !fSet[fa.Alias()] {
+				return nil, errAppNotInGraph(f.pos(fa.v), "Full SD", fa.Alias())
+			}
+		}
+	}
+	if dg != nil {
+		for _, da := range d.apps {
+			if !dSet[da.Alias()] {
+				return nil, errAppNotInGraph(d.pos(da.v), "Delta SD", da.Alias())
+			}
+		}
+	}
+
+	// The applications (§10.2 rule 1).
+	r := make([]*yamlsrc.Value, 0, len(f.apps)+len(d.apps))
+	for i, fa := range f.apps {
+		switch da := matchOf[i]; {
+		case da == nil || da.version == fa.version:
+			r = append(r, fa.v)
+		default:
+			r = append(r, withVersion(fa, da.version))
+		}
+	}
+	for j, da := range d.apps {
+		if isNew[j] {
+			r = append(r, da.v)
+		}
+	}
+	out := yamlsrc.CopyMap(f.v)
+	out.Map.Set("applications", yamlsrc.NewList(r...))
+	if fg == nil {
+		return out, nil
+	}
+
+	// The deployGraph (§10.2 rule 2): New Applications' Aliases, in Delta
+	// applications order, go to the end of the Full chunk of the same name
+	// as each Delta chunk that lists them.
+	added := map[string][]string{}
+	has := map[string]map[string]bool{}
+	for name, c := range fChunks {
+		set := map[string]bool{}
+		for _, x := range c.Get("apps").List {
+			set[x.Str] = true
+		}
+		has[name] = set
+	}
+	for j, da := range d.apps {
+		if !isNew[j] || dg == nil {
+			continue
+		}
+		alias := da.Alias()
+		for _, c := range dg.List {
+			name := c.Get("chunkName").Str
+			for _, x := range c.Get("apps").List {
+				if x.Str == alias && !has[name][alias] {
+					has[name][alias] = true
+					added[name] = append(added[name], alias)
+				}
+			}
+		}
+	}
+	if len(added) == 0 {
+		return out, nil
+	}
+	graph := make([]*yamlsrc.Value, len(fg.List))
+	for k, c := range fg.List {
+		name := c.Get("chunkName").Str
+		if len(added[name]) == 0 {
+			graph[k] = c
+			continue
+		}
+		apps := c.Get("apps")
+		list := append([]*yamlsrc.Value(nil), apps.List...)
+		for _, a := range added[name] {
+			list = append(list, yamlsrc.NewString(a))
+		}
+		nc := yamlsrc.CopyMap(c)
+		nl := yamlsrc.NewList(list...)
+		nl.Line, nl.Col = apps.Line, apps.Col
+		nc.Map.Set("apps", nl)
+		graph[k] = nc
+	}
+	g := yamlsrc.NewList(graph...)
+	g.Line, g.Col = fg.Line, fg.Col
+	out.Map.Set("deployGraph", g)
+	return out, nil
+}
+
+// combine combines the incoming SDs into one (§6.4): under basic rules the
+// result starts as SD[0] cropped to its applications, under extended rules
+// as SD[0]; each later SD[i] is merged into it as a Delta.
+func combine(docs []*doc, mode Mode, warn func(*diag.Diagnostic)) (*doc, error) {
+	res := docs[0]
+	if !mode.extended() {
+		res = &doc{v: crop(docs[0].v.Get("applications")), label: docs[0].label, file: docs[0].file, apps: docs[0].apps}
+	}
+	m := merger{fn: mode.mergeFunc(), warn: warn}
+	for i := 1; i < len(docs); i++ {
+		m.seq = i
+		v, err := m.merge(res, docs[i])
+		if err != nil {
+			return nil, err
+		}
+		next := &doc{v: v, label: res.label, file: res.file}
+		if err := validate(next, mode); err != nil {
+			// The merge of two valid SDs is valid.
+			panic("sd: combined SD is invalid: " + err.Error())
+		}
+		res = next
+	}
+	return res, nil
+}

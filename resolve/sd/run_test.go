@@ -1,0 +1,188 @@
+package sd
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+)
+
+// newEnv makes an environment directory with the given files (paths
+// relative to it) and returns it.
+func newEnv(t *testing.T, files map[string]string) string {
+	t.Helper()
+	env := filepath.Join(t.TempDir(), "environments", "c", "e")
+	require.NoError(t, os.MkdirAll(env, 0o755))
+	for rel, content := range files {
+		p := filepath.Join(env, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	return env
+}
+
+// readTree returns the files under dir by relative slash path.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files, err := snapshot(dir)
+	require.NoError(t, err)
+	return files
+}
+
+// runIn runs the subcommand on env with the variables vars.
+func runIn(env string, vars map[string]string) (*Result, []string, error) {
+	var warnings []string
+	res, err := Run(context.Background(), envOf(vars, map[string]string{"env-dir": env}),
+		Options{Warn: func(d *diag.Diagnostic) { warnings = append(warnings, d.Message) }})
+	return res, warnings, err
+}
+
+const fullSD = "version: 2.1\napplications:\n  - version: a:1\n    deployPostfix: ns\n"
+
+func TestRunResult(t *testing.T) {
+	env := newEnv(t, map[string]string{
+		"Inventory/solution-descriptor/sd.yaml":      fullSD,
+		"Inventory/solution-descriptor/delta_sd.yml": "stale\n",
+	})
+	res, warnings, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[{"version":"a:2","deployPostfix":"ns"}]}`})
+	require.NoError(t, err)
+	assert.Empty(t, warnings)
+	assert.Equal(t, []string{"Inventory/solution-descriptor/sd.yaml", "Inventory/solution-descriptor/delta_sd.yaml"}, res.Written)
+	assert.Equal(t, []string{"Inventory/solution-descriptor/delta_sd.yml"}, res.Removed)
+	assert.Equal(t, BasicMerge, res.Mode)
+	assert.False(t, res.Overwrite)
+	assert.Equal(t, map[string]string{
+		"Inventory/solution-descriptor/sd.yaml":       "applications:\n  - version: a:2\n    deployPostfix: ns\n",
+		"Inventory/solution-descriptor/delta_sd.yaml": "applications:\n  - version: a:2\n    deployPostfix: ns\n",
+	}, readTree(t, env))
+}
+
+// TestRunDeterministic runs the same merge twice and compares the bytes.
+func TestRunDeterministic(t *testing.T) {
+	vars := map[string]string{
+		"SD_SOURCE_TYPE": "json", "SD_MERGE_MODE": "extended-merge",
+		"SD_DATA": `{"version":2.1,"applications":[{"version":"b:1","deployPostfix":"ns","meta":{"z":1,"1":"x","a":null,"0":"2.10"}}],"deployGraph":[{"chunkName":"w","apps":["b:ns"]}]}`,
+	}
+	full := "version: 2.1\napplications:\n  - {version: a:1, deployPostfix: ns}\ndeployGraph:\n  - {chunkName: w, apps: ['a:ns']}\nuserData: {2: two, 1: one}\n"
+	var outs []map[string]string
+	for i := 0; i < 2; i++ {
+		env := newEnv(t, map[string]string{"Inventory/solution-descriptor/sd.yml": full})
+		_, _, err := runIn(env, vars)
+		require.NoError(t, err)
+		outs = append(outs, readTree(t, env))
+	}
+	assert.Equal(t, outs[0], outs[1])
+	assert.Equal(t, "version: 2.1\napplications:\n  - version: a:1\n    deployPostfix: ns\n  - version: b:1\n    deployPostfix: ns\n    meta:\n      z: 1\n      '1': x\n      a: null\n      '0': '2.10'\n"+
+		"deployGraph:\n  - chunkName: w\n    apps:\n      - a:ns\n      - b:ns\nuserData:\n  2: two\n  1: one\n", outs[0]["Inventory/solution-descriptor/sd.yml"])
+}
+
+// TestRunWriteFailureChangesNothing makes the last file operation fail (a
+// stale Delta SD that is a non-empty directory) and checks that the files
+// written before it are restored.
+func TestRunWriteFailureChangesNothing(t *testing.T) {
+	env := newEnv(t, map[string]string{
+		"Inventory/solution-descriptor/sd.yml":          fullSD,
+		"Inventory/solution-descriptor/delta_sd.yml":    "old delta\n",
+		"Inventory/solution-descriptor/delta_sd.yaml/x": "in the way\n",
+	})
+	before := readTree(t, env)
+	_, _, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[{"version":"a:2","deployPostfix":"ns"}]}`})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "delta_sd.yaml: cannot write")
+	assert.Equal(t, before, readTree(t, env), "a failing write changes nothing")
+}
+
+func TestRunCreatesNoDirectoryOnFailure(t *testing.T) {
+	env := newEnv(t, nil)
+	_, _, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[{"version":"a:2"}]}`})
+	require.Error(t, err)
+	entries, err := os.ReadDir(env)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "a failing run creates no directory")
+}
+
+func TestRunWarningsBeforeError(t *testing.T) {
+	env := newEnv(t, map[string]string{"Inventory/solution-descriptor/sd.yml": "applications: [x]\n"})
+	_, warnings, err := runIn(env, map[string]string{
+		"SD_SOURCE_TYPE": "json", "SD_MERGE_MODE": "basic-exclusion-merge",
+		"SD_DATA": `[{"applications":[]},{"applications":[{"version":"d:1","deployPostfix":"ns"}]}]`,
+	})
+	require.Error(t, err)
+	assert.Equal(t, "Application 'x' at Full SD.applications[0] doesn't have deployPostfix. <name>:<version> notation is supported only for extended merge. Current merge mode: basic-exclusion-merge", err.Error())
+	assert.Equal(t, []string{"SD[1]: New application 'd:1' with deployPostfix 'ns' ignored (not present in Full SD)"}, warnings)
+}
+
+func TestRunFullSDErrors(t *testing.T) {
+	data := `{"applications":[{"version":"a:2","deployPostfix":"ns"}]}`
+	tests := []struct {
+		name, full, want, warning string
+	}{
+		{name: "two documents", full: "applications: []\n---\napplications: []\n", want: "Full SD (Inventory/solution-descriptor/sd.yml) is not valid YAML: line 2: expected a single YAML document, found another one"},
+		{name: "duplicate key", full: "applications: []\napplications: []\n", want: `Full SD (Inventory/solution-descriptor/sd.yml) is not valid YAML: line 2: mapping key "applications" already defined at line 1`},
+		{name: "a string", full: "''\n", want: "Full SD (Inventory/solution-descriptor/sd.yml) is not a mapping"},
+		{name: "comments only", full: "# nothing yet\n", warning: "Full SD (Inventory/solution-descriptor/sd.yml) is empty; it is treated as absent"},
+		{name: "null", full: "~\n", warning: "Full SD (Inventory/solution-descriptor/sd.yml) is empty; it is treated as absent"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := newEnv(t, map[string]string{"Inventory/solution-descriptor/sd.yml": tc.full})
+			res, warnings, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": data})
+			if tc.want != "" {
+				assert.EqualError(t, err, tc.want, "Full SD %q", tc.full)
+				return
+			}
+			require.NoError(t, err, "Full SD %q", tc.full)
+			assert.Equal(t, []string{tc.warning}, warnings)
+			assert.Equal(t, []string{"Inventory/solution-descriptor/sd.yml"}, res.Written, "a first write, no Delta SD")
+		})
+	}
+}
+
+func TestRunOrderOfChecks(t *testing.T) {
+	// Each step's error wins over every later one (§5).
+	env := newEnv(t, map[string]string{
+		"Inventory/solution-descriptor/sd.yml":  fullSD,
+		"Inventory/solution-descriptor/sd.yaml": fullSD,
+	})
+	vars := map[string]string{"SD_MERGE_MODE": "x", "SD_DELTA": "y", "SD_SOURCE_TYPE": "artifact", "SD_VERSION": "a"}
+	steps := []struct{ drop, want string }{
+		{"SD_MERGE_MODE", "Invalid SD_MERGE_MODE: 'x'. Valid values are: basic-merge, basic-exclusion-merge, extended-merge, replace"},
+		{"SD_DELTA", "Invalid SD_DELTA: 'y'. Valid values are: true, false"},
+		{"", "Both sd.yml and sd.yaml exist in Inventory/solution-descriptor; keep only one"},
+	}
+	for _, s := range steps {
+		_, _, err := runIn(env, vars)
+		assert.EqualError(t, err, s.want)
+		delete(vars, s.drop)
+	}
+	require.NoError(t, os.Remove(filepath.Join(env, "Inventory", "solution-descriptor", "sd.yaml")))
+	_, _, err := runIn(env, vars)
+	assert.EqualError(t, err, "Invalid SD_VERSION format: 'a'. Expected 'name:version'")
+	vars["SD_VERSION"] = "a:1"
+	_, _, err = runIn(env, vars)
+	assert.EqualError(t, err, "SD_SOURCE_TYPE is set to 'artifact', but no artifact location is configured (SD_ARTIFACT_DIR or --artifact-dir)")
+}
+
+func TestRunCancelled(t *testing.T) {
+	env := newEnv(t, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Run(ctx, envOf(map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[]}`}, map[string]string{"env-dir": env}), Options{})
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestInternalError(t *testing.T) {
+	err := internalError("boom")
+	d, ok := diag.As(err)
+	require.True(t, ok)
+	assert.Equal(t, "internal", d.Code)
+	assert.True(t, strings.HasPrefix(d.Message, "internal error: boom"), d.Message)
+	require.NotEmpty(t, d.Related)
+	assert.Contains(t, d.Related[0].Message, "goroutine", "the stack trace, for --debug")
+}
