@@ -9,7 +9,10 @@
 //     §13, §14), including lodash-style merge and JS replaceAll (js.go);
 //   - a pluggable Runner per case format, so that the TosKeriser completion
 //     and Solution-Descriptor formats can be added without touching discovery
-//     (unsupported.go holds their stand-ins);
+//     (toskeriser.go runs the TosKeriser completion cases through
+//     resolve/complete, sd.go the Solution-Descriptor cases through
+//     resolve/sd; unsupported.go holds the stand-in of a format not
+//     supported yet);
 //   - parallel execution with results in a stable order (this file);
 //   - the known-failures list behind the conformance ratchet (known.go);
 //   - a plain unified diff for failure reports (diff.go).
@@ -83,8 +86,8 @@ type Options struct {
 // directory gets it.
 func DefaultRunners() []Runner {
 	return []Runner{
-		Unsupported{Name: "toskeriser", Marker: "args.yaml"},
-		Unsupported{Name: "sd", Marker: "params.yaml"},
+		Toskeriser{},
+		SD{},
 		&Vintner{},
 	}
 }

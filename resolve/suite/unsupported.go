@@ -4,9 +4,7 @@ import "context"
 
 // Unsupported stands in for a case format that v4t cannot run yet: it
 // detects the format's cases by a marker file and reports each one as
-// failing. The TosKeriser completion cases (args.yaml, completion.md) and the
-// Solution-Descriptor cases (params.yaml, sd-merge.md) use it until their
-// runners land in DefaultRunners.
+// failing, until the format's runner lands in DefaultRunners.
 type Unsupported struct {
 	// Name is the format's name, e.g. "toskeriser".
 	Name string
