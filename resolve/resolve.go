@@ -123,7 +123,7 @@ func Resolve(ctx context.Context, in Input, opts Options) (out *yamlsrc.Value, e
 		}
 		sw.skip()
 	}
-	model, err := solve(ctx, p.g, enc, opts.Explain)
+	model, err := solve(ctx, p.g, enc, p.ev, opts.Explain)
 	if err != nil {
 		return nil, err
 	}

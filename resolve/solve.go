@@ -178,8 +178,8 @@ func (p *prepared) formula(enc *encode.Result) *Formula {
 }
 
 // solve solves the encoded graph #3, optimises, checks uniqueness and
-// applies the tie-break; it returns the model.
-func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, explain bool) ([]bool, error) {
+// breaks ties; it returns the model.
+func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Evaluator, explain bool) ([]bool, error) {
 	couldNot := func() error {
 		d := diag.At(diag.Pos{File: g.File}, diag.StageSolve, "Could not solve")
 		if explain {
@@ -193,24 +193,74 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, explain bool
 	p := buildPlan(g, enc)
 	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}
 	steps := p.steps
-	tie := enc.ElementVars
 	if p.badWeight != nil {
-		steps, tie = steps[:p.badAt], nil
+		steps = steps[:p.badAt]
 	}
-	res, err := solver.Solve(ctx, cnf, steps, tie)
+	// One more uniqueness step, over all element variables, tells whether
+	// the element assignment is decided by the steps (almost always); only a
+	// tie needs a rule to pick a model (§10.4).
+	withTie := append(append([]solver.Step(nil), steps...), solver.Step{Unique: true, Projection: distinct(enc.ElementVars)})
+	res, err := solver.Solve(ctx, cnf, withTie, nil)
 	if err != nil {
 		return nil, err
 	}
 	if !res.Sat {
 		return nil, couldNot()
 	}
-	if res.Ambiguous >= 0 {
+	if res.Ambiguous >= 0 && res.Ambiguous < len(steps) {
 		return nil, diag.At(diag.Pos{File: g.File}, diag.StageSolve, p.messages[res.Ambiguous])
 	}
 	if p.badWeight != nil {
 		return nil, p.badWeight
 	}
+	if res.Ambiguous < 0 {
+		return res.Model, nil
+	}
+	// A tie: replay the reference's solver to pick its model, and check the
+	// replay against our own encoding before trusting it.
+	if len(enc.Clauses) <= emulationLimit {
+		if present, ok := emulate(g, ev); ok {
+			if model, ok := completeModel(ctx, cnf, enc, present); ok {
+				return model, nil
+			}
+		}
+	}
+	res, err = solver.Solve(ctx, cnf, steps, enc.ElementVars)
+	if err != nil {
+		return nil, err
+	}
 	return res.Model, nil
+}
+
+// completeModel checks that fixing every element to the given presence is
+// consistent with the encoding and returns a full model if so.
+func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, present []bool) ([]bool, bool) {
+	fixed := &solver.CNF{NumVars: cnf.NumVars, Clauses: make([][]int, 0, len(cnf.Clauses)+len(present))}
+	fixed.Clauses = append(fixed.Clauses, cnf.Clauses...)
+	for i, v := range enc.ElementVars {
+		if present[i] {
+			fixed.Clauses = append(fixed.Clauses, []int{v})
+		} else {
+			fixed.Clauses = append(fixed.Clauses, []int{-v})
+		}
+	}
+	res, err := solver.Solve(ctx, fixed, nil, nil)
+	if err != nil || !res.Sat {
+		return nil, false
+	}
+	return res.Model, true
+}
+
+func distinct(vars []int) []int {
+	seen := make(map[int]bool, len(vars))
+	out := make([]int, 0, len(vars))
+	for _, v := range vars {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // explainUnsat names a minimal set of conflicting conditions: for each, the
