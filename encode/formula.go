@@ -46,7 +46,12 @@ type Builder struct {
 	// the first requirement that folded to false.
 	group, unsatGroup int
 	clauseGroups      []int
+	trackGroups       bool
 }
+
+// TrackGroups makes the builder record the group of every clause (for
+// explanations); without it only the group of a folded requirement is kept.
+func (b *Builder) TrackGroups() { b.trackGroups = true }
 
 // SetGroup sets the group of the requirements added next (0: background).
 func (b *Builder) SetGroup(g int) { b.group = g }
@@ -108,7 +113,9 @@ func (b *Builder) add(c ...Lit) { b.addTo(0, c...) }
 func (b *Builder) require(c ...Lit) { b.addTo(b.group, c...) }
 
 func (b *Builder) addTo(group int, c ...Lit) {
-	b.clauseGroups = append(b.clauseGroups, group)
+	if b.trackGroups {
+		b.clauseGroups = append(b.clauseGroups, group)
+	}
 	if len(b.arena)+len(c) > cap(b.arena) {
 		size := 1 << 16
 		if len(c) > size {

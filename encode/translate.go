@@ -161,13 +161,26 @@ func (c *cnfBackend) Exo(ls ...Lit) Lit      { return c.Builder.Exo(ls...) }
 func (c *cnfBackend) Amo(ls ...Lit) Lit      { return c.Builder.Amo(ls...) }
 func (c *cnfBackend) Implies(a, b Lit) Lit   { return c.Builder.Implies(a, b) }
 func (c *cnfBackend) Group(g Group) {
+	if !c.trackGroups {
+		return
+	}
 	c.groups = append(c.groups, g)
 	c.SetGroup(len(c.groups))
 }
 
+// Options tune Encode.
+type Options struct {
+	// Groups records the origin of every clause (Result.ClauseGroups) for
+	// explanations of unsatisfiability.
+	Groups bool
+}
+
 // Encode translates the graph's conditions, constraints and implies into CNF.
-func Encode(g *graph.Graph, ev Evaluator) (*Result, error) {
+func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	b := &cnfBackend{Builder: NewBuilderSize(2*len(g.Elements) + 16)}
+	if opts.Groups {
+		b.TrackGroups()
+	}
 	res := &Result{builder: b.Builder}
 	res.ElementVars = make([]int, len(g.Elements))
 	b.evars = make([]Lit, len(g.Elements))

@@ -208,8 +208,9 @@ func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 	hotfixBratans(doc)
 	sw.lap(func(t *Timings) *time.Duration { return &t.Enrich })
 
-	g3, err := graph.Build(doc, file)
-	if err != nil {
+	// Graph #3: what rebuilding the enriched document would give.
+	g3 := g2
+	if err := graph.AfterCleanup(g3); err != nil {
 		return nil, err
 	}
 	if err := validate(ctx, g3, assigned); err != nil {
@@ -237,7 +238,9 @@ func (p *prepared) evaluator(g *graph.Graph, assigned *yamlsrc.Value) *expr.Eval
 	})
 }
 
-func (p *prepared) encode() (*encode.Result, error) { return encode.Encode(p.g, p.ev) }
+func (p *prepared) encode() (*encode.Result, error) {
+	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain})
+}
 
 // finish applies a model to a graph: presence, property values (§10.3), the
 // checker (§11) and the output transformation (§12).

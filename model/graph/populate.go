@@ -293,6 +293,13 @@ func (p *populator) run() error {
 		return err
 	}
 
+	g.assemble()
+
+	return g.persistentCheck()
+}
+
+// assemble builds the global element order (§3.3) and numbers it.
+func (g *Graph) assemble() {
 	n := len(g.Types) + len(g.Nodes) + len(g.Relations) + len(g.Properties) + len(g.Policies) + len(g.Groups) +
 		len(g.Inputs) + len(g.Artifacts) + len(g.Imports) + len(g.Technologies) + len(g.Outputs)
 	g.Elements = make([]*Element, 0, n)
@@ -303,30 +310,30 @@ func (p *populator) run() error {
 	for i, e := range g.Elements {
 		e.Seq = i
 	}
+}
 
-	// Persistent check (§3.4.6).
-	if g.Options.Checks.Persistent {
-		mode := g.Options.Kinds[KindNode].Mode
-		if strings.Contains(mode, "incoming") && strings.Contains(mode, "host") {
-			found := false
-			for _, n := range g.Nodes {
-				if p := n.Raw.Get("persistent"); !p.IsNull() {
-					if p.Kind != yamlsrc.KindBool {
-						return diag.At(n.Pos(), diag.StageLoad, "Element \""+JSONOf(p)+"\" is not a boolean")
-					}
-					if p.Bool {
-						found = true
-						break
-					}
-				}
+// persistentCheck is §3.4.6: a node default condition mode with both
+// "incoming" and "host" needs a persistent node.
+func (g *Graph) persistentCheck() error {
+	if !g.Options.Checks.Persistent {
+		return nil
+	}
+	mode := g.Options.Kinds[KindNode].Mode
+	if !strings.Contains(mode, "incoming") || !strings.Contains(mode, "host") {
+		return nil
+	}
+	for _, n := range g.Nodes {
+		if p := n.Raw.Get("persistent"); !p.IsNull() {
+			if p.Kind != yamlsrc.KindBool {
+				return diag.At(n.Pos(), diag.StageLoad, "Element \""+JSONOf(p)+"\" is not a boolean")
 			}
-			if !found {
-				return diag.At(diag.Pos{File: g.File}, diag.StageLoad,
-					`Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
+			if p.Bool {
+				return nil
 			}
 		}
 	}
-	return nil
+	return diag.At(diag.Pos{File: g.File}, diag.StageLoad,
+		`Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
 }
 
 func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byName map[string][]*Element) error {

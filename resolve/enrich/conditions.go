@@ -259,13 +259,19 @@ func modeParts(e *Element, known ...string) ([]string, error) {
 	return parts, nil
 }
 
-// generic returns the element-generic wrappers (§5.8).
-func generic(e *Element) ([]wrapper, error) {
+// generic returns the element-generic wrappers (§5.8). Unknown mode parts
+// are errors even when no wrapper is needed; with build false only the mode
+// is checked, which keeps elements without default conditions or pruning
+// from allocating conditions nobody reads.
+func generic(e *Element, build bool) ([]wrapper, error) {
 	switch e.Kind {
 	case graph.KindNode:
 		parts, err := modeParts(e, "host", "source", "incoming", "incomingnaive", "outgoing", "outgoingnaive", "artifact", "artifactnaive")
 		if err != nil {
 			return nil, err
+		}
+		if !build {
+			return nil, nil
 		}
 		var cs []*Value
 		name := str(e.Name)
@@ -295,6 +301,9 @@ func generic(e *Element) ([]wrapper, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !build {
+			return nil, nil
+		}
 		var cs []*Value
 		for _, p := range parts {
 			if p == "source" {
@@ -309,6 +318,9 @@ func generic(e *Element) ([]wrapper, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !build {
+			return nil, nil
+		}
 		var cs []*Value
 		for _, p := range parts {
 			if p == "container" {
@@ -322,12 +334,20 @@ func generic(e *Element) ([]wrapper, error) {
 			}
 		}
 		return []wrapper{{conditions: and(cs), consistency: true}}, nil
+	}
+	if !build {
+		return nil, nil
+	}
+	switch e.Kind {
 	case graph.KindType:
 		return []wrapper{{conditions: Presence(e.Container), consistency: true}}, nil
 	case graph.KindArtifact:
 		parts, err := modeParts(e, "container", "managed")
 		if err != nil {
 			return nil, err
+		}
+		if !build {
+			return nil, nil
 		}
 		var cons, sems []*Value
 		for _, p := range parts {
@@ -349,6 +369,9 @@ func generic(e *Element) ([]wrapper, error) {
 		parts, err := modeParts(e, "container", "other")
 		if err != nil {
 			return nil, err
+		}
+		if !build {
+			return nil, nil
 		}
 		var cs []*Value
 		for _, p := range parts {
@@ -416,6 +439,17 @@ func elementSwitches(e *Element) (switches, error) {
 // final lists in each element's Conditions.
 func Conditions(g *graph.Graph) error {
 	varInputs := g.Variability().Get("inputs")
+	// Only an input named like an element id (which always has a dot) can
+	// become an input condition; skip building ids when there is none.
+	dotted := false
+	if g.Options.Enricher.InputCondition && varInputs.IsMap() {
+		for _, k := range varInputs.Map.Keys() {
+			if strings.Contains(k, ".") {
+				dotted = true
+				break
+			}
+		}
+	}
 	for _, e := range g.Elements {
 		conds := append([]*Value(nil), e.Conditions...)
 		if e.Kind == graph.KindNode || e.Kind == graph.KindRelation {
@@ -439,14 +473,17 @@ func Conditions(g *graph.Graph) error {
 			}
 			conds = []*Value{b}
 		}
-		if g.Options.Enricher.InputCondition && varInputs.IsMap() && !varInputs.Get(e.ID()).IsNull() {
+		if dotted && !varInputs.Get(e.ID()).IsNull() {
 			conds = append(conds, yamlsrc.MapOf("variability_input", str(e.ID())))
 		}
 		ts, err := typeSpecific(e)
 		if err != nil {
 			return err
 		}
-		gs, err := generic(e)
+		if _, err := generic(e, false); err != nil {
+			return err
+		}
+		sw, err := elementSwitches(e)
 		if err != nil {
 			return err
 		}
@@ -454,10 +491,12 @@ func Conditions(g *graph.Graph) error {
 		if ts != nil {
 			candidates = append(candidates, *ts)
 		}
-		candidates = append(candidates, gs...)
-		sw, err := elementSwitches(e)
-		if err != nil {
-			return err
+		if (sw.defaultEnabled && len(conds) == 0) || sw.pruningEnabled {
+			gs, err := generic(e, true)
+			if err != nil {
+				return err
+			}
+			candidates = append(candidates, gs...)
 		}
 		var selected []*Value
 		for _, w := range candidates {
