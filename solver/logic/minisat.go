@@ -703,6 +703,7 @@ func (s *minisat) propagate() cref {
 	confl := crefUndef
 	numProps := 0
 	mem := s.ca.mem
+	assigns := s.assigns // value(q) is assigns[q>>1] ^ q&1
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
@@ -713,46 +714,44 @@ func (s *minisat) propagate() cref {
 	next:
 		for i != end {
 			blocker := ws[i].blocker
-			if isTrue(s.value(blocker)) {
+			if assigns[blocker>>1]^byte(blocker&1) == lTrue {
 				ws[j] = ws[i]
 				j++
 				i++
 				continue
 			}
 			cr := ws[i].cr
-			base := cr + 1
-			if lit(mem[base]) == falseLit {
-				mem[base] = mem[base+1]
-				mem[base+1] = uint32(falseLit)
+			c := mem[cr+1 : cr+1+mem[cr]>>5]
+			if lit(c[0]) == falseLit {
+				c[0] = c[1]
+				c[1] = uint32(falseLit)
 			}
 			i++
-			first := lit(mem[base])
+			first := lit(c[0])
 			w := watcher{cr, first}
-			if first != blocker && isTrue(s.value(first)) {
+			vFirst := assigns[first>>1] ^ byte(first&1)
+			if first != blocker && vFirst == lTrue {
 				ws[j] = w
 				j++
 				continue
 			}
-			size := cref(mem[cr] >> 5)
-			for k := cref(2); k < size; k++ {
-				if !isFalse(s.value(lit(mem[base+k]))) {
-					mem[base+1] = mem[base+k]
-					mem[base+k] = uint32(falseLit)
-					nw := lit(mem[base+1]).neg()
+			for k := 2; k < len(c); k++ {
+				q := c[k]
+				if assigns[q>>1]^byte(q&1) != lFalse {
+					c[1] = q
+					c[k] = uint32(falseLit)
+					nw := lit(q).neg()
 					s.watches[nw] = append(s.watches[nw], w)
 					continue next
 				}
 			}
 			ws[j] = w
 			j++
-			if isFalse(s.value(first)) {
+			if vFirst == lFalse {
 				confl = cr
 				s.qhead = len(s.trail)
-				for i < end {
-					ws[j] = ws[i]
-					j++
-					i++
-				}
+				j += copy(ws[j:], ws[i:end])
+				i = end
 			} else {
 				s.uncheckedEnqueue(first, cr)
 			}
