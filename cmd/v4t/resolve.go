@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -128,16 +129,23 @@ func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Opt
 func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "resolve"}
 	t.register(fs)
-	var output string
+	var output, timings string
 	var explain bool
 	fs.StringVarP(&output, "output", "o", "", "write the result to `FILE` (default: standard output; - for standard output)")
 	fs.BoolVar(&explain, "explain", false, `on "Could not solve", print a minimal set of conflicting conditions`)
+	// --timings-json is how v4t bench learns the stage durations of its
+	// child processes.
+	fs.StringVar(&timings, "timings-json", "", "write the stage durations to `FILE` (for v4t bench)")
+	_ = fs.MarkHidden("timings-json")
 	return func(ctx context.Context, e *env, args []string) int {
 		in, opts, _, err := t.parse(e, args)
 		if err != nil {
 			return e.fail("resolve", err)
 		}
 		opts.Explain = explain
+		if timings != "" {
+			opts.Timings = &resolve.Timings{}
+		}
 		doc, err := resolve.Resolve(ctx, in, opts)
 		if err != nil {
 			code := e.fail("resolve", err)
@@ -152,15 +160,19 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			}
 			return code
 		}
+		emitStart := time.Now()
 		data := yamlsrc.Marshal(doc)
 		if output == "" || output == "-" {
 			if _, err := e.stdout.Write(data); err != nil {
 				return e.fail("resolve", fmt.Errorf("cannot write the result: %w", err))
 			}
-			return exitOK
-		}
-		if err := writeFileAtomic(output, data); err != nil {
+		} else if err := writeFileAtomic(output, data); err != nil {
 			return e.fail("resolve", err)
+		}
+		if timings != "" {
+			if err := writeTimingsJSON(timings, opts.Timings, time.Since(emitStart)); err != nil {
+				return e.fail("resolve", err)
+			}
 		}
 		return exitOK
 	}
