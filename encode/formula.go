@@ -30,8 +30,13 @@ func Not(l Lit) Lit { return -l }
 // Builder builds a CNF from formulas. Named variables are never merged with
 // anything; anonymous subformulas are hash-consed.
 type Builder struct {
-	names    []string
-	byName   map[string]Lit
+	names  []string
+	byName map[string]Lit
+	// lazy names a block of variables that are named only on demand
+	// (SetLazyNames): naming and indexing every element's two variables
+	// up front costs a string and a map entry each, and most runs never
+	// look them up by name.
+	lazy     lazyNames
 	clauses  [][]int
 	andCache map[string]Lit
 	xorCache map[[2]Lit]Lit
@@ -65,19 +70,76 @@ func (b *Builder) ClauseGroups() []int { return b.clauseGroups }
 func (b *Builder) UnsatGroup() int { return b.unsatGroup }
 
 // NewBuilder returns an empty builder.
-func NewBuilder() *Builder { return NewBuilderSize(0) }
+func NewBuilder() *Builder { return NewBuilderSize(0, 0) }
 
-// NewBuilderSize returns an empty builder with room for about n named
-// variables.
-func NewBuilderSize(n int) *Builder {
-	return &Builder{names: make([]string, 1, n+1), byName: make(map[string]Lit, n), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+// NewBuilderSize returns an empty builder with room for about vars
+// variables, of which about named are looked up by name.
+func NewBuilderSize(vars, named int) *Builder {
+	return &Builder{names: make([]string, 1, vars+1), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+}
+
+// lazyNames is a block of variables named on demand.
+type lazyNames struct {
+	base, n int
+	name    func(i int) string
+	// mayBe reports whether a name could be one of the block's; names it
+	// rejects are looked up without indexing the block.
+	mayBe   func(name string) bool
+	indexed bool
+	named   bool
 }
 
 // NumVars returns the number of variables.
 func (b *Builder) NumVars() int { return len(b.names) - 1 }
 
 // Names returns the variable names indexed by variable (index 0 unused).
-func (b *Builder) Names() []string { return b.names }
+func (b *Builder) Names() []string {
+	if l := &b.lazy; l.n > 0 && !l.named {
+		for i := range l.n {
+			b.names[l.base+i] = l.name(i)
+		}
+		l.named = true
+	}
+	return b.names
+}
+
+// LazyVars allocates n variables whose names are name(0), ..., name(n-1),
+// computed only when Names, Var or Lookup needs them, and returns the first.
+// mayBe must accept every one of those names; Var and Lookup index the block
+// the first time they see a name it accepts and that is not yet known. One
+// block per builder.
+func (b *Builder) LazyVars(n int, name func(i int) string, mayBe func(string) bool) Lit {
+	if b.lazy.n > 0 {
+		panic("encode: LazyVars called twice")
+	}
+	first := Lit(len(b.names))
+	b.names = append(b.names, make([]string, n)...)
+	b.lazy = lazyNames{base: int(first), n: n, name: name, mayBe: mayBe}
+	return first
+}
+
+// find looks a name up, indexing the lazy block when the name could be in it.
+func (b *Builder) find(name string) (Lit, bool) {
+	if l, ok := b.byName[name]; ok {
+		return l, true
+	}
+	if lz := &b.lazy; lz.n > 0 && !lz.indexed && lz.mayBe(name) {
+		lz.indexed = true
+		for i := range lz.n {
+			v := lz.base + i
+			nm := b.names[v]
+			if nm == "" {
+				nm = lz.name(i)
+			}
+			if _, dup := b.byName[nm]; !dup {
+				b.byName[nm] = Lit(v)
+			}
+		}
+		l, ok := b.byName[name]
+		return l, ok
+	}
+	return 0, false
+}
 
 // Clauses returns the clauses.
 func (b *Builder) Clauses() [][]int { return b.clauses }
@@ -87,7 +149,7 @@ func (b *Builder) Unsat() bool { return b.unsat }
 
 // Var returns the named variable, creating it on first use.
 func (b *Builder) Var(name string) Lit {
-	if l, ok := b.byName[name]; ok {
+	if l, ok := b.find(name); ok {
 		return l
 	}
 	l := Lit(len(b.names))
@@ -97,10 +159,7 @@ func (b *Builder) Var(name string) Lit {
 }
 
 // Lookup returns the named variable if it exists.
-func (b *Builder) Lookup(name string) (Lit, bool) {
-	l, ok := b.byName[name]
-	return l, ok
-}
+func (b *Builder) Lookup(name string) (Lit, bool) { return b.find(name) }
 
 func (b *Builder) aux() Lit {
 	l := Lit(len(b.names))

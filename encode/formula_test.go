@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/graph"
 )
 
 // expr is a random formula for the oracle: op over children, or a variable
@@ -221,4 +223,44 @@ func TestEdgeCases(t *testing.T) {
 	// Hash-consing: the same conjunction twice is one variable.
 	c := b.Var("c")
 	require.Equal(t, b.And(a, c), b.And(c, a))
+}
+
+func TestLazyVars(t *testing.T) {
+	b := NewBuilder()
+	x := b.Var("x")
+	names := []string{"node.a", "node.b", "manual.node.a"}
+	calls := 0
+	first := b.LazyVars(len(names), func(i int) string { calls++; return names[i] }, func(s string) bool { return s != "x" && s != "y" })
+	y := b.Var("y")
+	require.Zero(t, calls, "names must not be computed before they are needed")
+	require.Equal(t, first+1, b.Var("node.b"))
+	require.Equal(t, first+2, b.Var("manual.node.a"))
+	l, ok := b.Lookup("node.a")
+	require.True(t, ok)
+	require.Equal(t, first, l)
+	require.NotEqual(t, x, y)
+	require.Equal(t, []string{"", "x", "node.a", "node.b", "manual.node.a", "y"}, b.Names())
+}
+
+func TestUniqueIDs(t *testing.T) {
+	node := &Element{Kind: graph.KindNode, Name: "x", Index: -1}
+	dotted := &Element{Kind: graph.KindNode, Name: "y.node.x", Index: -1}
+	for _, tc := range []struct {
+		name string
+		els  []*Element
+		want bool
+	}{
+		{"plain", []*Element{node, {Kind: graph.KindProperty, Name: "p", Index: -1, Container: node}}, true},
+		{"dotted node name", []*Element{dotted}, true},
+		{"dotted type with index", []*Element{node, {Kind: graph.KindType, Name: "tosca.nodes.Root", Index: 0, Container: node}}, true},
+		// property.p.node.y.node.x could be p.node.y of x or p of y.node.x.
+		{"dotted property in a map", []*Element{node, {Kind: graph.KindProperty, Name: "p.node.y", Index: -1, Container: node}}, false},
+		{"at sign", []*Element{{Kind: graph.KindNode, Name: "a@0", Index: -1}}, false},
+	} {
+		require.Equal(t, tc.want, uniqueIDs(tc.els), tc.name)
+	}
+	require.True(t, mayBeElementVar("manual.node.a"))
+	require.True(t, mayBeElementVar("technology.t@0.node.a"))
+	require.False(t, mayBeElementVar("expression.e"))
+	require.False(t, mayBeElementVar("nodes"))
 }

@@ -29,7 +29,6 @@ type (
 type Result struct {
 	NumVars int
 	Clauses [][]int
-	Names   []string
 	// Unsat is set when a requirement folded to false.
 	Unsat bool
 	// ElementVars holds the variable of each element, in global order.
@@ -93,6 +92,9 @@ type encoder[F any] struct {
 	ev    Evaluator
 	exprs *Value
 	named map[*Value]F
+	// byName caches named[exprs[name]]: most expressions are referred to
+	// more than once, and the name skips two lookups.
+	byName map[string]F
 }
 
 func zero[F any]() F {
@@ -105,7 +107,7 @@ func errf(msg string) error { return diag.New(diag.StageSolve, msg) }
 // Translate translates the graph's conditions, constraints and implies into
 // any backend, in the reference's order (§8.2, §8.3).
 func Translate[F any](g *graph.Graph, ev Evaluator, b Backend[F]) error {
-	e := &encoder[F]{g: g, b: b, ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}}
+	e := &encoder[F]{g: g, b: b, ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}}
 	for _, el := range g.Groups {
 		if el.Variability {
 			return diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
@@ -177,20 +179,41 @@ type Options struct {
 
 // Encode translates the graph's conditions, constraints and implies into CNF.
 func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
-	b := &cnfBackend{Builder: NewBuilderSize(2*len(g.Elements) + 16)}
+	b := &cnfBackend{Builder: NewBuilderSize(2*len(g.Elements)+16, 64)}
 	if opts.Groups {
 		b.TrackGroups()
 	}
 	res := &Result{builder: b.Builder}
 	res.ElementVars = make([]int, len(g.Elements))
-	b.evars = make([]Lit, len(g.Elements))
-	b.mvars = make([]Lit, len(g.Elements))
-	for i, el := range g.Elements {
-		b.evars[i] = b.Var(el.ID())
-		res.ElementVars[i] = int(b.evars[i])
+	n := len(g.Elements)
+	b.evars = make([]Lit, n)
+	b.mvars = make([]Lit, n)
+	lazy := uniqueIDs(g.Elements)
+	lazyBase := 0
+	if lazy {
+		first := b.LazyVars(2*n, func(i int) string {
+			if i < n {
+				return g.Elements[i].ID()
+			}
+			return g.Elements[i-n].ManualID()
+		}, mayBeElementVar)
+		lazyBase = int(first)
+		for i := range g.Elements {
+			b.evars[i] = first + Lit(i)
+			b.mvars[i] = first + Lit(n+i)
+		}
+	} else {
+		// Elements with equal ids share a variable, as in the reference,
+		// whose variables are their names.
+		for i, el := range g.Elements {
+			b.evars[i] = b.Var(el.ID())
+		}
+		for i, el := range g.Elements {
+			b.mvars[i] = b.Var(el.ManualID())
+		}
 	}
-	for i, el := range g.Elements {
-		b.mvars[i] = b.Var(el.ManualID())
+	for i := range g.Elements {
+		res.ElementVars[i] = int(b.evars[i])
 	}
 	if err := Translate[Lit](g, ev, b); err != nil {
 		return nil, err
@@ -210,6 +233,17 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 		res.TechnologyNameLits = append(res.TechnologyNameLits, int(b.Materialize(b.Builder.Or(byName[n]...))))
 	}
 	for v := 1; v < len(b.names); v++ {
+		if lazy && v >= lazyBase && v < lazyBase+2*n {
+			if i := v - lazyBase; i < n {
+				switch g.Elements[i].Kind {
+				case graph.KindNode:
+					res.NodeVars = append(res.NodeVars, v)
+				case graph.KindTechnology:
+					res.TechnologyVars = append(res.TechnologyVars, v)
+				}
+			}
+			continue
+		}
 		name := b.names[v]
 		switch {
 		case strings.HasPrefix(name, "node"):
@@ -220,11 +254,46 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	}
 	res.NumVars = b.NumVars()
 	res.Clauses = b.clauses
-	res.Names = b.names
 	res.Unsat = b.unsat
 	res.UnsatGroup = b.unsatGroup
 	res.ClauseGroups = b.clauseGroups
 	return res, nil
+}
+
+// Names returns the variable names indexed by variable (index 0 unused;
+// auxiliary variables have empty names).
+func (r *Result) Names() []string { return r.builder.Names() }
+
+// uniqueIDs reports whether the elements' ids are certainly distinct. An id
+// is kind.name[@index][.container id]; it can be read back unambiguously,
+// hence is unique, unless a name holds an "@", or holds a "." where no
+// index follows it but a container id does.
+func uniqueIDs(els []*Element) bool {
+	for _, e := range els {
+		if strings.IndexByte(e.Name, '@') >= 0 {
+			return false
+		}
+		if e.Index < 0 && e.Container != nil && strings.IndexByte(e.Name, '.') >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// mayBeElementVar reports whether name could be an element's variable or
+// manual variable: its first dot-separated part is an element kind or
+// "manual".
+func mayBeElementVar(name string) bool {
+	first, _, _ := strings.Cut(name, ".")
+	if first == "manual" {
+		return true
+	}
+	for k := graph.KindNode; k <= graph.KindImport; k++ {
+		if k.String() == first {
+			return true
+		}
+	}
+	return false
 }
 
 func withPos(err error, p diag.Pos) error {
@@ -488,6 +557,9 @@ func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 		if name.Kind != yamlsrc.KindString {
 			return zero[F](), errf("Element \"" + graph.JSONOf(name) + "\" is not a string")
 		}
+		if v, ok := e.byName[name.Str]; ok {
+			return v, nil
+		}
 		found := e.exprs.Get(name.Str)
 		if found.IsNull() {
 			return zero[F](), errf(`Did not find logic expression "` + name.Str + `"`)
@@ -503,10 +575,12 @@ func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 			return zero[F](), errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
 		}
 		if v, ok := e.named[found]; ok {
+			e.byName[name.Str] = v
 			return v, nil
 		}
 		v := b.Term("expression." + name.Str)
 		e.named[found] = v
+		e.byName[name.Str] = v
 		l, err := e.translate(found, ctx)
 		if err != nil {
 			return zero[F](), err

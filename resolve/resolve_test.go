@@ -70,6 +70,22 @@ topology_template:
 `,
 			want: "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n    node_templates:\n        a:\n            type: a\n            properties:\n                size: 20\n",
 		},
+		{
+			// Element variables are named only on demand; a term naming
+			// one must still find it.
+			name: "terms name element variables",
+			src: `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {type_default_condition: true}
+    node_templates:
+        a: {type: a, conditions: false}
+        b: {type: b, conditions: node.a}
+        c: {type: c, conditions: {not: manual.node.a}}
+        d: {type: d, conditions: {or: [node.c, expression.e]}}
+`,
+			want: "tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n    node_templates:\n        c:\n            type: c\n        d:\n            type: d\n",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.in.TemplatePath = writeTemplate(t, tc.src)

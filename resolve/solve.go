@@ -167,7 +167,7 @@ func (f *Formula) WriteOPB(w io.Writer) error {
 }
 
 func (p *prepared) formula(enc *encode.Result) *Formula {
-	f := &Formula{CNF: &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, Names: enc.Names}
+	f := &Formula{CNF: &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, Names: enc.Names()}
 	for _, s := range buildPlan(p.g, enc).steps {
 		if s.Objective != nil {
 			f.Objective = s.Objective
