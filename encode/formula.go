@@ -186,6 +186,11 @@ func (b *Builder) addTo(group int, c ...Lit) {
 	for _, l := range c {
 		b.arena = append(b.arena, int(l))
 	}
+	if len(b.clauses) == cap(b.clauses) {
+		// Double: append grows large slices by a quarter, which copies
+		// the clause list about five times over in total.
+		b.clauses = slices.Grow(b.clauses, max(len(b.clauses), 1024))
+	}
 	b.clauses = append(b.clauses, b.arena[start:len(b.arena):len(b.arena)])
 }
 

@@ -199,7 +199,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	// One more uniqueness step, over all element variables, tells whether
 	// the element assignment is decided by the steps (almost always); only a
 	// tie needs a rule to pick a model (§10.4).
-	withTie := append(append([]solver.Step(nil), steps...), solver.Step{Unique: true, Projection: distinct(enc.ElementVars)})
+	withTie := append(append([]solver.Step(nil), steps...), solver.Step{Unique: true, Projection: distinct(enc.ElementVars, enc.NumVars)})
 	res, err := solver.Solve(ctx, cnf, withTie, nil)
 	if err != nil {
 		return nil, err
@@ -251,8 +251,10 @@ func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, pre
 	return res.Model, true
 }
 
-func distinct(vars []int) []int {
-	seen := make(map[int]bool, len(vars))
+// distinct returns vars without repetitions, in first-occurrence order;
+// every var is in 1..numVars.
+func distinct(vars []int, numVars int) []int {
+	seen := make([]bool, numVars+1)
 	out := make([]int, 0, len(vars))
 	for _, v := range vars {
 		if !seen[v] {

@@ -13,7 +13,12 @@ import (
 	"time"
 )
 
+// ownProcess is set when v4t runs as a command rather than inside tests, so
+// that process-wide settings (batchGC) stay out of the test binaries.
+var ownProcess bool
+
 func main() {
+	ownProcess = true
 	args := os.Args[1:]
 	timeout := hardTimeout(args)
 	done := make(chan int, 1)

@@ -142,6 +142,9 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if err != nil {
 			return e.fail("resolve", err)
 		}
+		if ownProcess {
+			batchGC(in.TemplatePath)
+		}
 		opts.Explain = explain
 		if timings != "" {
 			opts.Timings = &resolve.Timings{}
