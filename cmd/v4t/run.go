@@ -183,9 +183,12 @@ func (e *env) fail(cmd string, err error) int {
 		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(err.Error()))
 		return exitRejected
 	}
-	fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
+	// One line, Go/GNU style (style.md §3.4): the position first, where
+	// one is known, then the message.
 	if d.Pos.Known() {
-		fmt.Fprintf(e.stderr, "  at %s\n", d.Pos)
+		fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Message))
+	} else {
+		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
 	}
 	if e.g.debug {
 		for _, r := range d.Related {

@@ -105,7 +105,7 @@ func TestFailExitStatus(t *testing.T) {
 			name:   "diagnostic with position",
 			err:    diag.At(diag.Pos{File: "t.yaml", Line: 3, Col: 5}, diag.StageLoad, "bad\nthing"),
 			code:   exitRejected,
-			stderr: "error: bad\\nthing\n  at t.yaml:3:5\n",
+			stderr: "error: t.yaml:3:5: bad\\nthing\n",
 		},
 		{
 			name:   "diagnostic without position",

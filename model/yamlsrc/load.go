@@ -21,6 +21,10 @@ const (
 	// maxAliasUses bounds the number of alias uses (billion laughs);
 	// aliases share values, so this only limits the walk.
 	maxAliasUses = 1 << 20
+	// maxExpanded bounds the values a document stands for once its
+	// aliases are expanded, as the writers and the pipeline walk it: a
+	// billion laughs is small as shared values and endless as a tree.
+	maxExpanded = 1 << 24
 )
 
 // LoadFile reads and parses a YAML file. The file name is used in positions.
@@ -83,7 +87,44 @@ func parseYAML(data []byte, file string) (*Value, error) {
 		}
 		root = root.Content[0]
 	}
-	return c.convert(root, 0)
+	v, err := c.convert(root, 0)
+	if err == nil && c.alias > 0 && expandedSize(v, map[*Value]int64{}) > maxExpanded {
+		return nil, c.errAt(c.firstAlias, "aliases expand the document to more than %d values", maxExpanded)
+	}
+	return v, err
+}
+
+// expandedSize counts the values of v with every shared value counted at
+// each use, saturating above maxExpanded.
+func expandedSize(v *Value, memo map[*Value]int64) int64 {
+	if v == nil {
+		return 0
+	}
+	if n, ok := memo[v]; ok {
+		return n
+	}
+	n := int64(1)
+	switch v.Kind {
+	case KindMap:
+		for i := range v.Map.vals {
+			if v.Map.dead == 0 || !v.Map.deleted[i] {
+				n += expandedSize(v.Map.vals[i], memo)
+			}
+			if n > maxExpanded {
+				break
+			}
+		}
+	case KindList:
+		for _, x := range v.List {
+			n += expandedSize(x, memo)
+			if n > maxExpanded {
+				break
+			}
+		}
+	}
+	n = min(n, maxExpanded+1)
+	memo[v] = n
+	return n
 }
 
 // decode runs yaml.v3, turning a panic of its parser (it has had some on
@@ -178,10 +219,12 @@ type converter struct {
 	// one of them would make the document contain itself.
 	open  map[*yaml.Node]bool
 	alias int
-	vals  []Value
-	maps  []Map
-	ptrs  []*Value
-	strs  []string
+	// firstAlias is where the document first uses an alias.
+	firstAlias *yaml.Node
+	vals       []Value
+	maps       []Map
+	ptrs       []*Value
+	strs       []string
 }
 
 const slabSize = 256
@@ -340,6 +383,9 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		}
 		return v, nil
 	case yaml.AliasNode:
+		if c.alias == 0 {
+			c.firstAlias = n
+		}
 		c.alias++
 		if c.alias > maxAliasUses {
 			return nil, c.errAt(n, "more than %d alias uses", maxAliasUses)

@@ -219,16 +219,27 @@ func TestParseLimits(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 1, d.Pos.Line)
 
-	// Billion laughs: aliases share values, so this is cheap, but the
-	// number of alias uses is bounded.
-	var b strings.Builder
-	b.WriteString("a0: &a0 [x, x]\n")
-	for i := 1; i < 30; i++ {
-		fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d]\n", i, i, i-1, i-1)
+	// Aliases share values, so a few levels of doubling are cheap and
+	// accepted; a billion laughs would stand for more values than any
+	// walk of the document can afford, and is rejected where its first
+	// alias is.
+	laughs := func(levels int) string {
+		var b strings.Builder
+		b.WriteString("a0: &a0 [x, x]\n")
+		for i := 1; i < levels; i++ {
+			fmt.Fprintf(&b, "a%d: &a%d [*a%d, *a%d]\n", i, i, i-1, i-1)
+		}
+		return b.String()
 	}
-	v, err := Parse([]byte(b.String()), "laughs.yaml")
+	v, err := Parse([]byte(laughs(12)), "laughs.yaml")
 	require.NoError(t, err)
-	assert.Same(t, v.Get("a28"), v.Get("a29").List[0])
+	assert.Same(t, v.Get("a10"), v.Get("a11").List[0])
+	_, err = Parse([]byte(laughs(30)), "laughs.yaml")
+	require.Error(t, err)
+	d, ok = diag.As(err)
+	require.True(t, ok)
+	assert.Equal(t, diag.Pos{File: "laughs.yaml", Line: 2, Col: 10}, d.Pos)
+	assert.Contains(t, d.Message, "aliases expand the document to more than")
 }
 
 func TestResolvePlain(t *testing.T) {
