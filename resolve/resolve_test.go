@@ -1,12 +1,10 @@
 package resolve
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -147,17 +145,25 @@ topology_template:
 
 // TestDeterminism resolves every conformance case twice and requires
 // byte-identical output (style.md §5.9).
+// TestDeterminism resolves our examples and, when present, every
+// conformance template three times, under different GOMAXPROCS, and wants
+// byte-identical outputs (or errors).
 func TestDeterminism(t *testing.T) {
-	corpus := filepath.Join("..", "..", "shared", "conformance", "vintner")
-	if _, err := os.Stat(corpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("conformance corpus not at %s", corpus)
-	}
-	templates, err := filepath.Glob(filepath.Join(corpus, "*", "*", "template.yaml"))
+	templates, err := filepath.Glob(filepath.Join("..", "testdata", "examples", "*", "*.yaml"))
 	require.NoError(t, err)
 	require.NotEmpty(t, templates)
+	corpus := filepath.Join("..", "..", "shared", "conformance", "vintner")
+	if _, err := os.Stat(corpus); err == nil {
+		more, err := filepath.Glob(filepath.Join(corpus, "*", "*", "template.yaml"))
+		require.NoError(t, err)
+		require.NotEmpty(t, more)
+		templates = append(templates, more...)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, tpl := range templates {
-		var outs [2][]byte
-		for i := range outs {
+		var outs [3][]byte
+		for i, procs := range []int{runtime.NumCPU(), 1, 7} {
+			runtime.GOMAXPROCS(procs)
 			doc, err := Resolve(context.Background(), Input{TemplatePath: tpl}, Options{})
 			if err != nil {
 				outs[i] = []byte("error: " + err.Error())
@@ -165,6 +171,7 @@ func TestDeterminism(t *testing.T) {
 			}
 			outs[i] = yamlsrc.Marshal(doc)
 		}
-		require.True(t, bytes.Equal(outs[0], outs[1]), "two runs of %s differ", tpl)
+		require.Equal(t, string(outs[0]), string(outs[1]), "%s: GOMAXPROCS %d and 1 differ", tpl, runtime.NumCPU())
+		require.Equal(t, string(outs[0]), string(outs[2]), "%s: GOMAXPROCS %d and 7 differ", tpl, runtime.NumCPU())
 	}
 }
