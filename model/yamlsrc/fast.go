@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The fast path reads the YAML that templates are made of straight into
@@ -76,17 +77,25 @@ type fastParser struct {
 }
 
 // parseFast reads data with the fast path; ok is false if it bailed out.
-func parseFast(data []byte) (v *Value, ok bool) {
+func parseFast(data []byte) (v *Value, ok bool) { return parseFastText(data, false) }
+
+// parseFastText is parseFast; owned tells that data is never written again,
+// so that the text can share its memory instead of copying it (keys and
+// scalars are substrings of the text and keep it alive).
+func parseFastText(data []byte, owned bool) (v *Value, ok bool) {
 	ascii, crlf, valid := fastChars(data)
 	if !valid || len(data) == 0 {
 		return nil, false
 	}
 	p := &fastParser{line: 1, ascii: ascii, colLine: -1}
-	if crlf {
+	switch {
+	case crlf:
 		// Every carriage return ends a line before a line feed: yaml.v3
 		// reads the pair as one line break, which changes no position.
 		p.src = strings.ReplaceAll(string(data), "\r\n", "\n")
-	} else {
+	case owned:
+		p.src = unsafe.String(&data[0], len(data))
+	default:
 		p.src = string(data)
 	}
 	defer func() {

@@ -33,7 +33,12 @@ func LoadFile(path string) (*Value, error) {
 	if err != nil {
 		return nil, diag.New(diag.StageLoad, readError(path, err))
 	}
-	return Parse(data, path)
+	// The buffer is ours and never written again, so the fast path may
+	// use it as its text instead of a copy.
+	if v, ok := parseFastText(data, true); ok {
+		return v, nil
+	}
+	return parseYAML(data, path)
 }
 
 func readError(path string, err error) string {
@@ -52,7 +57,7 @@ func readError(path string, err error) string {
 // read straight into values; the others, and every document with an
 // error, go through yaml.v3, with the same results.
 func Parse(data []byte, file string) (*Value, error) {
-	if v, ok := parseFast(data); ok {
+	if v, ok := parseFastText(data, false); ok {
 		return v, nil
 	}
 	return parseYAML(data, file)
