@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"slices"
 
@@ -20,6 +21,10 @@ type EnumerateOptions struct {
 	CountOnly bool
 	// Resolve produces the resolved template of each variant.
 	Resolve bool
+	// Max, when positive and without a Limit, refuses to list more than
+	// Max variants: the variants are counted first (which is fast), and a
+	// larger space is an error instead of a run that would not end.
+	Max int
 }
 
 // Variant is one distinct set of present nodes and relations.
@@ -89,6 +94,16 @@ func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions)
 		}
 		res.Count = n
 		return res, nil
+	}
+	if eo.Max > 0 && eo.Limit <= 0 {
+		n, err := solver.Count(ctx, cnf, proj)
+		if err != nil {
+			return nil, err
+		}
+		if n.Cmp(big.NewInt(int64(eo.Max))) > 0 {
+			return nil, diag.At(diag.Pos{File: p.file}, diag.StageSolve, fmt.Sprintf(
+				"the template has %s variants, more than %d: give --limit N to list the first N, or --count to count them", n, eo.Max))
+		}
 	}
 	var found [][]bool
 	n, complete, err := solver.Enumerate(ctx, cnf, proj, eo.Limit, func(values []bool) bool {

@@ -27,6 +27,8 @@ positions of their present elements in the template).
 --count prints only the number of variants (exact; independent parts of the
 template are counted separately and multiplied, so it stays fast for large
 spaces). --limit N stops after N variants and says so on standard error.
+Without --limit, a template with more than 100,000 variants is an error
+(they are counted first, so nothing is listed or written).
 --format json|yaml prints each variant's present element ids for scripts.
 --output-dir DIR writes each variant as a resolved template
 (DIR/variant-0001.yaml, ...); elements other than nodes and relations follow
@@ -59,7 +61,7 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		if limit < 0 {
 			return e.usage("enumerate", "--limit must not be negative")
 		}
-		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != ""})
+		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != "", Max: maxVariants})
 		if err != nil {
 			return e.fail("enumerate", err)
 		}
@@ -96,6 +98,10 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		return exitOK
 	}
 }
+
+// maxVariants is the most variants v4t enumerate lists without --limit;
+// larger spaces would take hours and all memory to list.
+const maxVariants = 100000
 
 func printVariants(e *env, format string, res *resolve.Enumeration) error {
 	switch format {
