@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -190,11 +191,20 @@ func (res *Result) WriteJSON(w io.Writer, o SummaryOptions) error {
 		}
 		s.Rows = append(s.Rows, jr)
 	}
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
+	return writeJSON(w, s)
+}
+
+// writeJSON writes v indented, without escaping <, > and & (relation
+// labels contain "->").
+func writeJSON(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err = w.Write(append(data, '\n'))
+	_, err := w.Write(b.Bytes())
 	return err
 }
 
