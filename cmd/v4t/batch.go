@@ -22,7 +22,7 @@ func batchCommand() *command {
 	return &command{
 		name:    "batch",
 		summary: "resolve every combination of a configuration space in parallel",
-		usage:   "v4t batch SPACE.yaml [-j N] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings]",
+		usage:   "v4t batch SPACE.yaml [-j N] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands]",
 		help: `Batch reads a space file that lists templates, preset sets, input sets and
 option sets, and resolves every combination of one of each (a run), N runs
 at a time. Paths in the space file are relative to it.
@@ -49,6 +49,10 @@ time in milliseconds (--no-timings leaves it out, so that the same space
 gives the same bytes). A failing run never stops the others, and the exit
 status is 0 when every run ran, whatever its status.
 
+--commands prints, instead of running the space, the v4t resolve command
+line of each run (with --output DIR/<run-id>.yaml when --out is given), to
+check a row or time the runs one by one.
+
 --out DIR writes each result to DIR/<run-id>.yaml, atomically; the file of
 a failing run is removed. A progress bar goes to standard error when it is
 a terminal. Ctrl-C starts no new run, keeps the finished results, prints
@@ -61,12 +65,13 @@ the summary with the other runs "not run" and exits with status 3.`,
 func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	var jobs int
 	var out, format, output string
-	var noTimings bool
+	var noTimings, commands bool
 	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` runs at once (default: the number of CPUs)")
 	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>.yaml")
 	fs.StringVar(&format, "format", "table", "summary `FORMAT`: table, csv or json")
 	fs.StringVarP(&output, "output", "o", "", "write the summary to `FILE` (default: standard output)")
 	fs.BoolVar(&noTimings, "no-timings", false, "leave the milliseconds out of the summary")
+	fs.BoolVar(&commands, "commands", false, "print the v4t resolve command line of each run instead of running them")
 	return func(ctx context.Context, e *env, args []string) int {
 		if len(args) != 1 {
 			return e.usage("batch", "expected one SPACE file")
@@ -84,6 +89,24 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		space, err := batch.LoadSpace(args[0])
 		if err != nil {
 			return e.fail("batch", err)
+		}
+		if commands {
+			var b strings.Builder
+			for _, r := range space.Runs {
+				b.WriteString("v4t resolve")
+				args := r.ResolveArgs()
+				if out != "" {
+					args = append(args, "--output", filepath.Join(out, r.ID+".yaml"))
+				}
+				for _, a := range args {
+					b.WriteString(" " + shellQuote(a))
+				}
+				b.WriteString("\n")
+			}
+			if err := writeOutput(e, output, []byte(b.String())); err != nil {
+				return e.fail("batch", err)
+			}
+			return exitOK
 		}
 		if out != "" {
 			if err := os.MkdirAll(out, 0o755); err != nil {
@@ -129,6 +152,21 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		fmt.Fprintf(e.stderr, "%d runs: %d ok, %d failed\n", len(res.Rows), ok, failed)
 		return exitOK
 	}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./=:,+@", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // summaryWriter picks the summary format.

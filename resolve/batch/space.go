@@ -325,3 +325,23 @@ func product(m *yamlsrc.Value) [][]resolve.Assignment {
 	}
 	return out
 }
+
+// ResolveArgs are the arguments of the v4t resolve command line that
+// resolves this run on its own (without "v4t resolve" itself), for
+// spot-checks and timing single runs.
+func (r *Run) ResolveArgs() []string {
+	args := []string{"--template", r.Input.TemplatePath}
+	for _, p := range r.Presets {
+		args = append(args, "--preset", p)
+	}
+	if r.Input.InputsPath != "" {
+		args = append(args, "--inputs", r.Input.InputsPath)
+	}
+	for _, a := range r.Inputs {
+		args = append(args, "--input", a.Name+"="+resolve.Flow(a.Value))
+	}
+	for _, a := range r.Options {
+		args = append(args, "--option", a.Name+"="+resolve.Flow(a.Value))
+	}
+	return args
+}
