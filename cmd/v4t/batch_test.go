@@ -55,3 +55,24 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 	assert.NotZero(t, okSeen, "some checked rows succeed")
 	assert.NotZero(t, failedSeen, "some checked rows fail")
 }
+
+func TestProgressBar(t *testing.T) {
+	var buf bytes.Buffer
+	b := &bar{w: &buf}
+	b.update(50, 3, 200)
+	b.clear()
+	assert.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
+	progressBar(&buf).update(1, 0, 1) // not a terminal: draws nothing
+	assert.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
+}
+
+func TestShellQuote(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"mode=semantic-loose", "mode=semantic-loose"},
+		{"tags=[a, b]", "'tags=[a, b]'"},
+		{"it's", `'it'\''s'`},
+		{"", "''"},
+	} {
+		assert.Equal(t, tc.want, shellQuote(tc.in), tc.in)
+	}
+}
