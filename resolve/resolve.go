@@ -63,6 +63,10 @@ type Options struct {
 	Dump func(*Formula) error
 	// Timings, when set, receives the duration of every stage.
 	Timings *Timings
+	// Report, when set, receives the present nodes and relations, their
+	// total weight and whether the result was unique, when resolving
+	// succeeds.
+	Report *Report
 }
 
 // Timings are the durations of the pipeline's stages.
@@ -123,7 +127,7 @@ func Resolve(ctx context.Context, in Input, opts Options) (out *yamlsrc.Value, e
 		}
 		sw.skip()
 	}
-	model, err := solve(ctx, p.g, enc, p.ev, opts.Explain)
+	model, unique, err := solve(ctx, p.g, enc, p.ev, opts.Explain)
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +136,9 @@ func Resolve(ctx context.Context, in Input, opts Options) (out *yamlsrc.Value, e
 		return nil, err
 	}
 	sw.lap(func(t *Timings) *time.Duration { return &t.Transform })
+	if opts.Report != nil {
+		*opts.Report = *report(p.g, unique)
+	}
 	return p.doc, nil
 }
 

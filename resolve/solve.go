@@ -178,8 +178,9 @@ func (p *prepared) formula(enc *encode.Result) *Formula {
 }
 
 // solve solves the encoded graph #3, optimises, checks uniqueness and
-// breaks ties; it returns the model.
-func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Evaluator, explain bool) ([]bool, error) {
+// breaks ties; it returns the model and whether the steps decided every
+// element (false when the tie-break had to choose, §10.4).
+func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Evaluator, explain bool) ([]bool, bool, error) {
 	couldNot := func() error {
 		d := diag.At(diag.Pos{File: g.File}, diag.StageSolve, "Could not solve")
 		if explain {
@@ -188,7 +189,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 		return d
 	}
 	if enc.Unsat {
-		return nil, couldNot()
+		return nil, false, couldNot()
 	}
 	p := buildPlan(g, enc)
 	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}
@@ -202,34 +203,34 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	withTie := append(append([]solver.Step(nil), steps...), solver.Step{Unique: true, Projection: distinct(enc.ElementVars, enc.NumVars)})
 	res, err := solver.Solve(ctx, cnf, withTie, nil)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if !res.Sat {
-		return nil, couldNot()
+		return nil, false, couldNot()
 	}
 	if res.Ambiguous >= 0 && res.Ambiguous < len(steps) {
-		return nil, diag.At(diag.Pos{File: g.File}, diag.StageSolve, p.messages[res.Ambiguous])
+		return nil, false, diag.At(diag.Pos{File: g.File}, diag.StageSolve, p.messages[res.Ambiguous])
 	}
 	if p.badWeight != nil {
-		return nil, p.badWeight
+		return nil, false, p.badWeight
 	}
 	if res.Ambiguous < 0 {
-		return res.Model, nil
+		return res.Model, true, nil
 	}
 	// A tie: replay the reference's solver to pick its model, and check the
 	// replay against our own encoding before trusting it.
 	if len(enc.Clauses) <= emulationLimit {
 		if present, ok := emulate(g, ev); ok {
 			if model, ok := completeModel(ctx, cnf, enc, present); ok {
-				return model, nil
+				return model, false, nil
 			}
 		}
 	}
 	res, err = solver.Solve(ctx, cnf, steps, enc.ElementVars)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return res.Model, nil
+	return res.Model, false, nil
 }
 
 // completeModel checks that fixing every element to the given presence is

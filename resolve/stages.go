@@ -46,7 +46,7 @@ func (s *Stages) Solve(ctx context.Context) (err error) {
 	if s.enc == nil {
 		return errors.New("resolve: Solve before Encode")
 	}
-	s.model, err = solve(ctx, s.p.g, s.enc, s.p.ev, false)
+	s.model, _, err = solve(ctx, s.p.g, s.enc, s.p.ev, false)
 	return err
 }
 

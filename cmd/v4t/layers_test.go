@@ -48,8 +48,15 @@ func isModel(pkg string) bool { return under(pkg, "model") && !under(pkg, "model
 // pipeline (resolve/enrich, check, transform and any new one), as opposed to
 // the root, the conformance runner and the sibling pipelines.
 func resolveStage(pkg string) bool {
-	return under(pkg, "resolve") && pkg != "resolve" &&
-		!under(pkg, "resolve/suite") && !under(pkg, "resolve/complete") && !under(pkg, "resolve/sd")
+	return under(pkg, "resolve") && pkg != "resolve" && !resolveDriver(pkg) &&
+		!under(pkg, "resolve/complete") && !under(pkg, "resolve/sd")
+}
+
+// resolveDriver reports whether pkg drives whole resolutions through the
+// root resolve package: the conformance runner, configuration spaces
+// (resolve/batch) and the topology picture (resolve/picture).
+func resolveDriver(pkg string) bool {
+	return under(pkg, "resolve/suite") || under(pkg, "resolve/batch") || under(pkg, "resolve/picture")
 }
 
 // ourRule says whether package pkg (module-relative) may import our package
@@ -101,15 +108,20 @@ func ourRule(pkg, imp string, test bool) string {
 	case under(pkg, "solver"):
 		return "solver imports nothing of ours"
 	case pkg == "resolve":
-		if isModel(imp) || under(imp, "encode") || under(imp, "solver") || (under(imp, "resolve") && !under(imp, "resolve/suite")) {
+		if isModel(imp) || under(imp, "encode") || under(imp, "solver") || (under(imp, "resolve") && !resolveDriver(imp)) {
 			return ""
 		}
-		return "resolve imports model, encode, solver and its stage packages, never the conformance runner"
+		return "resolve imports model, encode, solver and its stage packages, never the packages that drive it (suite, batch, picture)"
 	case under(pkg, "resolve/suite"):
 		if isModel(imp) || under(imp, "encode") || under(imp, "solver") || under(imp, "resolve") {
 			return ""
 		}
 		return "resolve/suite imports model, encode, solver and resolve"
+	case under(pkg, "resolve/batch"), under(pkg, "resolve/picture"):
+		if isModel(imp) || imp == "resolve" {
+			return ""
+		}
+		return pkg + " imports only model packages and resolve"
 	case under(pkg, "resolve/complete"):
 		if isModel(imp) || under(imp, "solver") {
 			return ""
@@ -285,6 +297,15 @@ func TestLayerRules(t *testing.T) {
 		{"resolve/suite", "v4t/resolve/suite", true, true},
 		{"resolve/suite", "github.com/spf13/pflag", false, false},
 		{"resolve/complete", "v4t/resolve/sd", false, false},
+		{"resolve/batch", "v4t/resolve", false, true},
+		{"resolve/batch", "v4t/model/yamlsrc", false, true},
+		{"resolve/batch", "v4t/solver", false, false},
+		{"resolve/batch", "v4t/resolve/suite", false, false},
+		{"resolve/picture", "v4t/resolve", false, true},
+		{"resolve/picture", "v4t/encode", false, false},
+		{"resolve", "v4t/resolve/batch", false, false},
+		{"resolve", "v4t/resolve/picture", false, false},
+		{"cmd/v4t", "v4t/resolve/batch", false, true},
 		{"resolve/complete", "v4t/solver", false, true},
 		{"resolve/sd", "v4t/model/tosca", false, false},
 		{"resolve/sd", "v4t/model/yamlsrc", false, true},

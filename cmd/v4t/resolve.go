@@ -49,6 +49,9 @@ OPENTOSCA_VINTNER_VARIABILITY_INPUT_<NAME> are honoured as by the reference.`,
 type templateFlags struct {
 	cmd, template, inputsFile, dump string
 	presets, inputs, options        *listValue
+	// noDump leaves out --dump, for commands that resolve more than once
+	// or not at all.
+	noDump bool
 }
 
 func (t *templateFlags) register(fs *pflag.FlagSet) {
@@ -61,7 +64,9 @@ func (t *templateFlags) register(fs *pflag.FlagSet) {
 	fs.Var(t.presets, "presets", "same as --preset `NAME`")
 	fs.Var(t.inputs, "input", "set the variability input `NAME=VALUE`, VALUE read as YAML (true, 3, [a, b], 'text'); repeatable")
 	fs.Var(t.options, "option", "override the variability option `NAME=VALUE` (VALUE read as YAML); repeatable")
-	fs.StringVar(&t.dump, "dump", "", "write the encoded formula as `cnf|opb` to the FILE given as the next argument")
+	if !t.noDump {
+		fs.StringVar(&t.dump, "dump", "", "write the encoded formula as `cnf|opb` to the FILE given as the next argument")
+	}
 }
 
 // parse checks the flags and builds the resolver's input and options. It

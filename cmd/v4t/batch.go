@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/spf13/pflag"
+
+	"v4t/resolve"
+	"v4t/resolve/batch"
+)
+
+func batchCommand() *command {
+	return &command{
+		name:    "batch",
+		summary: "resolve every combination of a configuration space in parallel",
+		usage:   "v4t batch SPACE.yaml [-j N] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands]",
+		help: `Batch reads a space file that lists templates, preset sets, input sets and
+option sets, and resolves every combination of one of each (a run), N runs
+at a time. Paths in the space file are relative to it.
+
+  templates: [template.yaml]        # one or more
+  presets: [[], [small], [large]]   # preset sets, applied in order
+  inputs:                           # input sets: an inputs file, or a map
+    - inputs.yaml
+    - {backup: [false, true]}       # a list of values: one run per value
+  options:                          # option sets (the --option overrides)
+    - {mode: [manual, semantic-loose], optimization_topology: [false, min, max]}
+
+A list of values expands to the cross product over the keys of its set;
+write [[a, b]] for a list that is one value. Runs are numbered run-001,
+run-002, ... in the order templates, preset sets, input sets, option sets,
+so the same space always gives the same ids and rows. The environment
+variables of the reference are not read: the space alone decides.
+
+The summary has one row per run: its presets, inputs, options, status ("ok"
+or the error with its position), present nodes, present relations
+(source.requirement->target), the total weight of the present nodes,
+whether the result was unique (no: the tie-break chose it) and its wall
+time in milliseconds (--no-timings leaves it out, so that the same space
+gives the same bytes). A failing run never stops the others, and the exit
+status is 0 when every run ran, whatever its status.
+
+--commands prints, instead of running the space, the v4t resolve command
+line of each run (with --output DIR/<run-id>.yaml when --out is given), to
+check a row or time the runs one by one.
+
+--out DIR writes each result to DIR/<run-id>.yaml, atomically; the file of
+a failing run is removed. A progress bar goes to standard error when it is
+a terminal. Ctrl-C starts no new run, keeps the finished results, prints
+the summary with the other runs "not run" and exits with status 3.`,
+		example: "v4t batch testdata/batch/motivation.yaml --out results --format csv --output summary.csv",
+		setup:   setupBatch,
+	}
+}
+
+func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
+	var jobs int
+	var out, format, output string
+	var noTimings, commands bool
+	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` runs at once (default: the number of CPUs)")
+	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>.yaml")
+	fs.StringVar(&format, "format", "table", "summary `FORMAT`: table, csv or json")
+	fs.StringVarP(&output, "output", "o", "", "write the summary to `FILE` (default: standard output)")
+	fs.BoolVar(&noTimings, "no-timings", false, "leave the milliseconds out of the summary")
+	fs.BoolVar(&commands, "commands", false, "print the v4t resolve command line of each run instead of running them")
+	return func(ctx context.Context, e *env, args []string) int {
+		if len(args) != 1 {
+			return e.usage("batch", "expected one SPACE file")
+		}
+		if jobs < 0 {
+			return e.usage("batch", "--jobs must not be negative")
+		}
+		write, err := summaryWriter(format)
+		if err != nil {
+			return e.fail("batch", err)
+		}
+		if err := readable(args[0]); err != nil {
+			return e.fail("batch", err)
+		}
+		space, err := batch.LoadSpace(args[0])
+		if err != nil {
+			return e.fail("batch", err)
+		}
+		if commands {
+			var b strings.Builder
+			for _, r := range space.Runs {
+				b.WriteString("v4t resolve")
+				args := r.ResolveArgs()
+				if out != "" {
+					args = append(args, "--output", filepath.Join(out, r.ID+".yaml"))
+				}
+				for _, a := range args {
+					b.WriteString(" " + shellQuote(a))
+				}
+				b.WriteString("\n")
+			}
+			if err := writeOutput(e, output, []byte(b.String())); err != nil {
+				return e.fail("batch", err)
+			}
+			return exitOK
+		}
+		if out != "" {
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				return e.fail("batch", fmt.Errorf("%s: cannot create: %w", out, unwrapPath(err)))
+			}
+		}
+		if ownProcess {
+			var stop context.CancelFunc
+			ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+		}
+		o := batch.Options{Jobs: jobs, Resolve: resolve.Options{Debug: e.g.debug}}
+		if out != "" {
+			o.Emit = func(r *batch.Run, doc []byte) error {
+				return writeFileAtomic(filepath.Join(out, r.ID+".yaml"), doc)
+			}
+		}
+		bar := progressBar(e.stderr)
+		o.Progress = bar.update
+		res := batch.Execute(ctx, space, o)
+		bar.clear()
+		if out != "" {
+			for _, row := range res.Rows {
+				if row.Status == batch.Failed {
+					if err := os.Remove(filepath.Join(out, row.Run.ID+".yaml")); err != nil && !os.IsNotExist(err) {
+						return e.fail("batch", err)
+					}
+				}
+			}
+		}
+		var buf bytes.Buffer
+		if err := write(res, &buf, batch.SummaryOptions{Timings: !noTimings}); err != nil {
+			return e.fail("batch", err)
+		}
+		if err := writeOutput(e, output, buf.Bytes()); err != nil {
+			return e.fail("batch", err)
+		}
+		ok, failed, notRun := res.Counts()
+		if res.Interrupted {
+			fmt.Fprintf(e.stderr, "interrupted: %d of %d runs finished (%d ok, %d failed), %d not run\n", ok+failed, len(res.Rows), ok, failed, notRun)
+			return exitInternal
+		}
+		fmt.Fprintf(e.stderr, "%d runs: %d ok, %d failed\n", len(res.Rows), ok, failed)
+		return exitOK
+	}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./=:,+@", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// summaryWriter picks the summary format.
+func summaryWriter(format string) (func(*batch.Result, io.Writer, batch.SummaryOptions) error, error) {
+	switch format {
+	case "table":
+		return (*batch.Result).WriteTable, nil
+	case "csv":
+		return (*batch.Result).WriteCSV, nil
+	case "json":
+		return (*batch.Result).WriteJSON, nil
+	}
+	return nil, usagef("batch", "--format %q: expected table, csv or json", format)
+}
+
+// writeOutput writes data to standard output (path "" or "-") or atomically
+// to a file.
+func writeOutput(e *env, path string, data []byte) error {
+	if path == "" || path == "-" {
+		if _, err := e.stdout.Write(data); err != nil {
+			return fmt.Errorf("cannot write the output: %w", err)
+		}
+		return nil
+	}
+	return writeFileAtomic(path, data)
+}
+
+// bar draws a progress bar on a terminal; on anything else it draws nothing.
+type bar struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func progressBar(w io.Writer) *bar {
+	if !isTerminal(w) {
+		return &bar{}
+	}
+	return &bar{w: w}
+}
+
+func (b *bar) update(done, failed, total int) {
+	if b.w == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	const width = 30
+	filled := width * done / max(total, 1)
+	fmt.Fprintf(b.w, "\r[%s%s] %d/%d runs, %d failed", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total, failed)
+}
+
+func (b *bar) clear() {
+	if b.w != nil {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
+}

@@ -1,0 +1,177 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+	"v4t/resolve"
+)
+
+// Options tune Execute.
+type Options struct {
+	// Jobs is the number of runs resolved at once (0: the number of CPUs).
+	Jobs int
+	// Resolve is the base of every run's resolver options; a run's option
+	// set is appended to its Overrides.
+	Resolve resolve.Options
+	// Emit, when set, receives the resolved document of each successful
+	// run, in the worker that resolved it; an error fails the run.
+	Emit func(r *Run, doc []byte) error
+	// Progress, when set, is called after each finished run with the
+	// number of finished and failed runs; calls do not overlap.
+	Progress func(done, failed, total int)
+}
+
+// Status is the outcome of a run.
+type Status uint8
+
+// The statuses of a run.
+const (
+	NotRun Status = iota // the batch was interrupted first
+	OK
+	Failed
+)
+
+func (s Status) String() string { return [...]string{"not run", "ok", "error"}[s] }
+
+// Row is the outcome of one run.
+type Row struct {
+	Run    *Run
+	Status Status
+	// Err is why the run failed.
+	Err error
+	// Report is what the result contains (when Status is OK).
+	Report resolve.Report
+	// Duration is the run's wall time: resolving (including waiting for
+	// the solver, which runs one solve at a time), writing the YAML and
+	// Emit.
+	Duration time.Duration
+}
+
+// ErrorText is the run's error on one line: file:line:col: message.
+func (r *Row) ErrorText() string {
+	if r.Err == nil {
+		return ""
+	}
+	if d, ok := diag.As(r.Err); ok {
+		return d.Line()
+	}
+	return oneLine(r.Err.Error())
+}
+
+// Result is the outcome of a batch: one row per run, in the space's order.
+type Result struct {
+	Space *Space
+	Rows  []Row
+	// Interrupted is set when the context ended before every run finished.
+	Interrupted bool
+}
+
+// Counts returns the number of successful, failed and unfinished runs.
+func (r *Result) Counts() (ok, failed, notRun int) {
+	for _, row := range r.Rows {
+		switch row.Status {
+		case OK:
+			ok++
+		case Failed:
+			failed++
+		default:
+			notRun++
+		}
+	}
+	return
+}
+
+// Execute resolves every run of a space, Jobs at a time. A failing run fails
+// only its own row. When ctx ends, no new run starts; runs that the
+// cancellation cut short, and those never started, are NotRun.
+func Execute(ctx context.Context, s *Space, o Options) *Result {
+	res := &Result{Space: s, Rows: make([]Row, len(s.Runs))}
+	for i, r := range s.Runs {
+		res.Rows[i].Run = r
+	}
+	jobs := o.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	jobs = min(jobs, max(len(s.Runs), 1))
+	next := make(chan int)
+	var mu sync.Mutex
+	done, failed := 0, 0
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				row := &res.Rows[i]
+				runOne(ctx, row, o)
+				if row.Status == NotRun {
+					continue
+				}
+				mu.Lock()
+				done++
+				if row.Status == Failed {
+					failed++
+				}
+				if o.Progress != nil {
+					o.Progress(done, failed, len(s.Runs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range s.Runs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if ctx.Err() != nil {
+		_, _, notRun := res.Counts()
+		res.Interrupted = notRun > 0
+	}
+	return res
+}
+
+// runOne resolves one run into its row.
+func runOne(ctx context.Context, row *Row, o Options) {
+	if ctx.Err() != nil {
+		return
+	}
+	start := time.Now()
+	opts := o.Resolve
+	opts.Overrides = append(append([]resolve.Assignment(nil), o.Resolve.Overrides...), row.Run.Options...)
+	opts.Report = &row.Report
+	opts.Timings = nil
+	opts.Dump = nil
+	doc, err := resolve.Resolve(ctx, row.Run.Input, opts)
+	if err == nil && o.Emit != nil {
+		err = o.Emit(row.Run, yamlsrc.Marshal(doc))
+	}
+	row.Duration = time.Since(start)
+	switch {
+	case err == nil:
+		row.Status = OK
+	case ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
+		row.Report = resolve.Report{}
+	default:
+		row.Status, row.Err = Failed, err
+		row.Report = resolve.Report{}
+	}
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\r", `\r`)
+	return strings.ReplaceAll(s, "\n", `\n`)
+}

@@ -1,0 +1,347 @@
+// Package batch owns configuration spaces: a space file names templates,
+// preset sets, input sets and option sets, and every combination of one of
+// each is a run. It expands spaces into runs in a canonical order, resolves
+// the runs in parallel, and writes summaries with one row per run (v4t
+// batch), and compares one template under several pruning and optimisation
+// modes (v4t compare).
+//
+// The resolver's solves are serialised by the solver package (gophersat
+// shares global state), so parallel runs overlap in loading, enrichment,
+// encoding, transformation and writing only.
+package batch
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+	"v4t/resolve"
+)
+
+// MaxRuns bounds the runs of one space, so that a typo in a cross product
+// fails at once instead of filling the disk.
+const MaxRuns = 100000
+
+// Space is an expanded configuration space.
+type Space struct {
+	// File is the space file; paths in it are relative to its directory.
+	File string
+	Runs []*Run
+}
+
+// Run is one combination of a template, a preset set, an input set and an
+// option set.
+type Run struct {
+	// ID names the run and its result file: run-001, run-002, ... in the
+	// canonical order (templates, then preset sets, then input sets, then
+	// option sets, each in file order, cross products with the first key
+	// outermost).
+	ID string
+	// Template, InputsFile are the paths as written in the space file.
+	Template   string
+	InputsFile string
+	Presets    []string
+	Inputs     []resolve.Assignment
+	Options    []resolve.Assignment
+	// Input is what the resolver reads, with paths relative to the working
+	// directory.
+	Input resolve.Input
+}
+
+// InputsText renders the run's inputs: the inputs file, then NAME=VALUE,
+// separated by spaces.
+func (r *Run) InputsText() string {
+	var parts []string
+	if r.InputsFile != "" {
+		parts = append(parts, r.InputsFile)
+	}
+	return strings.Join(append(parts, assignmentsText(r.Inputs)...), " ")
+}
+
+// OptionsText renders the run's option overrides as NAME=VALUE separated by
+// spaces.
+func (r *Run) OptionsText() string { return strings.Join(assignmentsText(r.Options), " ") }
+
+// PresetsText renders the preset set, comma-separated.
+func (r *Run) PresetsText() string { return strings.Join(r.Presets, ",") }
+
+func assignmentsText(as []resolve.Assignment) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name + "=" + resolve.Flow(a.Value)
+	}
+	return out
+}
+
+// inputSet is one input set after expansion.
+type inputSet struct {
+	file   string
+	values []resolve.Assignment
+}
+
+// LoadSpace reads and expands a space file.
+func LoadSpace(path string) (*Space, error) {
+	doc, err := yamlsrc.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return expand(doc, path)
+}
+
+// ParseSpace expands a space document read from data; file names it in
+// positions and is the base of relative paths.
+func ParseSpace(data []byte, file string) (*Space, error) {
+	doc, err := yamlsrc.Parse(data, file)
+	if err != nil {
+		return nil, err
+	}
+	return expand(doc, file)
+}
+
+type spaceParser struct{ file string }
+
+func (p *spaceParser) errAt(v *yamlsrc.Value, format string, args ...any) error {
+	pos := diag.Pos{File: p.file}
+	if v != nil {
+		pos.Line, pos.Col = int(v.Line), int(v.Col)
+	}
+	return diag.Errorf(pos, diag.StageLoad, format, args...)
+}
+
+func expand(doc *yamlsrc.Value, file string) (*Space, error) {
+	p := &spaceParser{file: file}
+	if !doc.IsMap() {
+		return nil, p.errAt(doc, "expected a space (a map with templates, presets, inputs and options), found %s", kind(doc))
+	}
+	for _, k := range doc.Map.Keys() {
+		switch k {
+		case "templates", "presets", "inputs", "options", "description":
+		default:
+			return nil, p.errAt(doc.Map.Get(k), "unknown key %q in a space (expected templates, presets, inputs, options or description)", k)
+		}
+	}
+	templates, err := p.templates(doc.Get("templates"))
+	if err != nil {
+		return nil, err
+	}
+	presets, err := p.presets(doc.Get("presets"))
+	if err != nil {
+		return nil, err
+	}
+	inputs, err := p.inputSets(doc.Get("inputs"))
+	if err != nil {
+		return nil, err
+	}
+	options, err := p.optionSets(doc.Get("options"))
+	if err != nil {
+		return nil, err
+	}
+	total := len(templates) * len(presets)
+	if total *= len(inputs); total <= MaxRuns {
+		total *= len(options)
+	}
+	if total > MaxRuns {
+		return nil, p.errAt(doc, "the space has %d runs, more than %d", total, MaxRuns)
+	}
+	width := max(3, len(fmt.Sprint(total)))
+	dir := filepath.Dir(file)
+	s := &Space{File: file}
+	for _, t := range templates {
+		for _, ps := range presets {
+			for _, is := range inputs {
+				for _, opt := range options {
+					r := &Run{
+						ID:       fmt.Sprintf("run-%0*d", width, len(s.Runs)+1),
+						Template: t, InputsFile: is.file, Presets: ps,
+						Inputs: is.values, Options: opt,
+					}
+					r.Input = resolve.Input{TemplatePath: relTo(dir, t), Presets: ps, Inputs: is.values}
+					if is.file != "" {
+						r.Input.InputsPath = relTo(dir, is.file)
+					}
+					s.Runs = append(s.Runs, r)
+				}
+			}
+		}
+	}
+	return s, nil
+}
+
+func relTo(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, filepath.FromSlash(path))
+}
+
+func kind(v *yamlsrc.Value) string {
+	if v == nil {
+		return "nothing"
+	}
+	return v.Kind.String()
+}
+
+// templates: a non-empty list of paths (or one path).
+func (p *spaceParser) templates(v *yamlsrc.Value) ([]string, error) {
+	if v.IsNull() {
+		return nil, p.errAt(nil, "the space has no templates")
+	}
+	items := []*yamlsrc.Value{v}
+	if v.IsList() {
+		items = v.List
+	}
+	if len(items) == 0 {
+		return nil, p.errAt(v, "the space has no templates")
+	}
+	var out []string
+	for _, it := range items {
+		if !it.IsString() || it.Str == "" {
+			return nil, p.errAt(it, "expected a template path, found %s", kind(it))
+		}
+		out = append(out, it.Str)
+	}
+	return out, nil
+}
+
+// presets: a list of preset sets; a set is a list of names, one name, or
+// an empty list (no presets). Missing: one empty set.
+func (p *spaceParser) presets(v *yamlsrc.Value) ([][]string, error) {
+	if v.IsNull() {
+		return [][]string{nil}, nil
+	}
+	if !v.IsList() || len(v.List) == 0 {
+		return nil, p.errAt(v, "expected presets as a non-empty list of preset sets")
+	}
+	var out [][]string
+	for _, set := range v.List {
+		names := []*yamlsrc.Value{set}
+		if set.IsList() {
+			names = set.List
+		}
+		var ps []string
+		for _, n := range names {
+			if !n.IsString() || n.Str == "" {
+				return nil, p.errAt(n, "expected a preset name, found %s", kind(n))
+			}
+			ps = append(ps, n.Str)
+		}
+		out = append(out, ps)
+	}
+	return out, nil
+}
+
+// inputSets: a list of input sets; a set is an inputs file path or a map of
+// inputs whose list values expand to their cross product.
+func (p *spaceParser) inputSets(v *yamlsrc.Value) ([]inputSet, error) {
+	if v.IsNull() {
+		return []inputSet{{}}, nil
+	}
+	if !v.IsList() || len(v.List) == 0 {
+		return nil, p.errAt(v, "expected inputs as a non-empty list of input sets (an inputs file or a map)")
+	}
+	var out []inputSet
+	for _, set := range v.List {
+		switch {
+		case set.IsString() && set.Str != "":
+			out = append(out, inputSet{file: set.Str})
+		case set.IsMap():
+			if err := p.noEmptyLists(set, "input"); err != nil {
+				return nil, err
+			}
+			for _, as := range product(set) {
+				out = append(out, inputSet{values: as})
+			}
+		default:
+			return nil, p.errAt(set, "expected an input set (an inputs file or a map), found %s", kind(set))
+		}
+	}
+	return out, nil
+}
+
+// optionSets: a list of maps of option overrides whose list values expand
+// to their cross product. Missing: one empty set.
+func (p *spaceParser) optionSets(v *yamlsrc.Value) ([][]resolve.Assignment, error) {
+	if v.IsNull() {
+		return [][]resolve.Assignment{nil}, nil
+	}
+	if !v.IsList() || len(v.List) == 0 {
+		return nil, p.errAt(v, "expected options as a non-empty list of option sets (maps)")
+	}
+	var out [][]resolve.Assignment
+	for _, set := range v.List {
+		if !set.IsMap() {
+			return nil, p.errAt(set, "expected an option set (a map of option values), found %s", kind(set))
+		}
+		if err := p.noEmptyLists(set, "option"); err != nil {
+			return nil, err
+		}
+		out = append(out, product(set)...)
+	}
+	return out, nil
+}
+
+// noEmptyLists rejects a key with an empty list of values, which would
+// silently remove every run of the set, and a set whose cross product alone
+// has more than MaxRuns combinations.
+func (p *spaceParser) noEmptyLists(set *yamlsrc.Value, what string) error {
+	n := 1
+	for _, k := range set.Map.Keys() {
+		l := set.Map.Get(k)
+		if !l.IsList() {
+			continue
+		}
+		if len(l.List) == 0 {
+			return p.errAt(l, "%s %q has an empty list of values (write [[]] for the empty list as one value)", what, k)
+		}
+		if n *= len(l.List); n > MaxRuns {
+			return p.errAt(set, "this %s set has more than %d combinations", what, MaxRuns)
+		}
+	}
+	return nil
+}
+
+// product expands a map whose list values are alternatives into every
+// combination, the first key outermost. A list value that should be one
+// value is written inside another list: [[a, b]]. An empty list gives no
+// combination.
+func product(m *yamlsrc.Value) [][]resolve.Assignment {
+	out := [][]resolve.Assignment{nil}
+	for _, k := range m.Map.Keys() {
+		v := m.Map.Get(k)
+		alts := []*yamlsrc.Value{v}
+		if v.IsList() {
+			alts = v.List
+		}
+		var next [][]resolve.Assignment
+		for _, prefix := range out {
+			for _, a := range alts {
+				as := append(append([]resolve.Assignment(nil), prefix...), resolve.Assignment{Name: k, Value: a})
+				next = append(next, as)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// ResolveArgs are the arguments of the v4t resolve command line that
+// resolves this run on its own (without "v4t resolve" itself), for
+// spot-checks and timing single runs.
+func (r *Run) ResolveArgs() []string {
+	args := []string{"--template", r.Input.TemplatePath}
+	for _, p := range r.Presets {
+		args = append(args, "--preset", p)
+	}
+	if r.Input.InputsPath != "" {
+		args = append(args, "--inputs", r.Input.InputsPath)
+	}
+	for _, a := range r.Inputs {
+		args = append(args, "--input", a.Name+"="+resolve.Flow(a.Value))
+	}
+	for _, a := range r.Options {
+		args = append(args, "--option", a.Name+"="+resolve.Flow(a.Value))
+	}
+	return args
+}
