@@ -47,7 +47,11 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 			assert.Equal(t, exitRejected, code, name)
 			d, ok := diag.As(row.Err)
 			require.True(t, ok, name)
-			assert.Contains(t, stderr.String(), "error: "+d.Message+"\n", name)
+			line := "error: " + d.Message + "\n"
+			if d.Pos.Known() {
+				line = "error: " + d.Pos.String() + ": " + d.Message + "\n"
+			}
+			assert.Equal(t, line, stderr.String(), name)
 		default:
 			t.Fatalf("%s was not run", row.Run.ID)
 		}
