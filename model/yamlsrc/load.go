@@ -27,8 +27,17 @@ const (
 	maxExpanded = 1 << 24
 )
 
+// maxFileSize bounds the files LoadFile reads: resolving takes about 25
+// times a template's size in memory, so a larger file is more likely a
+// mistake than a template (a variable for the tests).
+var maxFileSize int64 = 1 << 30
+
 // LoadFile reads and parses a YAML file. The file name is used in positions.
 func LoadFile(path string) (*Value, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
+		return nil, diag.At(diag.Pos{File: path}, diag.StageLoad,
+			fmt.Sprintf("the file has %d bytes, more than the %d that v4t reads", fi.Size(), maxFileSize))
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, diag.New(diag.StageLoad, readError(path, err))

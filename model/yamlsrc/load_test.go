@@ -3,6 +3,8 @@ package yamlsrc
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -278,4 +280,21 @@ func TestLoadFile(t *testing.T) {
 	_, err := LoadFile("testdata/does-not-exist.yaml")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "testdata/does-not-exist.yaml: cannot read:")
+}
+
+func TestLoadFileSizeLimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("a: 1\nb: 2\n"), 0o644))
+	defer func(old int64) { maxFileSize = old }(maxFileSize)
+	maxFileSize = 10
+	v, err := LoadFile(path)
+	require.NoError(t, err, "a file of exactly the limit is read")
+	assert.Equal(t, 2, v.Map.Len())
+	maxFileSize = 9
+	_, err = LoadFile(path)
+	require.Error(t, err)
+	d, ok := diag.As(err)
+	require.True(t, ok)
+	assert.Equal(t, path, d.Pos.File)
+	assert.Equal(t, "the file has 10 bytes, more than the 9 that v4t reads", d.Message)
 }
