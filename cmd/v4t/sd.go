@@ -166,9 +166,12 @@ func (e *env) sdFail(err error) int {
 		fmt.Fprintf(e.stderr, "error: %s\n", strings.TrimRight(err.Error(), "\n"))
 		return exitRejected
 	}
-	fmt.Fprintf(e.stderr, "error: %s\n", strings.TrimRight(d.Message, "\n"))
+	// The message comes first, as sd-merge.md §13 wants it right after
+	// "error: "; the position follows on the same line.
 	if d.Pos.Known() {
-		fmt.Fprintf(e.stderr, "  at %s\n", d.Pos)
+		fmt.Fprintf(e.stderr, "error: %s (at %s)\n", strings.TrimRight(d.Message, "\n"), d.Pos)
+	} else {
+		fmt.Fprintf(e.stderr, "error: %s\n", strings.TrimRight(d.Message, "\n"))
 	}
 	if isInternal(d) {
 		if e.g.debug {

@@ -59,7 +59,7 @@ func TestSDEnvironment(t *testing.T) {
 			name:   "an error names its variable",
 			vars:   map[string]string{"CLUSTER_NAME": "cluster-01", "ENVIRONMENT_NAME": "env-01", "SD_MERGE_MODE": "extended"},
 			code:   exitRejected,
-			stderr: "error: Invalid SD_MERGE_MODE: 'extended'. Valid values are: basic-merge, basic-exclusion-merge, extended-merge, replace\n  at $SD_MERGE_MODE\n",
+			stderr: "error: Invalid SD_MERGE_MODE: 'extended'. Valid values are: basic-merge, basic-exclusion-merge, extended-merge, replace (at $SD_MERGE_MODE)\n",
 		},
 		{
 			name:   "a flag's value is reported at the flag",
