@@ -66,7 +66,7 @@ func TestSDEnvironment(t *testing.T) {
 			vars:   map[string]string{"CLUSTER_NAME": "cluster-01", "ENVIRONMENT_NAME": "env-01", "SD_MERGE_MODE": "extended"},
 			args:   []string{"--merge-mode", "nope"},
 			code:   exitRejected,
-			stderr: "error: Invalid SD_MERGE_MODE: 'nope'. Valid values are: basic-merge, basic-exclusion-merge, extended-merge, replace\n  at --merge-mode\n",
+			stderr: "error: Invalid SD_MERGE_MODE: 'nope'. Valid values are: basic-merge, basic-exclusion-merge, extended-merge, replace (at --merge-mode)\n",
 		},
 		{
 			name:   "unknown flag",
