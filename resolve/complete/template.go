@@ -573,3 +573,7 @@ func readNormativeNodeTypes() map[string]bool {
 	}
 	return names
 }
+
+// ToskerTypes returns the embedded TosKer types, which ToskerTypesURL
+// names. The caller owns the returned slice.
+func ToskerTypes() []byte { return append([]byte(nil), toskerTypes...) }

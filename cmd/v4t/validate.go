@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"v4t/model/diag"
+	"v4t/model/validate"
+	"v4t/model/yamlsrc"
+	"v4t/resolve"
+	"v4t/resolve/complete"
+)
+
+func validateCommand() *command {
+	return &command{
+		name:    "validate",
+		summary: "report every problem of a TOSCA or variable service template, with its position",
+		usage:   "v4t validate FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--format text|json] [--allow-outside]",
+		help: `Validate reads a TOSCA 1.3 or Variability4TOSCA service template, the files
+it imports and the type files in lib/ next to it, and reports every problem
+it finds, sorted by file, line and column, one per line as
+"file:line:col: message": YAML errors, wrong kinds of values, unknown and
+missing fields, import cycles, imports that leave the template's directory
+(unless --allow-outside), unknown and ambiguous type names, loops in
+derived_from, overrides that break the parent type's contract, and node
+templates that do not match their types (properties, requirements and their
+targets, occurrences).
+
+With --inputs, --preset or --input, the template is also resolved and the
+resolved variant validated as well; its problems are reported as
+"<variant of FILE>: ...".
+
+Exit status: 0 when there are no problems, 1 when there are, 2 on usage
+errors.`,
+		example: "v4t validate testdata/validate/valid/normative/template.yaml",
+		setup:   setupValidate,
+	}
+}
+
+func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
+	t := &templateFlags{cmd: "validate"}
+	t.presets = &listValue{split: true}
+	t.inputs = &listValue{}
+	t.options = &listValue{}
+	fs.StringVar(&t.inputsFile, "inputs", "", "also validate the variant resolved with the variability inputs in `FILE`")
+	fs.Var(t.presets, "preset", "also validate the variant resolved with the preset `NAME`; repeatable, or a comma-separated list")
+	fs.Var(t.inputs, "input", "also validate the variant resolved with the variability input `NAME=VALUE`; repeatable")
+	var format string
+	var allowOutside bool
+	fs.StringVar(&format, "format", "text", "print problems as `text|json`")
+	fs.BoolVar(&allowOutside, "allow-outside", false, "let imports leave the directory tree of the template")
+	return func(ctx context.Context, e *env, args []string) int {
+		if format != "text" && format != "json" {
+			return e.usage("validate", fmt.Sprintf("--format %q: expected text or json", format))
+		}
+		if len(args) == 0 {
+			return e.usage("validate", "expected a template FILE")
+		}
+		if len(args) > 1 {
+			return e.usage("validate", fmt.Sprintf("unexpected argument %q", args[1]))
+		}
+		file := args[0]
+		opts := validate.Options{AllowOutside: allowOutside, Embedded: embeddedImports()}
+		problems := validate.File(ctx, file, opts)
+		if len(t.presets.items) > 0 || len(t.inputs.items) > 0 || t.inputsFile != "" {
+			problems = append(problems, validateVariant(ctx, e, t, file, opts)...).Sorted()
+		}
+		if err := writeProblems(e.stdout, problems, format); err != nil {
+			return e.fail("validate", err)
+		}
+		for _, d := range problems {
+			if isInternal(d) {
+				return exitInternal
+			}
+		}
+		if len(problems) > 0 {
+			return exitRejected
+		}
+		return exitOK
+	}
+}
+
+// embeddedImports are the import URLs served without network access.
+func embeddedImports() map[string]validate.Embedded {
+	return map[string]validate.Embedded{
+		complete.ToskerTypesURL: {Name: "<tosker types>", Data: complete.ToskerTypes()},
+	}
+}
+
+// writeProblems prints problems one per line, or as a JSON array with the
+// field names of style.md §3.4.
+func writeProblems(w io.Writer, problems diag.List, format string) error {
+	var b strings.Builder
+	if format == "json" {
+		type jsonProblem struct {
+			File    string `json:"file,omitempty"`
+			Line    int    `json:"line,omitempty"`
+			Col     int    `json:"col,omitempty"`
+			Stage   string `json:"stage,omitempty"`
+			Code    string `json:"code,omitempty"`
+			Message string `json:"message"`
+		}
+		out := make([]jsonProblem, 0, len(problems))
+		for _, d := range problems {
+			out = append(out, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Stage: d.Stage, Code: d.Code, Message: d.Message})
+		}
+		data, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return err
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+	} else {
+		for _, d := range problems {
+			b.WriteString(d.Line())
+			b.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	if err != nil {
+		return fmt.Errorf("cannot write the problems: %w", err)
+	}
+	return nil
+}
+
+// validateVariant resolves the template with the given inputs and
+// validates the resolved variant. Its problems carry the template's file
+// name: resolved values keep their positions in the template, and a problem
+// both have is reported once.
+func validateVariant(ctx context.Context, e *env, t *templateFlags, file string, opts validate.Options) diag.List {
+	t.template = file
+	in, ropts, _, err := t.parse(e, nil)
+	if err == nil {
+		var doc *yamlsrc.Value
+		doc, err = resolve.Resolve(ctx, in, ropts)
+		if err == nil {
+			return validate.Document(ctx, doc, file, opts)
+		}
+	}
+	d, ok := diag.As(err)
+	if !ok {
+		d = diag.New(diag.StageValidate, err.Error())
+	}
+	c := *d
+	c.Message = "cannot resolve the variant: " + c.Message
+	if c.Pos.File == "" {
+		c.Pos.File = file
+	}
+	return diag.List{&c}
+}

@@ -1,0 +1,55 @@
+// Package validate owns the static validation of TOSCA 1.3 and
+// Variability4TOSCA service templates: it reads a template and the files it
+// imports, and reports every problem it finds, each with a file, line and
+// column, instead of stopping at the first one. It never resolves
+// variability; package resolve does that, and may call Validate to explain a
+// failure.
+//
+// The checks run in phases, after go-puccini's parser (style.md §7.1). A
+// phase that fails to read a document leaves it out of the later phases;
+// every other problem is reported and the phases go on with what is left,
+// so that one run reports everything.
+//
+//  1. Reading (read.go): the template, its imports (relative file imports,
+//     resolved recursively, each file read once), and the lib/ type files
+//     next to the template that the resolver merges (variability.md §2.5).
+//     Problems: unreadable files, YAML errors, import cycles
+//     ("import cycle: a.yaml → b.yaml → a.yaml"), URL imports that no
+//     embedded file serves (there is no network access), imports that leave
+//     the template's directory tree (unless Options.AllowOutside), and
+//     repositories.
+//  2. Syntax (syntax.go, grammar.go): the TOSCA 1.3 service-template
+//     grammar (TOSCA 1.3 §3.6–3.10) and, in templates whose
+//     tosca_definitions_version is a tosca_variability_* version, the
+//     Variability4TOSCA extensions (conditions, the variability section,
+//     default_alternative, implies, weight, list forms of node templates,
+//     types, properties, artifacts, ...). Problems: wrong YAML kinds for a
+//     field, unknown fields (with a suggestion), required fields missing.
+//     Short notations (requirement and capability definitions, requirement
+//     assignments, V4T type lists and property lists) are normalised to the
+//     full form while decoding.
+//  3. Namespace (namespace.go): the names of each unit, with the import's
+//     namespace_prefix, merged into the importer's namespace per entity
+//     kind. The normative types are known everywhere under their full name,
+//     their short name (Compute) and their prefixed name (tosca:Compute).
+//     Problems: ambiguous names (one name, two definitions), redefined
+//     normative types, and names not found (with a suggestion).
+//  4. Hierarchy (hierarchy.go): derived_from parents that do not exist or
+//     are of another kind, and loops in derived_from.
+//  5. Inheritance (inherit.go): properties, capabilities and requirements
+//     are merged down the hierarchy; an override must keep its parent's
+//     contract: a property's type stays the same or derives from the
+//     parent's, and a capability's (or requirement's capability) type stays
+//     the same or derives from the parent's.
+//  6. Rendering (render.go): node, relationship, group and policy templates
+//     against their types: the type exists, properties are defined by it and
+//     their values have the declared type, required properties without a
+//     default are present, requirements and capabilities are defined,
+//     requirement targets exist and have a compatible type and capability,
+//     the lower bound of an explicit occurrences is met, get_input names an
+//     input.
+//
+// Problems are returned as a diag.List sorted by file, line and column and
+// without duplicates (problems.go). Messages are our own (style.md §3.5):
+// lower case, naming the offending key or name.
+package validate

@@ -1,0 +1,341 @@
+package validate
+
+import (
+	"v4t/model/yamlsrc"
+)
+
+// The grammar: for each entity, its fields, the YAML kinds each field may
+// have, and whether it is required. TOSCA 1.3 §3.6 (definitions), §3.7
+// (types), §3.8 (templates), §3.9 (topology template), §3.10 (service
+// template); the Variability4TOSCA extensions (variability.md §3–§5) are
+// added only to the grammar of variable templates.
+
+// kinds is a set of YAML kinds.
+type kinds uint16
+
+const (
+	kNull kinds = 1 << iota
+	kBool
+	kNumber
+	kString
+	kTime
+	kMap
+	kList
+
+	kScalar = kBool | kNumber | kString | kTime
+	kAnyK   = kNull | kScalar | kMap | kList
+)
+
+func kindBit(x *yamlsrc.Value) kinds {
+	if x == nil {
+		return kNull
+	}
+	switch x.Kind {
+	case yamlsrc.KindBool:
+		return kBool
+	case yamlsrc.KindNumber:
+		return kNumber
+	case yamlsrc.KindString:
+		return kString
+	case yamlsrc.KindTime:
+		return kTime
+	case yamlsrc.KindMap:
+		return kMap
+	case yamlsrc.KindList:
+		return kList
+	}
+	return kNull
+}
+
+// expected names a kind set for messages.
+func (k kinds) expected() string {
+	k &^= kNull
+	switch k {
+	case kMap:
+		return "a map"
+	case kList:
+		return "a list"
+	case kString:
+		return "a string"
+	case kBool:
+		return "a boolean"
+	case kNumber:
+		return "a number"
+	case kMap | kList:
+		return "a map or a list"
+	case kString | kMap:
+		return "a string or a map"
+	case kString | kList:
+		return "a string or a list"
+	case kBool | kNumber:
+		return "a number or a boolean"
+	case kString | kMap | kList:
+		return "a string, a map or a list"
+	}
+	if k&kScalar == k {
+		return "a scalar"
+	}
+	return "a value"
+}
+
+type field struct {
+	kinds    kinds
+	required bool
+}
+
+type fields map[string]field
+
+func opt(k kinds) field { return field{kinds: k | kNull} }
+func req(k kinds) field { return field{kinds: k, required: true} }
+
+// with returns a copy of f with more fields.
+func (f fields) with(more ...fields) fields {
+	out := make(fields, len(f)+8)
+	for k, v := range f {
+		out[k] = v
+	}
+	for _, m := range more {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+var (
+	// elementFields are the Variability4TOSCA keys any conditional element
+	// may carry (variability.md §3.4.2, §5.7, §5.12).
+	elementFields = fields{
+		"conditions":                    opt(kAnyK),
+		"default_alternative":           opt(kBool),
+		"implied":                       opt(kBool),
+		"implies":                       opt(kList),
+		"pruning":                       opt(kBool),
+		"consistency_pruning":           opt(kBool),
+		"semantic_pruning":              opt(kBool),
+		"default_condition":             opt(kBool),
+		"default_consistency_condition": opt(kBool),
+		"default_semantic_condition":    opt(kBool),
+		"default_condition_mode":        opt(kString),
+	}
+
+	serviceTemplateFields = fields{
+		"tosca_definitions_version": req(kString),
+		"namespace":                 opt(kString),
+		"metadata":                  opt(kMap),
+		"description":               opt(kString),
+		"dsl_definitions":           opt(kAnyK),
+		"repositories":              opt(kMap),
+		"imports":                   opt(kList),
+		"artifact_types":            opt(kMap),
+		"data_types":                opt(kMap),
+		"capability_types":          opt(kMap),
+		"interface_types":           opt(kMap),
+		"relationship_types":        opt(kMap),
+		"node_types":                opt(kMap),
+		"group_types":               opt(kMap),
+		"policy_types":              opt(kMap),
+		"topology_template":         opt(kMap),
+	}
+
+	importFieldsPlain = fields{
+		"file":             req(kString),
+		"repository":       opt(kString),
+		"namespace_uri":    opt(kString),
+		"namespace_prefix": opt(kString),
+	}
+	importFieldsVariable = importFieldsPlain.with(elementFields)
+
+	typeFields = fields{
+		"derived_from": opt(kString),
+		"version":      opt(kScalar),
+		"metadata":     opt(kMap),
+		"description":  opt(kString),
+	}
+
+	typeGrammar = [nKinds]fields{
+		kArtifact:     typeFields.with(fields{"mime_type": opt(kString), "file_ext": opt(kList), "properties": opt(kMap)}),
+		kData:         typeFields.with(fields{"constraints": opt(kList), "properties": opt(kMap), "key_schema": opt(kString | kMap), "entry_schema": opt(kString | kMap)}),
+		kCapability:   typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "valid_source_types": opt(kList)}),
+		kInterface:    nil, // operations may be keys of their own (TOSCA 1.2 form): checked in decodeType
+		kRelationship: typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "valid_target_types": opt(kList)}),
+		kNode:         typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "requirements": opt(kList), "capabilities": opt(kMap), "interfaces": opt(kMap), "artifacts": opt(kMap)}),
+		kGroup:        typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "requirements": opt(kList), "capabilities": opt(kMap), "interfaces": opt(kMap)}),
+		kPolicy:       typeFields.with(fields{"properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)}),
+	}
+
+	propertyDefFields = fields{
+		"type":            req(kString),
+		"description":     opt(kString),
+		"required":        opt(kBool),
+		"default":         opt(kAnyK),
+		"value":           opt(kAnyK),
+		"status":          opt(kString),
+		"constraints":     opt(kList),
+		"key_schema":      opt(kString | kMap),
+		"entry_schema":    opt(kString | kMap),
+		"external_schema": opt(kString),
+		"metadata":        opt(kMap),
+	}
+
+	schemaFields = fields{
+		"type":         req(kString),
+		"description":  opt(kString),
+		"constraints":  opt(kList),
+		"key_schema":   opt(kString | kMap),
+		"entry_schema": opt(kString | kMap),
+	}
+
+	capabilityDefFields = fields{
+		"type":               req(kString),
+		"description":        opt(kString),
+		"properties":         opt(kMap),
+		"attributes":         opt(kMap),
+		"valid_source_types": opt(kList),
+		"occurrences":        opt(kList),
+	}
+
+	requirementDefFields = fields{
+		"capability":   req(kString),
+		"node":         opt(kString),
+		"relationship": opt(kString | kMap),
+		"occurrences":  opt(kList),
+		"description":  opt(kString),
+		"node_filter":  opt(kMap),
+	}
+
+	artifactDefFields = fields{
+		"type":               req(kString),
+		"file":               req(kString),
+		"repository":         opt(kString),
+		"description":        opt(kString),
+		"deploy_path":        opt(kString),
+		"artifact_version":   opt(kScalar),
+		"checksum":           opt(kString),
+		"checksum_algorithm": opt(kString),
+		"properties":         opt(kMap),
+	}
+
+	topologyFieldsPlain = fields{
+		"description":            opt(kString),
+		"inputs":                 opt(kMap),
+		"node_templates":         opt(kMap),
+		"relationship_templates": opt(kMap),
+		"groups":                 opt(kMap),
+		"policies":               opt(kList),
+		"outputs":                opt(kMap),
+		"substitution_mappings":  opt(kMap),
+		"workflows":              opt(kMap),
+	}
+	// In a variable template, inputs, outputs, node templates and groups
+	// may be lists of single-entry maps (variability.md §3.2).
+	topologyFieldsVariable = topologyFieldsPlain.with(fields{
+		"inputs":         opt(kMap | kList),
+		"node_templates": opt(kMap | kList),
+		"groups":         opt(kMap | kList),
+		"outputs":        opt(kMap | kList),
+		"variability":    opt(kMap),
+	})
+
+	variabilityFields = fields{
+		"inputs":                   opt(kMap),
+		"presets":                  opt(kMap),
+		"expressions":              opt(kMap),
+		"constraints":              opt(kList),
+		"options":                  opt(kMap),
+		"type_specific_conditions": opt(kString | kMap),
+		"qualities":                opt(kString | kList),
+		"plugins":                  opt(kMap),
+	}
+
+	parameterFieldsPlain = fields{
+		"type":            opt(kString),
+		"description":     opt(kString),
+		"value":           opt(kAnyK),
+		"required":        opt(kBool),
+		"default":         opt(kAnyK),
+		"status":          opt(kString),
+		"constraints":     opt(kList),
+		"key_schema":      opt(kString | kMap),
+		"entry_schema":    opt(kString | kMap),
+		"external_schema": opt(kString),
+		"metadata":        opt(kMap),
+	}
+	parameterFieldsVariable = parameterFieldsPlain.with(elementFields)
+
+	nodeTemplateFieldsPlain = fields{
+		"type":         req(kString),
+		"description":  opt(kString),
+		"metadata":     opt(kMap),
+		"directives":   opt(kList),
+		"properties":   opt(kMap),
+		"attributes":   opt(kMap),
+		"requirements": opt(kList),
+		"capabilities": opt(kMap),
+		"interfaces":   opt(kMap),
+		"artifacts":    opt(kMap),
+		"node_filter":  opt(kMap),
+		"copy":         opt(kString),
+	}
+	nodeTemplateFieldsVariable = nodeTemplateFieldsPlain.with(elementFields, fields{
+		"type":       req(kString | kList),
+		"properties": opt(kMap | kList),
+		"artifacts":  opt(kMap | kList),
+		"weight":     opt(kNumber | kBool),
+		"persistent": opt(kBool),
+		"managed":    opt(kBool),
+		"technology": opt(kString | kList),
+	})
+
+	requirementAssignFieldsPlain = fields{
+		"capability":   opt(kString),
+		"node":         opt(kString),
+		"relationship": opt(kString | kMap),
+		"node_filter":  opt(kMap),
+		"occurrences":  opt(kList),
+		"description":  opt(kString),
+	}
+	requirementAssignFieldsVariable = requirementAssignFieldsPlain.with(elementFields)
+
+	relationshipAssignFields = fields{
+		"type":       req(kString),
+		"properties": opt(kMap),
+		"interfaces": opt(kMap),
+	}
+
+	capabilityAssignFields = fields{
+		"properties":  opt(kMap),
+		"attributes":  opt(kMap),
+		"occurrences": opt(kList),
+	}
+
+	artifactFieldsPlain       = artifactDefFields
+	artifactFieldsVariable    = artifactDefFields.with(elementFields, fields{"type": opt(kString | kList), "properties": opt(kMap | kList)})
+	relTemplateFieldsPlain    = fields{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "copy": opt(kString)}
+	relTemplateFieldsVariable = relTemplateFieldsPlain.with(elementFields, fields{"type": req(kString | kList), "properties": opt(kMap | kList)})
+	groupFieldsPlain          = fields{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "interfaces": opt(kMap)}
+	groupFieldsVariable       = groupFieldsPlain.with(elementFields, fields{"type": req(kString | kList), "properties": opt(kMap | kList)})
+	policyFieldsPlain         = fields{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)}
+	policyFieldsVariable      = policyFieldsPlain.with(elementFields, fields{"type": req(kString | kList), "properties": opt(kMap | kList)})
+
+	// typeAssignFields are the keys of an entry of a V4T type list.
+	typeAssignFields = elementFields
+	// propertyWrapFields are the keys of a wrapped V4T property in list form.
+	propertyWrapFields = elementFields.with(fields{"value": opt(kAnyK), "expression": opt(kAnyK)})
+	// technologyFields are the keys of a V4T technology entry.
+	technologyFields = elementFields.with(fields{"assign": opt(kString), "weight": opt(kNumber | kBool), "hosting": opt(kList)})
+)
+
+func importFields(variable bool) fields {
+	if variable {
+		return importFieldsVariable
+	}
+	return importFieldsPlain
+}
+
+func pick(variable bool, plain, v fields) fields {
+	if variable {
+		return v
+	}
+	return plain
+}

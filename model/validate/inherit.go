@@ -1,0 +1,129 @@
+package validate
+
+import "fmt"
+
+// Phase 5, inheritance: properties, capabilities and requirements are
+// merged down the hierarchy (parents first), and an override must keep its
+// parent's contract (go-puccini's prime directive): a property's type is
+// the same or derived from the parent's, and a capability's type, or a
+// requirement's capability type, is the same or derived from the parent's.
+
+func (v *validator) inherit() {
+	for _, u := range append(append([]*unit{}, v.order...), v.normative) {
+		for k := typeKind(0); k < nKinds; k++ {
+			for _, t := range u.defs[k] {
+				v.inheritType(t)
+			}
+		}
+	}
+}
+
+func (v *validator) inheritType(t *typeDef) {
+	if t.done {
+		return
+	}
+	t.done = true
+	p := t.parent
+	if p == nil {
+		return
+	}
+	v.inheritType(p)
+	what := fmt.Sprintf("%s %q", kindNames[t.kind], t.name)
+	parent := fmt.Sprintf("%s %q", kindNames[p.kind], p.name)
+	if t.props == nil {
+		t.props = p.props
+	} else if p.props != nil {
+		merged := p.props.clone()
+		for _, own := range t.props.list {
+			if old := p.props.get(own.name); old != nil && !t.broken && !compatible(own, old) {
+				v.add(own.typ.pos, "contract", "property %q of %s has type %q, which is not compatible with type %q of the property in its parent %s",
+					own.name, what, own.typ.name, old.typ.name, parent)
+			}
+			merged.put(own)
+		}
+		t.props = merged
+	}
+	if len(t.caps) == 0 {
+		t.caps = p.caps
+	} else if len(p.caps) > 0 {
+		merged := append([]*capDef{}, p.caps...)
+		for _, own := range t.caps {
+			i := capIndex(merged, own.name)
+			if i < 0 {
+				merged = append(merged, own)
+				continue
+			}
+			old := merged[i]
+			if own.t != nil && old.t != nil && !t.broken && !isA(own.t, old.t) {
+				v.add(own.typ.pos, "contract", "capability %q of %s has type %q, which is not derived from type %q of the capability in its parent %s",
+					own.name, what, own.typ.name, old.typ.name, parent)
+			}
+			merged[i] = own
+		}
+		t.caps = merged
+	}
+	if len(t.reqs) == 0 {
+		t.reqs = p.reqs
+	} else if len(p.reqs) > 0 {
+		merged := append([]*reqDef{}, p.reqs...)
+		for _, own := range t.reqs {
+			i := reqIndex(merged, own.name)
+			if i < 0 {
+				merged = append(merged, own)
+				continue
+			}
+			old := merged[i]
+			if own.capT != nil && old.capT != nil && !t.broken && !isA(own.capT, old.capT) {
+				v.add(own.cap.pos, "contract", "requirement %q of %s has capability type %q, which is not derived from capability type %q of the requirement in its parent %s",
+					own.name, what, own.cap.name, old.cap.name, parent)
+			}
+			if own.nodeT != nil && old.nodeT != nil && !t.broken && !isA(own.nodeT, old.nodeT) {
+				v.add(own.node.pos, "contract", "requirement %q of %s has node type %q, which is not derived from node type %q of the requirement in its parent %s",
+					own.name, what, own.node.name, old.node.name, parent)
+			}
+			merged[i] = own
+		}
+		t.reqs = merged
+	}
+}
+
+func capIndex(list []*capDef, name string) int {
+	for i, c := range list {
+		if c.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func reqIndex(list []*reqDef, name string) int {
+	for i, r := range list {
+		if r.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// compatible reports whether a property of type own may override one of
+// type old: the same primitive, a data type derived from the old one, or a
+// data type derived from the old primitive. Unknown types were reported
+// already and count as compatible.
+func compatible(own, old *propDef) bool {
+	if own.typ.name == "" || old.typ.name == "" {
+		return true
+	}
+	switch {
+	case old.dt == nil && primitives[old.typ.name]:
+		if own.dt == nil {
+			return own.typ.name == old.typ.name || !primitives[own.typ.name]
+		}
+		return own.dt.primitive == old.typ.name || own.dt.broken
+	case old.dt != nil:
+		if own.dt == nil {
+			return !primitives[own.typ.name]
+		}
+		return isA(own.dt, old.dt) || own.dt.broken || old.dt.broken
+	}
+	return true
+}

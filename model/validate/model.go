@@ -1,0 +1,237 @@
+package validate
+
+import (
+	"context"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// validator holds one validation run.
+type validator struct {
+	ctx      context.Context
+	opts     Options
+	rootDir  string // absolute directory of the template: imports stay below it
+	units    map[string]*unit
+	order    []*unit // units in load order (root first, then depth-first)
+	stack    []*unit // units being loaded, for cycle detection
+	problems diag.List
+
+	normative *unit
+	// suggested caches "did you mean" answers; suggestions stop after
+	// maxSuggestions lookups so that many misses stay linear.
+	suggested map[string]string
+	nSuggest  int
+}
+
+// unit is one file: the template, an import, a lib/ file or the normative
+// types.
+type unit struct {
+	file     string // display path (relative to the working directory as given)
+	abs      string
+	data     []byte
+	doc      *yamlsrc.Value
+	lines    []int // offsets of line starts, built on first use
+	variable bool  // tosca_definitions_version is a tosca_variability_* version
+	builtin  bool  // the normative types
+	imports  []importRef
+	state    uint8 // loading: 1 on the stack, 2 done
+
+	defs [nKinds][]*typeDef
+	ns   *namespace
+
+	topo *topology
+}
+
+type importRef struct {
+	u      *unit
+	prefix string
+	pos    diag.Pos
+}
+
+// Type kinds: one namespace section and one hierarchy each.
+type typeKind uint8
+
+const (
+	kArtifact typeKind = iota
+	kData
+	kCapability
+	kInterface
+	kRelationship
+	kNode
+	kGroup
+	kPolicy
+	nKinds
+)
+
+var kindKeys = [nKinds]string{"artifact_types", "data_types", "capability_types", "interface_types",
+	"relationship_types", "node_types", "group_types", "policy_types"}
+
+var kindNames = [nKinds]string{"artifact type", "data type", "capability type", "interface type",
+	"relationship type", "node type", "group type", "policy type"}
+
+// normativeRoots are the names the normaliser gives types without a
+// derived_from (variability.md §3.2), and the short-name prefixes of the
+// normative types.
+var kindPrefixes = [nKinds]string{"tosca.artifacts.", "tosca.datatypes.", "tosca.capabilities.", "tosca.interfaces.",
+	"tosca.relationships.", "tosca.nodes.", "tosca.groups.", "tosca.policies."}
+
+// typeDef is a type definition.
+type typeDef struct {
+	kind    typeKind
+	name    string
+	u       *unit
+	pos     diag.Pos // position of the name
+	parentN string
+	parentP diag.Pos
+	parent  *typeDef
+	// primitive is the primitive a data type derives from ("string"), if any.
+	primitive string
+	// color for the hierarchy walk; broken marks a type whose hierarchy is
+	// incomplete (unknown parent or loop), so that later phases stay quiet.
+	color  uint8
+	broken bool
+
+	props    *propSet
+	caps     []*capDef
+	reqs     []*reqDef
+	done     bool // inheritance merged
+	validSrc []nameRef
+}
+
+// nameRef is a name used somewhere, with its position.
+type nameRef struct {
+	name string
+	pos  diag.Pos
+}
+
+// propDef is a property (or attribute) definition.
+type propDef struct {
+	name     string
+	owner    *typeDef
+	pos      diag.Pos
+	typ      nameRef
+	dt       *typeDef // data type, when not primitive
+	entry    *propDef // entry_schema, as a definition without name
+	required bool
+	hasDef   bool
+}
+
+// propSet is an ordered set of property definitions; sets are shared
+// between a type and its parent until the type adds its own.
+type propSet struct {
+	list  []*propDef
+	index map[string]int
+}
+
+func (s *propSet) get(name string) *propDef {
+	if s == nil {
+		return nil
+	}
+	if i, ok := s.index[name]; ok {
+		return s.list[i]
+	}
+	return nil
+}
+
+func (s *propSet) put(p *propDef) {
+	if i, ok := s.index[p.name]; ok {
+		s.list[i] = p
+		return
+	}
+	s.index[p.name] = len(s.list)
+	s.list = append(s.list, p)
+}
+
+func (s *propSet) clone() *propSet {
+	c := &propSet{index: make(map[string]int, len(s.list)+4)}
+	if s != nil {
+		c.list = append(c.list, s.list...)
+		for k, v := range s.index {
+			c.index[k] = v
+		}
+	}
+	return c
+}
+
+// capDef is a capability definition of a node type.
+type capDef struct {
+	name     string
+	owner    *typeDef
+	pos      diag.Pos
+	typ      nameRef
+	t        *typeDef
+	occLower int
+	hasOcc   bool
+}
+
+// reqDef is a requirement definition of a node type.
+type reqDef struct {
+	name     string
+	owner    *typeDef
+	pos      diag.Pos
+	cap      nameRef
+	node     nameRef
+	rel      nameRef
+	capT     *typeDef
+	nodeT    *typeDef
+	occLower int
+	hasOcc   bool
+}
+
+// topology is the decoded topology_template of the root (or a variant).
+type topology struct {
+	inputs   map[string]bool
+	nodes    []*nodeTemplate
+	byName   map[string]*nodeTemplate
+	rels     map[string]*relTemplate
+	relList  []*relTemplate
+	groups   []*entityTemplate
+	policies []*entityTemplate
+}
+
+// entityTemplate is a group or policy.
+type entityTemplate struct {
+	kind  typeKind
+	name  string
+	pos   diag.Pos
+	types []nameRef
+	props []propAssign
+}
+
+// nodeTemplate is a node template (one alternative, in a variable
+// template).
+type nodeTemplate struct {
+	name  string
+	pos   diag.Pos
+	types []nameRef // several in a variable template: alternatives
+	props []propAssign
+	reqs  []reqAssign
+	caps  []nameRef // capability assignment names
+	arts  []nameRef // artifact types
+}
+
+type relTemplate struct {
+	name  string
+	pos   diag.Pos
+	types []nameRef
+	props []propAssign
+}
+
+// propAssign is a property assignment; value nil means not checkable (an
+// expression or a function).
+type propAssign struct {
+	name  string
+	pos   diag.Pos
+	value *yamlsrc.Value
+}
+
+// reqAssign is a requirement assignment in its full form.
+type reqAssign struct {
+	name    string
+	pos     diag.Pos
+	node    nameRef
+	cap     nameRef
+	rel     nameRef
+	hasNode bool
+}

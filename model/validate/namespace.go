@@ -1,0 +1,193 @@
+package validate
+
+import (
+	"strings"
+)
+
+// Phase 3, namespace: per unit and entity kind, the names it defines and
+// those of its imports (with namespace_prefix), after go-puccini's
+// namespace phase; then every type name used in a type definition is looked
+// up.
+
+type namespace struct {
+	names [nKinds]map[string]*typeDef
+	order [nKinds][]string
+}
+
+func newNamespace() *namespace {
+	ns := &namespace{}
+	for k := range ns.names {
+		ns.names[k] = map[string]*typeDef{}
+	}
+	return ns
+}
+
+func (ns *namespace) set(k typeKind, name string, t *typeDef) *typeDef {
+	if old := ns.names[k][name]; old != nil {
+		return old
+	}
+	ns.names[k][name] = t
+	ns.order[k] = append(ns.order[k], name)
+	return nil
+}
+
+// namespaces builds the namespace of every unit, the normative one with
+// its short and prefixed names, and looks up the names used by types.
+func (v *validator) namespaces(root *unit) {
+	nu := v.normative
+	nu.ns = newNamespace()
+	for k := typeKind(0); k < nKinds; k++ {
+		for _, t := range nu.defs[k] {
+			nu.ns.set(k, t.name, t)
+		}
+		for _, t := range nu.defs[k] {
+			if short, ok := strings.CutPrefix(t.name, kindPrefixes[k]); ok {
+				nu.ns.set(k, short, t)
+				nu.ns.set(k, "tosca:"+short, t)
+			}
+		}
+	}
+	for _, u := range v.order {
+		v.namespaceOf(u)
+	}
+	for _, u := range append(v.order, nu) {
+		for k := typeKind(0); k < nKinds; k++ {
+			for _, t := range u.defs[k] {
+				v.lookupTypeRefs(t)
+			}
+		}
+	}
+}
+
+func (v *validator) namespaceOf(u *unit) *namespace {
+	if u.ns != nil {
+		return u.ns
+	}
+	ns := newNamespace()
+	u.ns = ns
+	for k := typeKind(0); k < nKinds; k++ {
+		for _, t := range u.defs[k] {
+			ns.set(k, t.name, t)
+			if n := v.normative.ns.names[k][t.name]; n != nil && strings.HasPrefix(t.name, "tosca.") && n.name == t.name {
+				v.add(t.pos, "redefined", "%s %q is already defined by the normative types", kindNames[k], t.name)
+			}
+		}
+	}
+	for _, imp := range u.imports {
+		child := v.namespaceOf(imp.u)
+		for k := typeKind(0); k < nKinds; k++ {
+			for _, name := range child.order[k] {
+				t := child.names[k][name]
+				if imp.prefix != "" {
+					name = imp.prefix + ":" + name
+				}
+				if old := ns.set(k, name, t); old != nil && old != t {
+					v.add(t.pos, "ambiguous", "ambiguous %s name %q: also defined at %s", kindNames[k], name, old.pos)
+				}
+			}
+		}
+	}
+	return ns
+}
+
+// find looks name up in the namespace of u, then among the normative
+// types.
+func (v *validator) find(u *unit, k typeKind, name string) *typeDef {
+	if u.ns != nil {
+		if t := u.ns.names[k][name]; t != nil {
+			return t
+		}
+	}
+	return v.normative.ns.names[k][name]
+}
+
+// lookup finds a type by name and reports it when it is not found; what
+// says where the name is used ("derived_from of node type \"x\"").
+func (v *validator) lookup(u *unit, k typeKind, ref nameRef) *typeDef {
+	if ref.name == "" {
+		return nil
+	}
+	if t := v.find(u, k, ref.name); t != nil {
+		return t
+	}
+	v.notFound(u, k, ref)
+	return nil
+}
+
+func (v *validator) notFound(u *unit, k typeKind, ref nameRef) {
+	for o := typeKind(0); o < nKinds; o++ {
+		if o != k && v.find(u, o, ref.name) != nil {
+			v.add(ref.pos, "not-found", "%s %q not found: %q is a %s", kindNames[k], ref.name, ref.name, kindNames[o])
+			return
+		}
+	}
+	v.add(ref.pos, "not-found", "%s %q not found%s", kindNames[k], ref.name, v.suggestType(u, k, ref.name))
+}
+
+func (v *validator) suggestType(u *unit, k typeKind, name string) string {
+	key := kindNames[k] + "\x00" + name
+	if s, ok := v.suggested[key]; ok {
+		return s
+	}
+	s := v.suggest(name, func(yield func(string) bool) {
+		if u.ns != nil {
+			for _, n := range u.ns.order[k] {
+				if !yield(n) {
+					return
+				}
+			}
+		}
+		for _, n := range v.normative.ns.order[k] {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	if v.suggested == nil {
+		v.suggested = map[string]string{}
+	}
+	v.suggested[key] = s
+	return s
+}
+
+// primitives are the TOSCA 1.3 primitive and special types (§3.3).
+var primitives = map[string]bool{
+	"string": true, "integer": true, "float": true, "boolean": true, "timestamp": true, "null": true,
+	"version": true, "range": true, "list": true, "map": true,
+	"scalar-unit.size": true, "scalar-unit.time": true, "scalar-unit.frequency": true, "scalar-unit.bitrate": true,
+}
+
+// lookupProp resolves the type of a property definition (and its entry
+// schema): a primitive or a data type.
+func (v *validator) lookupProp(u *unit, p *propDef) {
+	for ; p != nil; p = p.entry {
+		if p.typ.name == "" || primitives[p.typ.name] {
+			continue
+		}
+		p.dt = v.lookup(u, kData, p.typ)
+	}
+}
+
+func (v *validator) lookupTypeRefs(t *typeDef) {
+	u := t.u
+	if t.props != nil {
+		for _, p := range t.props.list {
+			v.lookupProp(u, p)
+		}
+	}
+	for _, c := range t.caps {
+		c.t = v.lookup(u, kCapability, c.typ)
+	}
+	for _, r := range t.reqs {
+		r.capT = v.lookup(u, kCapability, r.cap)
+		r.nodeT = v.lookup(u, kNode, r.node)
+		v.lookup(u, kRelationship, r.rel)
+	}
+	for _, s := range t.validSrc {
+		k := kNode
+		if t.kind == kRelationship {
+			k = kCapability
+		}
+		v.lookup(u, k, s)
+	}
+}

@@ -1,0 +1,535 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Phase 2, syntax: every unit against the grammar (grammar.go), decoding
+// types and the root's topology into the entity model (model.go) with
+// short notations in their full form.
+
+// supportedVersions are the tosca_definitions_version values v4t reads
+// (variability.md §3.1, plus the TOSCA simple profile versions before 1.3,
+// whose grammar 1.3 extends).
+var supportedVersions = map[string]bool{
+	"tosca_simple_yaml_1_0":      true,
+	"tosca_simple_yaml_1_1":      true,
+	"tosca_simple_yaml_1_2":      true,
+	"tosca_simple_yaml_1_3":      true,
+	"tosca_variability_1_0":      true,
+	"tosca_variability_1_0_rc_1": true,
+	"tosca_variability_1_0_rc_2": true,
+	"tosca_variability_1_0_rc_3": true,
+}
+
+// checkFields checks that m is a map whose keys are fields of the grammar
+// f, each of an allowed kind, and that the required fields are there. what
+// names the entity in messages ("node template \"db\""); at is its
+// position, for missing fields. It reports whether m is a map.
+func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what string, f fields, at ...diag.Pos) bool {
+	if !m.IsMap() {
+		v.add(u.at(m), "kind", "expected a map for %s, found %s", what, kindOf(m))
+		return false
+	}
+	keys := m.Map.Keys()
+	for i, k := range keys {
+		fl, ok := f[k]
+		if !ok {
+			v.add(u.keyAt(m, i), "unknown-field", "unknown field %q in %s%s", k, what, v.suggest(k, fieldNames(f)))
+			continue
+		}
+		x := m.Map.Val(i)
+		if kindBit(x)&fl.kinds == 0 {
+			v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", fl.kinds.expected(), k, what, kindOf(x))
+		}
+	}
+	var missing []string
+	for k, fl := range f {
+		if fl.required && !m.Has(k) {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		pos := u.at(m)
+		if len(at) > 0 && at[0].Line > 0 {
+			pos = at[0]
+		}
+		for _, k := range missing {
+			v.add(pos, "missing-field", "missing required field %q in %s", k, what)
+		}
+	}
+	return true
+}
+
+func fieldNames(f fields) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range f {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// entries walks a named collection: a map, or (in a variable template
+// where list is true) a list of single-entry maps. fn gets the name, the
+// position of the name and the value.
+func (v *validator) entries(u *unit, x *yamlsrc.Value, what string, list bool, fn func(name string, at diag.Pos, val *yamlsrc.Value)) {
+	switch {
+	case x.IsNull():
+	case x.IsMap():
+		for i, k := range x.Map.Keys() {
+			fn(k, u.keyAt(x, i), x.Map.Val(i))
+		}
+	case x.IsList() && list:
+		for _, e := range x.List {
+			if !e.IsMap() || e.Map.Len() != 1 {
+				v.add(u.at(e), "kind", "expected a map with one entry in %s, found %s", what, entryKind(e))
+				continue
+			}
+			fn(e.Map.Key(0), u.keyAt(e, 0), e.Map.Val(0))
+		}
+	}
+}
+
+func entryKind(e *yamlsrc.Value) string {
+	if e.IsMap() {
+		return fmt.Sprintf("a map with %d entries", e.Map.Len())
+	}
+	return kindOf(e)
+}
+
+// decodeAll checks and decodes every unit, then the normative types.
+func (v *validator) decodeAll() {
+	for _, u := range v.order {
+		v.decodeUnit(u)
+	}
+	v.decodeUnit(v.normative)
+}
+
+func (v *validator) decodeUnit(u *unit) {
+	doc := u.doc
+	if !u.builtin {
+		v.checkFields(u, doc, "service template", serviceTemplateFields, diag.Pos{File: u.file, Line: 1, Col: 1})
+		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions[ver.Str] {
+			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str)
+		}
+	}
+	for k := typeKind(0); k < nKinds; k++ {
+		defs := doc.Get(kindKeys[k])
+		if !defs.IsMap() {
+			continue
+		}
+		for i, name := range defs.Map.Keys() {
+			if t := v.decodeType(u, k, name, u.keyAt(defs, i), defs.Map.Val(i)); t != nil {
+				u.defs[k] = append(u.defs[k], t)
+			}
+		}
+	}
+	if v.order[0] == u {
+		if topo := doc.Get("topology_template"); topo.IsMap() {
+			u.topo = v.decodeTopology(u, topo)
+		}
+	}
+}
+
+func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, def *yamlsrc.Value) *typeDef {
+	t := &typeDef{kind: k, name: name, u: u, pos: at}
+	what := fmt.Sprintf("%s %q", kindNames[k], name)
+	if def.IsNull() {
+		return t
+	}
+	if k == kInterface {
+		if !def.IsMap() {
+			v.add(u.at(def), "kind", "expected a map for %s, found %s", what, kindOf(def))
+			return nil
+		}
+		for i, key := range def.Map.Keys() {
+			x := def.Map.Val(i)
+			if f, ok := typeFields[key]; ok {
+				if kindBit(x)&f.kinds == 0 {
+					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what, kindOf(x))
+				}
+				continue
+			}
+			switch key {
+			case "inputs", "operations", "notifications":
+				if !x.IsMap() && !x.IsNull() {
+					v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what, kindOf(x))
+				}
+			default:
+				// A TOSCA 1.2 operation definition.
+				if !x.IsMap() && !x.IsString() && !x.IsNull() {
+					v.add(u.at(x), "kind", "expected an operation definition (a map or a string) for %q in %s, found %s", key, what, kindOf(x))
+				}
+			}
+		}
+	} else if !v.checkFields(u, def, what, typeGrammar[k], at) {
+		return nil
+	}
+	if p := def.Get("derived_from"); p.IsString() {
+		t.parentN, t.parentP = p.Str, u.at(p)
+	}
+	if props := def.Get("properties"); props.IsMap() {
+		t.props = &propSet{index: map[string]int{}}
+		for i, pn := range props.Map.Keys() {
+			if p := v.decodePropDef(u, t, pn, u.keyAt(props, i), props.Map.Val(i), fmt.Sprintf("property %q of %s", pn, what)); p != nil {
+				t.props.put(p)
+			}
+		}
+	}
+	if attrs := def.Get("attributes"); attrs.IsMap() {
+		for i, an := range attrs.Map.Keys() {
+			v.decodePropDef(u, t, an, u.keyAt(attrs, i), attrs.Map.Val(i), fmt.Sprintf("attribute %q of %s", an, what))
+		}
+	}
+	if caps := def.Get("capabilities"); caps.IsMap() {
+		for i, cn := range caps.Map.Keys() {
+			x := caps.Map.Val(i)
+			c := &capDef{name: cn, owner: t, pos: u.keyAt(caps, i)}
+			cw := fmt.Sprintf("capability %q of %s", cn, what)
+			switch {
+			case x.IsString(): // short notation: the type
+				c.typ = nameRef{x.Str, u.at(x)}
+			case v.checkFields(u, x, cw, capabilityDefFields, c.pos):
+				if ty := x.Get("type"); ty.IsString() {
+					c.typ = nameRef{ty.Str, u.at(ty)}
+				}
+				c.occLower, c.hasOcc = v.occurrences(u, x.Get("occurrences"), cw)
+				v.decodeNamesInto(u, x.Get("valid_source_types"), &t.validSrc)
+			default:
+				continue
+			}
+			t.caps = append(t.caps, c)
+		}
+	}
+	if reqs := def.Get("requirements"); reqs.IsList() {
+		v.entries(u, reqs, "requirements of "+what, true, func(rn string, rat diag.Pos, x *yamlsrc.Value) {
+			r := &reqDef{name: rn, owner: t, pos: rat}
+			rw := fmt.Sprintf("requirement %q of %s", rn, what)
+			switch {
+			case x.IsString(): // short notation: the capability type
+				r.cap = nameRef{x.Str, u.at(x)}
+			case v.checkFields(u, x, rw, requirementDefFields, rat):
+				if c := x.Get("capability"); c.IsString() {
+					r.cap = nameRef{c.Str, u.at(c)}
+				}
+				if n := x.Get("node"); n.IsString() {
+					r.node = nameRef{n.Str, u.at(n)}
+				}
+				switch rel := x.Get("relationship"); {
+				case rel.IsString():
+					r.rel = nameRef{rel.Str, u.at(rel)}
+				case rel.IsMap():
+					if v.checkFields(u, rel, "relationship of "+rw, relationshipAssignFields, u.at(rel)) {
+						if ty := rel.Get("type"); ty.IsString() {
+							r.rel = nameRef{ty.Str, u.at(ty)}
+						}
+					}
+				}
+				r.occLower, r.hasOcc = v.occurrences(u, x.Get("occurrences"), rw)
+			default:
+				return
+			}
+			t.reqs = append(t.reqs, r)
+		})
+	}
+	if arts := def.Get("artifacts"); arts.IsMap() {
+		for i, an := range arts.Map.Keys() {
+			x := arts.Map.Val(i)
+			if !x.IsString() {
+				v.checkFields(u, x, fmt.Sprintf("artifact %q of %s", an, what), artifactDefFields, u.keyAt(arts, i))
+			}
+		}
+	}
+	if ifs := def.Get("interfaces"); ifs.IsMap() {
+		for i, in := range ifs.Map.Keys() {
+			if x := ifs.Map.Val(i); !x.IsMap() && !x.IsNull() {
+				v.add(u.at(x), "kind", "expected a map for interface %q of %s, found %s", in, what, kindOf(x))
+			}
+		}
+	}
+	v.decodeNamesInto(u, def.Get("valid_target_types"), &t.validSrc)
+	return t
+}
+
+// decodeNamesInto appends the strings of a list of type names.
+func (v *validator) decodeNamesInto(u *unit, x *yamlsrc.Value, out *[]nameRef) {
+	if !x.IsList() {
+		return
+	}
+	for _, e := range x.List {
+		if !e.IsString() {
+			v.add(u.at(e), "kind", "expected a type name (a string), found %s", kindOf(e))
+			continue
+		}
+		*out = append(*out, nameRef{e.Str, u.at(e)})
+	}
+}
+
+// occurrences reads [lower, upper]; upper may be UNBOUNDED.
+func (v *validator) occurrences(u *unit, x *yamlsrc.Value, what string) (int, bool) {
+	if x.IsNull() {
+		return 0, false
+	}
+	if !x.IsList() || len(x.List) != 2 {
+		v.add(u.at(x), "kind", "expected occurrences [lower, upper] in %s, found %s", what, entryKind(x))
+		return 0, false
+	}
+	lo, hi := x.List[0], x.List[1]
+	if lo.Kind != yamlsrc.KindNumber || lo.Num < 0 || lo.Num != float64(int(lo.Num)) {
+		v.add(u.at(lo), "kind", "expected a non-negative integer as the lower bound of occurrences in %s", what)
+		return 0, false
+	}
+	if !(hi.IsString() && hi.Str == "UNBOUNDED") && (hi.Kind != yamlsrc.KindNumber || hi.Num < lo.Num) {
+		v.add(u.at(hi), "kind", "expected an integer not below %v or UNBOUNDED as the upper bound of occurrences in %s", lo.Num, what)
+	}
+	return int(lo.Num), true
+}
+
+func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at diag.Pos, x *yamlsrc.Value, what string) *propDef {
+	if !v.checkFields(u, x, what, propertyDefFields, at) {
+		return nil
+	}
+	p := &propDef{name: name, owner: owner, pos: at, required: true}
+	if ty := x.Get("type"); ty.IsString() {
+		p.typ = nameRef{ty.Str, u.at(ty)}
+	}
+	if r := x.Get("required"); r != nil && r.Kind == yamlsrc.KindBool {
+		p.required = r.Bool
+	}
+	p.hasDef = x.Has("default") || x.Has("value")
+	p.entry = v.decodeSchema(u, x.Get("entry_schema"), "entry_schema of "+what)
+	v.decodeSchema(u, x.Get("key_schema"), "key_schema of "+what)
+	return p
+}
+
+// decodeSchema reads an entry_schema or key_schema: a type name (short
+// notation) or a schema definition.
+func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what string) *propDef {
+	switch {
+	case x.IsString():
+		return &propDef{typ: nameRef{x.Str, u.at(x)}}
+	case x.IsMap():
+		if !v.checkFields(u, x, what, schemaFields) {
+			return nil
+		}
+		p := &propDef{}
+		if ty := x.Get("type"); ty.IsString() {
+			p.typ = nameRef{ty.Str, u.at(ty)}
+		}
+		p.entry = v.decodeSchema(u, x.Get("entry_schema"), "entry_schema of "+what)
+		return p
+	}
+	return nil
+}
+
+// decodeTopology checks the topology template of the root and decodes the
+// templates that rendering checks.
+func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
+	vr := u.variable
+	v.checkFields(u, x, "topology_template", pick(vr, topologyFieldsPlain, topologyFieldsVariable))
+	t := &topology{inputs: map[string]bool{}, byName: map[string]*nodeTemplate{}, rels: map[string]*relTemplate{}}
+	if vb := x.Get("variability"); vb.IsMap() && vr {
+		v.checkFields(u, vb, "variability", variabilityFields)
+	}
+	params := pick(vr, parameterFieldsPlain, parameterFieldsVariable)
+	v.entries(u, x.Get("inputs"), "inputs", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		t.inputs[name] = true
+		if !val.IsNull() {
+			v.checkFields(u, val, fmt.Sprintf("input %q", name), params, at)
+		}
+	})
+	v.entries(u, x.Get("outputs"), "outputs", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		if !val.IsNull() {
+			v.checkFields(u, val, fmt.Sprintf("output %q", name), params, at)
+		}
+	})
+	v.entries(u, x.Get("node_templates"), "node_templates", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		if n := v.decodeNode(u, name, at, val); n != nil {
+			t.nodes = append(t.nodes, n)
+			if t.byName[name] == nil {
+				t.byName[name] = n
+			}
+		}
+	})
+	v.entries(u, x.Get("relationship_templates"), "relationship_templates", false, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		what := fmt.Sprintf("relationship template %q", name)
+		if !v.checkFields(u, val, what, pick(vr, relTemplateFieldsPlain, relTemplateFieldsVariable), at) {
+			return
+		}
+		r := &relTemplate{name: name, pos: at}
+		r.types = v.decodeTypes(u, val.Get("type"), what)
+		r.props = v.decodeProps(u, val.Get("properties"), what)
+		t.rels[name] = r
+		t.relList = append(t.relList, r)
+	})
+	v.entries(u, x.Get("groups"), "groups", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		what := fmt.Sprintf("group %q", name)
+		if !v.checkFields(u, val, what, pick(vr, groupFieldsPlain, groupFieldsVariable), at) {
+			return
+		}
+		g := &entityTemplate{kind: kGroup, name: name, pos: at}
+		g.types = v.decodeTypes(u, val.Get("type"), what)
+		g.props = v.decodeProps(u, val.Get("properties"), what)
+		t.groups = append(t.groups, g)
+	})
+	// Policies are a list of single-entry maps in TOSCA too.
+	v.entries(u, x.Get("policies"), "policies", true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		what := fmt.Sprintf("policy %q", name)
+		if !v.checkFields(u, val, what, pick(vr, policyFieldsPlain, policyFieldsVariable), at) {
+			return
+		}
+		p := &entityTemplate{kind: kPolicy, name: name, pos: at}
+		p.types = v.decodeTypes(u, val.Get("type"), what)
+		p.props = v.decodeProps(u, val.Get("properties"), what)
+		t.policies = append(t.policies, p)
+	})
+	return t
+}
+
+// decodeTypes reads a template's type: a name, or in a variable template a
+// list of single-entry maps {name: {conditions, ...}}.
+func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what string) []nameRef {
+	switch {
+	case x.IsString():
+		return []nameRef{{x.Str, u.at(x)}}
+	case x.IsList():
+		var out []nameRef
+		v.entries(u, x, "type of "+what, true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+			if !val.IsNull() {
+				v.checkFields(u, val, fmt.Sprintf("type %q of %s", name, what), typeAssignFields, at)
+			}
+			out = append(out, nameRef{name, at})
+		})
+		return out
+	}
+	return nil
+}
+
+// decodeProps reads property assignments: a map, or in a variable template
+// a list of single-entry maps whose values may be wrapped
+// ({value|expression, conditions, ...}; variability.md §3.2).
+func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what string) []propAssign {
+	var out []propAssign
+	switch {
+	case x.IsMap():
+		for i, name := range x.Map.Keys() {
+			out = append(out, propAssign{name: name, pos: u.keyAt(x, i), value: x.Map.Val(i)})
+		}
+	case x.IsList():
+		v.entries(u, x, "properties of "+what, true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+			if val.IsMap() && (!val.Get("value").IsNull() || !val.Get("expression").IsNull()) {
+				v.checkFields(u, val, fmt.Sprintf("property %q of %s", name, what), propertyWrapFields, at)
+				if !val.Get("expression").IsNull() {
+					out = append(out, propAssign{name: name, pos: at, value: nil})
+					return
+				}
+				val = val.Get("value")
+			}
+			out = append(out, propAssign{name: name, pos: at, value: val})
+		})
+	}
+	return out
+}
+
+func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Value) *nodeTemplate {
+	vr := u.variable
+	what := fmt.Sprintf("node template %q", name)
+	if !v.checkFields(u, x, what, pick(vr, nodeTemplateFieldsPlain, nodeTemplateFieldsVariable), at) {
+		return nil
+	}
+	n := &nodeTemplate{name: name, pos: at}
+	n.types = v.decodeTypes(u, x.Get("type"), what)
+	n.props = v.decodeProps(u, x.Get("properties"), what)
+	reqFields := pick(vr, requirementAssignFieldsPlain, requirementAssignFieldsVariable)
+	if reqs := x.Get("requirements"); reqs.IsList() {
+		v.entries(u, reqs, "requirements of "+what, true, func(rn string, rat diag.Pos, val *yamlsrc.Value) {
+			r := reqAssign{name: rn, pos: rat}
+			rw := fmt.Sprintf("requirement %q of %s", rn, what)
+			switch {
+			case val.IsString(): // short notation: the target node template
+				r.node, r.hasNode = nameRef{val.Str, u.at(val)}, true
+			case v.checkFields(u, val, rw, reqFields, rat):
+				if nd := val.Get("node"); nd.IsString() {
+					r.node, r.hasNode = nameRef{nd.Str, u.at(nd)}, true
+				}
+				if c := val.Get("capability"); c.IsString() {
+					r.cap = nameRef{c.Str, u.at(c)}
+				}
+				switch rel := val.Get("relationship"); {
+				case rel.IsString():
+					r.rel = nameRef{rel.Str, u.at(rel)}
+				case rel.IsMap():
+					if v.checkFields(u, rel, "relationship of "+rw, relationshipAssignFields, u.at(rel)) {
+						if ty := rel.Get("type"); ty.IsString() {
+							r.rel = nameRef{ty.Str, u.at(ty)}
+						}
+					}
+				}
+			default:
+				return
+			}
+			n.reqs = append(n.reqs, r)
+		})
+	}
+	if caps := x.Get("capabilities"); caps.IsMap() {
+		for i, cn := range caps.Map.Keys() {
+			cat := u.keyAt(caps, i)
+			if c := caps.Map.Val(i); !c.IsNull() {
+				v.checkFields(u, c, fmt.Sprintf("capability %q of %s", cn, what), capabilityAssignFields, cat)
+			}
+			n.caps = append(n.caps, nameRef{cn, cat})
+		}
+	}
+	artFields := pick(vr, artifactFieldsPlain, artifactFieldsVariable)
+	v.entries(u, x.Get("artifacts"), "artifacts of "+what, vr, func(an string, aat diag.Pos, val *yamlsrc.Value) {
+		if val.IsString() {
+			return // short notation: the file
+		}
+		aw := fmt.Sprintf("artifact %q of %s", an, what)
+		if v.checkFields(u, val, aw, artFields, aat) {
+			n.arts = append(n.arts, v.decodeTypes(u, val.Get("type"), aw)...)
+			v.decodeProps(u, val.Get("properties"), aw)
+		}
+	})
+	if ifs := x.Get("interfaces"); ifs.IsMap() {
+		for i, in := range ifs.Map.Keys() {
+			if val := ifs.Map.Val(i); !val.IsMap() && !val.IsNull() {
+				v.add(u.at(val), "kind", "expected a map for interface %q of %s, found %s", in, what, kindOf(val))
+			}
+		}
+	}
+	if tech := x.Get("technology"); tech.IsList() && vr {
+		v.entries(u, tech, "technology of "+what, true, func(tn string, tat diag.Pos, val *yamlsrc.Value) {
+			if !val.IsNull() {
+				v.checkFields(u, val, fmt.Sprintf("technology %q of %s", tn, what), technologyFields, tat)
+			}
+		})
+	}
+	return n
+}
+
+// function returns the name of the TOSCA (or Unfurl) function a property
+// value calls, or "".
+func function(x *yamlsrc.Value) string {
+	if !x.IsMap() || x.Map.Len() != 1 {
+		return ""
+	}
+	k := x.Map.Key(0)
+	switch k {
+	case "get_input", "get_property", "get_attribute", "get_operation_output", "get_nodes_of_type",
+		"get_artifact", "concat", "join", "token", "eval":
+		return k
+	}
+	if strings.HasPrefix(k, "$") {
+		return k
+	}
+	return ""
+}
