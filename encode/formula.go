@@ -33,7 +33,7 @@ type Builder struct {
 	names  []string
 	byName map[string]Lit
 	// lazy names a block of variables that are named only on demand
-	// (SetLazyNames): naming and indexing every element's two variables
+	// (LazyVars): naming and indexing every element's two variables
 	// up front costs a string and a map entry each, and most runs never
 	// look them up by name.
 	lazy     lazyNames
