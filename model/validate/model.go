@@ -20,8 +20,11 @@ type validator struct {
 	normative *unit
 	// suggested caches "did you mean" answers; suggestions stop after
 	// maxSuggestions lookups so that many misses stay linear.
-	suggested map[string]string
+	suggested map[suggestKey]string
 	nSuggest  int
+
+	slab    []diag.Diagnostic // problems are allocated from it (addMsg)
+	scratch msg               // the buffer of messages built by msg()
 }
 
 // unit is one file: the template, an import, a lib/ file or the normative

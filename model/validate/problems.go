@@ -1,8 +1,9 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
-	"strings"
+	"strconv"
 	"unicode/utf8"
 
 	"v4t/model/diag"
@@ -14,8 +15,19 @@ import (
 // ...) for tools that read --format json.
 
 func (v *validator) add(pos diag.Pos, code, format string, args ...any) {
-	d := diag.Errorf(pos, diag.StageValidate, format, args...)
-	d.Code = code
+	v.addMsg(pos, code, fmt.Sprintf(format, args...))
+}
+
+// addMsg adds a problem with a message built already. Diagnostics are
+// allocated in chunks: a template with thousands of problems would
+// otherwise spend much of its time allocating them one by one.
+func (v *validator) addMsg(pos diag.Pos, code, msg string) {
+	if len(v.slab) == 0 {
+		v.slab = make([]diag.Diagnostic, 256)
+	}
+	d := &v.slab[0]
+	v.slab = v.slab[1:]
+	*d = diag.Diagnostic{Pos: pos, Stage: diag.StageValidate, Code: code, Message: msg}
 	v.problems.Add(d)
 }
 
@@ -36,6 +48,77 @@ func (v *validator) addErr(file string, err error) {
 	v.problems.Add(&c)
 }
 
+// msg builds a message in the validator's scratch buffer, for the problems
+// a large template may have by the thousand (names not found): one
+// allocation per message instead of fmt's several.
+type msg struct{ b []byte }
+
+func (v *validator) msg() *msg {
+	v.scratch.b = v.scratch.b[:0]
+	return &v.scratch
+}
+
+// s appends plain text.
+func (m *msg) s(parts ...string) *msg {
+	for _, p := range parts {
+		m.b = append(m.b, p...)
+	}
+	return m
+}
+
+// q appends a quoted string, as %q does.
+func (m *msg) q(s string) *msg {
+	m.b = strconv.AppendQuote(m.b, s)
+	return m
+}
+
+// subj appends the rendering of a subject.
+func (m *msg) subj(s subject) *msg {
+	m.b = s.append(m.b)
+	return m
+}
+
+func (m *msg) String() string { return string(m.b) }
+
+// subject names the entity a message is about, such as
+// `requirement "host" of node template "app"`. Checks pass it down instead
+// of a string, and it is rendered only when a message needs it, so that
+// checking a clean template builds no names. It deliberately has no String
+// method: pass subj.text() to fmt, so that vet catches a subject passed as
+// it is (which would also make every parent escape to the heap).
+type subject struct {
+	noun  string // "node template", "entry_schema", ...
+	name  string
+	named bool // name is quoted after the noun (it may be empty)
+	of    *subject
+}
+
+// sub returns the subject `noun "name" of parent`; of may be nil.
+func sub(noun, name string, of *subject) subject {
+	return subject{noun: noun, name: name, named: true, of: of}
+}
+
+// bare returns the subject `noun of parent` (the noun alone when of is nil).
+func bare(noun string, of *subject) subject {
+	return subject{noun: noun, of: of}
+}
+
+func (s subject) append(b []byte) []byte {
+	for p := &s; p != nil; p = p.of {
+		if p != &s {
+			b = append(b, " of "...)
+		}
+		b = append(b, p.noun...)
+		if p.named {
+			b = append(b, ' ')
+			b = strconv.AppendQuote(b, p.name)
+		}
+	}
+	return b
+}
+
+func (s subject) text() string { return string(s.append(nil)) }
+
 // at returns the position of a value of the unit.
 func (u *unit) at(x *yamlsrc.Value) diag.Pos {
 	if x == nil || x.Line == 0 {
@@ -49,7 +132,8 @@ func (u *unit) at(x *yamlsrc.Value) diag.Pos {
 // every key starts in the mapping's column, on the last line at or before
 // its value's line that has content in that column. Without the source (a
 // document built in memory) or for a flow mapping, the value's position is
-// the best answer.
+// the best answer. The line starts are indexed once per file; a lookup
+// allocates nothing.
 func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 	val := m.Map.Val(i)
 	vp := u.at(val)
@@ -60,12 +144,7 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 		return vp
 	}
 	if u.lines == nil {
-		u.lines = append(u.lines, 0)
-		for j, c := range u.data {
-			if c == '\n' {
-				u.lines = append(u.lines, j+1)
-			}
-		}
+		u.indexLines()
 	}
 	key := m.Map.Key(i)
 	col := int(m.Col)
@@ -75,17 +154,17 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 		if off < 0 {
 			continue
 		}
-		if strings.TrimSpace(text[:off]) != "" && !strings.HasSuffix(strings.TrimRight(text[:off], " "), "-") {
+		if !blankOrDash(text[:off]) {
 			continue
 		}
 		rest := text[off:]
-		if rest == "" || rest[0] == '#' || rest[0] == ' ' {
+		if len(rest) == 0 || rest[0] == '#' || rest[0] == ' ' {
 			continue
 		}
-		if strings.HasPrefix(rest, key) || rest[0] == '"' || rest[0] == '\'' {
-			if rest[0] == '{' {
-				break
-			}
+		if rest[0] == '{' {
+			break
+		}
+		if (len(rest) >= len(key) && string(rest[:len(key)]) == key) || rest[0] == '"' || rest[0] == '\'' {
 			return diag.Pos{File: u.file, Line: line, Col: col}
 		}
 		break
@@ -93,23 +172,51 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 	return vp
 }
 
-func (u *unit) line(n int) string {
+// blankOrDash reports whether the text before a key is blank, or ends in
+// a list item's dash ("  - key: ...").
+func blankOrDash(b []byte) bool {
+	b = bytes.TrimRight(b, " ")
+	if len(b) > 0 && b[len(b)-1] == '-' {
+		return true
+	}
+	return len(bytes.TrimSpace(b)) == 0
+}
+
+// indexLines records the offsets of the line starts of the unit's source.
+func (u *unit) indexLines() {
+	u.lines = make([]int, 1, bytes.Count(u.data, []byte{'\n'})+1)
+	for off := 0; ; {
+		j := bytes.IndexByte(u.data[off:], '\n')
+		if j < 0 {
+			break
+		}
+		off += j + 1
+		u.lines = append(u.lines, off)
+	}
+}
+
+// line returns line n (1-based) without its line break.
+func (u *unit) line(n int) []byte {
 	start := u.lines[n-1]
 	end := len(u.data)
 	if n < len(u.lines) {
 		end = u.lines[n] - 1
 	}
-	return strings.TrimSuffix(string(u.data[start:end]), "\r")
+	return bytes.TrimSuffix(u.data[start:end], []byte{'\r'})
 }
 
 // runeOffset returns the byte offset of the n-th rune of s, or -1.
-func runeOffset(s string, n int) int {
+func runeOffset(s []byte, n int) int {
 	off := 0
 	for i := 0; i < n; i++ {
 		if off >= len(s) {
 			return -1
 		}
-		_, w := utf8.DecodeRuneInString(s[off:])
+		if s[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
+		_, w := utf8.DecodeRune(s[off:])
 		off += w
 	}
 	if off > len(s) {

@@ -117,7 +117,7 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 	case def.IsString():
 		file = def
 	case def.IsMap():
-		v.checkFields(u, def, "import", importFields(u.variable))
+		v.checkFields(u, def, bare("import", nil), importFields(u.variable))
 		file = def.Get("file")
 		if !file.IsString() {
 			return // reported by checkFields
