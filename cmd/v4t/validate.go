@@ -65,6 +65,11 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 			return e.usage("validate", fmt.Sprintf("unexpected argument %q", args[1]))
 		}
 		file := args[0]
+		if ownProcess {
+			// Validation, like a resolve, keeps what it allocates (the
+			// document, the entity model, the problems) until it prints.
+			batchGC(file)
+		}
 		opts := validate.Options{AllowOutside: allowOutside, Embedded: embeddedImports()}
 		problems := validate.File(ctx, file, opts)
 		if len(t.presets.items) > 0 || len(t.inputs.items) > 0 || t.inputsFile != "" {

@@ -84,7 +84,7 @@ type typeDef struct {
 	kind    typeKind
 	name    string
 	u       *unit
-	pos     diag.Pos // position of the name
+	pos     place // position of the name
 	parentN string
 	parentP diag.Pos
 	parent  *typeDef
@@ -112,7 +112,7 @@ type nameRef struct {
 type propDef struct {
 	name     string
 	owner    *typeDef
-	pos      diag.Pos
+	pos      place
 	typ      nameRef
 	dt       *typeDef // data type, when not primitive
 	entry    *propDef // entry_schema, as a definition without name
@@ -161,7 +161,7 @@ func (s *propSet) clone() *propSet {
 type capDef struct {
 	name     string
 	owner    *typeDef
-	pos      diag.Pos
+	pos      place
 	typ      nameRef
 	t        *typeDef
 	occLower int
@@ -172,7 +172,7 @@ type capDef struct {
 type reqDef struct {
 	name     string
 	owner    *typeDef
-	pos      diag.Pos
+	pos      place
 	cap      nameRef
 	node     nameRef
 	rel      nameRef
@@ -197,7 +197,7 @@ type topology struct {
 type entityTemplate struct {
 	kind  typeKind
 	name  string
-	pos   diag.Pos
+	pos   place
 	types []nameRef
 	props []propAssign
 }
@@ -206,7 +206,7 @@ type entityTemplate struct {
 // template).
 type nodeTemplate struct {
 	name  string
-	pos   diag.Pos
+	pos   place
 	types []nameRef // several in a variable template: alternatives
 	props []propAssign
 	reqs  []reqAssign
@@ -216,7 +216,7 @@ type nodeTemplate struct {
 
 type relTemplate struct {
 	name  string
-	pos   diag.Pos
+	pos   place
 	types []nameRef
 	props []propAssign
 }
@@ -225,14 +225,14 @@ type relTemplate struct {
 // expression or a function).
 type propAssign struct {
 	name  string
-	pos   diag.Pos
+	pos   place
 	value *yamlsrc.Value
 }
 
 // reqAssign is a requirement assignment in its full form.
 type reqAssign struct {
 	name    string
-	pos     diag.Pos
+	pos     place
 	node    nameRef
 	cap     nameRef
 	rel     nameRef

@@ -71,7 +71,7 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 		for _, t := range u.defs[k] {
 			ns.set(k, t.name, t)
 			if n := v.normative.ns.names[k][t.name]; n != nil && strings.HasPrefix(t.name, "tosca.") && n.name == t.name {
-				v.add(t.pos, "redefined", "%s %q is already defined by the normative types", kindNames[k], t.name)
+				v.add(t.pos.pos(), "redefined", "%s %q is already defined by the normative types", kindNames[k], t.name)
 			}
 		}
 	}
@@ -84,7 +84,7 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 					name = imp.prefix + ":" + name
 				}
 				if old := ns.set(k, name, t); old != nil && old != t {
-					v.add(t.pos, "ambiguous", "ambiguous %s name %q: also defined at %s", kindNames[k], name, old.pos)
+					v.add(t.pos.pos(), "ambiguous", "ambiguous %s name %q: also defined at %s", kindNames[k], name, old.pos.pos())
 				}
 			}
 		}

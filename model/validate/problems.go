@@ -68,8 +68,21 @@ func (m *msg) s(parts ...string) *msg {
 
 // q appends a quoted string, as %q does.
 func (m *msg) q(s string) *msg {
-	m.b = strconv.AppendQuote(m.b, s)
+	m.b = appendQuote(m.b, s)
 	return m
+}
+
+// appendQuote is strconv.AppendQuote with a fast path for the printable
+// ASCII names templates are made of, which need no escapes.
+func appendQuote(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // subj appends the rendering of a subject.
@@ -111,7 +124,7 @@ func (s subject) append(b []byte) []byte {
 		b = append(b, p.noun...)
 		if p.named {
 			b = append(b, ' ')
-			b = strconv.AppendQuote(b, p.name)
+			b = appendQuote(b, p.name)
 		}
 	}
 	return b
@@ -125,6 +138,42 @@ func (u *unit) at(x *yamlsrc.Value) diag.Pos {
 		return diag.Pos{File: u.file}
 	}
 	return diag.Pos{File: u.file, Line: int(x.Line), Col: int(x.Col)}
+}
+
+// place is a position found only when a problem needs it: the i-th key
+// of map m of unit u (keyAt, which needs the unit's line index), the
+// position of value m itself (i == placeValue), or the start of the unit's
+// file (i == placeStart). Names of entities are keys, and most entities
+// never have a problem, so their positions stay unresolved
+// (style.md §3.2: positions are free until something is reported).
+type place struct {
+	u *unit
+	m *yamlsrc.Value
+	i int
+}
+
+const (
+	placeValue = -1
+	placeStart = -2
+)
+
+func keyPlace(u *unit, m *yamlsrc.Value, i int) place { return place{u, m, i} }
+
+func valuePlace(u *unit, x *yamlsrc.Value) place { return place{u, x, placeValue} }
+
+func startPlace(u *unit) place { return place{u: u, i: placeStart} }
+
+// pos resolves the place.
+func (p place) pos() diag.Pos {
+	switch {
+	case p.u == nil:
+		return diag.Pos{}
+	case p.i == placeStart:
+		return diag.Pos{File: p.u.file, Line: 1, Col: 1}
+	case p.i == placeValue || p.m == nil:
+		return p.u.at(p.m)
+	}
+	return p.u.keyAt(p.m, p.i)
 }
 
 // keyAt returns the position of the i-th key of map m. Values keep their

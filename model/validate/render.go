@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 )
 
@@ -83,7 +82,7 @@ func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
 			}
 		}
 		if count < d.occLower {
-			v.add(n.pos, "occurrences", "%s has %d %q requirements, fewer than the lower bound %d of occurrences in %s", what.text(), count, d.name, d.occLower, ofType.text())
+			v.add(n.pos.pos(), "occurrences", "%s has %d %q requirements, fewer than the lower bound %d of occurrences in %s", what.text(), count, d.name, d.occLower, ofType.text())
 		}
 	}
 }
@@ -98,7 +97,7 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 		if i := reqIndex(t.reqs, r.name); i >= 0 {
 			def = t.reqs[i]
 		} else {
-			v.add(r.pos, "undefined", "%s is not defined by node type %q", rw.text(), t.name)
+			v.add(r.pos.pos(), "undefined", "%s is not defined by node type %q", rw.text(), t.name)
 		}
 	}
 	if !r.hasNode {
@@ -160,7 +159,7 @@ func (v *validator) suggestRel(u *unit, top *topology, name string) string {
 
 // renderProps checks property assignments against the type t (nil: only
 // get_input references are checked).
-func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []propAssign, what subject, at diag.Pos) {
+func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []propAssign, what subject, at place) {
 	for _, p := range props {
 		v.checkInputs(u, top, p.value)
 	}
@@ -173,7 +172,7 @@ func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []prop
 		assigned[p.name] = true
 		def := t.props.get(p.name)
 		if def == nil {
-			v.add(p.pos, "undefined", "property %q of %s is not defined by %s%s", p.name, what.text(), ofType.text(), v.suggestProp(t, p.name))
+			v.add(p.pos.pos(), "undefined", "property %q of %s is not defined by %s%s", p.name, what.text(), ofType.text(), v.suggestProp(t, p.name))
 			continue
 		}
 		v.checkValue(u, p.value, def, sub("property", p.name, &what), 0)
@@ -183,7 +182,7 @@ func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []prop
 	}
 	for _, d := range t.props.list {
 		if d.required && !d.hasDef && !assigned[d.name] {
-			v.add(at, "required", "%s misses required property %q of %s", what.text(), d.name, ofType.text())
+			v.add(at.pos(), "required", "%s misses required property %q of %s", what.text(), d.name, ofType.text())
 		}
 	}
 }

@@ -2,10 +2,8 @@ package validate
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
-	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 )
 
@@ -31,14 +29,14 @@ var supportedVersions = map[string]bool{
 // f, each of an allowed kind, and that the required fields are there. what
 // names the entity in messages ("node template \"db\""); at is its
 // position, for missing fields. It reports whether m is a map.
-func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f fields, at ...diag.Pos) bool {
+func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f fields, at ...place) bool {
 	if !m.IsMap() {
 		v.add(u.at(m), "kind", "expected a map for %s, found %s", what.text(), kindOf(m))
 		return false
 	}
 	keys := m.Map.Keys()
 	for i, k := range keys {
-		fl, ok := f[k]
+		fl, ok := f.m[k]
 		if !ok {
 			v.add(u.keyAt(m, i), "unknown-field", "unknown field %q in %s%s", k, what.text(), v.suggest(k, fieldNames(f)))
 			continue
@@ -49,16 +47,17 @@ func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f field
 		}
 	}
 	var missing []string
-	for k, fl := range f {
-		if fl.required && !m.Has(k) {
+	for _, k := range f.required {
+		if !m.Has(k) {
 			missing = append(missing, k)
 		}
 	}
 	if len(missing) > 0 {
-		sort.Strings(missing)
 		pos := u.at(m)
-		if len(at) > 0 && at[0].Line > 0 {
-			pos = at[0]
+		if len(at) > 0 {
+			if p := at[0].pos(); p.Line > 0 {
+				pos = p
+			}
 		}
 		for _, k := range missing {
 			v.add(pos, "missing-field", "missing required field %q in %s", k, what.text())
@@ -69,7 +68,7 @@ func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f field
 
 func fieldNames(f fields) func(func(string) bool) {
 	return func(yield func(string) bool) {
-		for k := range f {
+		for k := range f.m {
 			if !yield(k) {
 				return
 			}
@@ -80,12 +79,12 @@ func fieldNames(f fields) func(func(string) bool) {
 // entries walks a named collection: a map, or (in a variable template
 // where list is true) a list of single-entry maps. fn gets the name, the
 // position of the name and the value.
-func (v *validator) entries(u *unit, x *yamlsrc.Value, what subject, list bool, fn func(name string, at diag.Pos, val *yamlsrc.Value)) {
+func (v *validator) entries(u *unit, x *yamlsrc.Value, what subject, list bool, fn func(name string, at place, val *yamlsrc.Value)) {
 	switch {
 	case x.IsNull():
 	case x.IsMap():
 		for i, k := range x.Map.Keys() {
-			fn(k, u.keyAt(x, i), x.Map.Val(i))
+			fn(k, keyPlace(u, x, i), x.Map.Val(i))
 		}
 	case x.IsList() && list:
 		for _, e := range x.List {
@@ -93,7 +92,7 @@ func (v *validator) entries(u *unit, x *yamlsrc.Value, what subject, list bool, 
 				v.add(u.at(e), "kind", "expected a map with one entry in %s, found %s", what.text(), entryKind(e))
 				continue
 			}
-			fn(e.Map.Key(0), u.keyAt(e, 0), e.Map.Val(0))
+			fn(e.Map.Key(0), keyPlace(u, e, 0), e.Map.Val(0))
 		}
 	}
 }
@@ -116,7 +115,7 @@ func (v *validator) decodeAll() {
 func (v *validator) decodeUnit(u *unit) {
 	doc := u.doc
 	if !u.builtin {
-		v.checkFields(u, doc, bare("service template", nil), serviceTemplateFields, diag.Pos{File: u.file, Line: 1, Col: 1})
+		v.checkFields(u, doc, bare("service template", nil), serviceTemplateFields, startPlace(u))
 		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions[ver.Str] {
 			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str)
 		}
@@ -127,7 +126,7 @@ func (v *validator) decodeUnit(u *unit) {
 			continue
 		}
 		for i, name := range defs.Map.Keys() {
-			if t := v.decodeType(u, k, name, u.keyAt(defs, i), defs.Map.Val(i)); t != nil {
+			if t := v.decodeType(u, k, name, keyPlace(u, defs, i), defs.Map.Val(i)); t != nil {
 				u.defs[k] = append(u.defs[k], t)
 			}
 		}
@@ -139,7 +138,7 @@ func (v *validator) decodeUnit(u *unit) {
 	}
 }
 
-func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, def *yamlsrc.Value) *typeDef {
+func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *yamlsrc.Value) *typeDef {
 	t := &typeDef{kind: k, name: name, u: u, pos: at}
 	what := sub(kindNames[k], name, nil)
 	if def.IsNull() {
@@ -152,7 +151,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 		}
 		for i, key := range def.Map.Keys() {
 			x := def.Map.Val(i)
-			if f, ok := typeFields[key]; ok {
+			if f, ok := typeFields.m[key]; ok {
 				if kindBit(x)&f.kinds == 0 {
 					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what.text(), kindOf(x))
 				}
@@ -179,20 +178,20 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 	if props := def.Get("properties"); props.IsMap() {
 		t.props = &propSet{index: map[string]int{}}
 		for i, pn := range props.Map.Keys() {
-			if p := v.decodePropDef(u, t, pn, u.keyAt(props, i), props.Map.Val(i), sub("property", pn, &what)); p != nil {
+			if p := v.decodePropDef(u, t, pn, keyPlace(u, props, i), props.Map.Val(i), sub("property", pn, &what)); p != nil {
 				t.props.put(p)
 			}
 		}
 	}
 	if attrs := def.Get("attributes"); attrs.IsMap() {
 		for i, an := range attrs.Map.Keys() {
-			v.decodePropDef(u, t, an, u.keyAt(attrs, i), attrs.Map.Val(i), sub("attribute", an, &what))
+			v.decodePropDef(u, t, an, keyPlace(u, attrs, i), attrs.Map.Val(i), sub("attribute", an, &what))
 		}
 	}
 	if caps := def.Get("capabilities"); caps.IsMap() {
 		for i, cn := range caps.Map.Keys() {
 			x := caps.Map.Val(i)
-			c := &capDef{name: cn, owner: t, pos: u.keyAt(caps, i)}
+			c := &capDef{name: cn, owner: t, pos: keyPlace(u, caps, i)}
 			cw := sub("capability", cn, &what)
 			switch {
 			case x.IsString(): // short notation: the type
@@ -210,7 +209,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 		}
 	}
 	if reqs := def.Get("requirements"); reqs.IsList() {
-		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat diag.Pos, x *yamlsrc.Value) {
+		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat place, x *yamlsrc.Value) {
 			r := &reqDef{name: rn, owner: t, pos: rat}
 			rw := sub("requirement", rn, &what)
 			switch {
@@ -227,7 +226,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 				case rel.IsString():
 					r.rel = nameRef{rel.Str, u.at(rel)}
 				case rel.IsMap():
-					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, u.at(rel)) {
+					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, valuePlace(u, rel)) {
 						if ty := rel.Get("type"); ty.IsString() {
 							r.rel = nameRef{ty.Str, u.at(ty)}
 						}
@@ -244,7 +243,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 		for i, an := range arts.Map.Keys() {
 			x := arts.Map.Val(i)
 			if !x.IsString() {
-				v.checkFields(u, x, sub("artifact", an, &what), artifactDefFields, u.keyAt(arts, i))
+				v.checkFields(u, x, sub("artifact", an, &what), artifactDefFields, keyPlace(u, arts, i))
 			}
 		}
 	}
@@ -293,7 +292,7 @@ func (v *validator) occurrences(u *unit, x *yamlsrc.Value, what subject) (int, b
 	return int(lo.Num), true
 }
 
-func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at diag.Pos, x *yamlsrc.Value, what subject) *propDef {
+func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place, x *yamlsrc.Value, what subject) *propDef {
 	if !v.checkFields(u, x, what, propertyDefFields, at) {
 		return nil
 	}
@@ -335,23 +334,26 @@ func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what subject) *propD
 func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	vr := u.variable
 	v.checkFields(u, x, bare("topology_template", nil), pick(vr, topologyFieldsPlain, topologyFieldsVariable))
-	t := &topology{inputs: map[string]bool{}, byName: map[string]*nodeTemplate{}, rels: map[string]*relTemplate{}}
+	nNodes, nRels := size(x.Get("node_templates")), size(x.Get("relationship_templates"))
+	t := &topology{inputs: map[string]bool{}, byName: make(map[string]*nodeTemplate, nNodes), rels: make(map[string]*relTemplate, nRels)}
+	t.nodes = make([]*nodeTemplate, 0, nNodes)
+	t.relList = make([]*relTemplate, 0, nRels)
 	if vb := x.Get("variability"); vb.IsMap() && vr {
 		v.checkFields(u, vb, bare("variability", nil), variabilityFields)
 	}
 	params := pick(vr, parameterFieldsPlain, parameterFieldsVariable)
-	v.entries(u, x.Get("inputs"), bare("inputs", nil), vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("inputs"), bare("inputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.inputs[name] = true
 		if !val.IsNull() {
 			v.checkFields(u, val, sub("input", name, nil), params, at)
 		}
 	})
-	v.entries(u, x.Get("outputs"), bare("outputs", nil), vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("outputs"), bare("outputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		if !val.IsNull() {
 			v.checkFields(u, val, sub("output", name, nil), params, at)
 		}
 	})
-	v.entries(u, x.Get("node_templates"), bare("node_templates", nil), vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("node_templates"), bare("node_templates", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		if n := v.decodeNode(u, name, at, val); n != nil {
 			t.nodes = append(t.nodes, n)
 			if t.byName[name] == nil {
@@ -359,7 +361,7 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 			}
 		}
 	})
-	v.entries(u, x.Get("relationship_templates"), bare("relationship_templates", nil), false, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("relationship_templates"), bare("relationship_templates", nil), false, func(name string, at place, val *yamlsrc.Value) {
 		what := sub("relationship template", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, relTemplateFieldsPlain, relTemplateFieldsVariable), at) {
 			return
@@ -370,7 +372,7 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 		t.rels[name] = r
 		t.relList = append(t.relList, r)
 	})
-	v.entries(u, x.Get("groups"), bare("groups", nil), vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("groups"), bare("groups", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		what := sub("group", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, groupFieldsPlain, groupFieldsVariable), at) {
 			return
@@ -381,7 +383,7 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 		t.groups = append(t.groups, g)
 	})
 	// Policies are a list of single-entry maps in TOSCA too.
-	v.entries(u, x.Get("policies"), bare("policies", nil), true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("policies"), bare("policies", nil), true, func(name string, at place, val *yamlsrc.Value) {
 		what := sub("policy", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, policyFieldsPlain, policyFieldsVariable), at) {
 			return
@@ -394,6 +396,17 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	return t
 }
 
+// size is the number of entries of a collection, a map or a list.
+func size(x *yamlsrc.Value) int {
+	switch {
+	case x.IsMap():
+		return x.Map.Len()
+	case x.IsList():
+		return len(x.List)
+	}
+	return 0
+}
+
 // decodeTypes reads a template's type: a name, or in a variable template a
 // list of single-entry maps {name: {conditions, ...}}.
 func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what subject) []nameRef {
@@ -402,11 +415,11 @@ func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what subject) []nameR
 		return []nameRef{{x.Str, u.at(x)}}
 	case x.IsList():
 		var out []nameRef
-		v.entries(u, x, bare("type", &what), true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		v.entries(u, x, bare("type", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			if !val.IsNull() {
 				v.checkFields(u, val, sub("type", name, &what), typeAssignFields, at)
 			}
-			out = append(out, nameRef{name, at})
+			out = append(out, nameRef{name, at.pos()})
 		})
 		return out
 	}
@@ -421,10 +434,10 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject) []propA
 	switch {
 	case x.IsMap():
 		for i, name := range x.Map.Keys() {
-			out = append(out, propAssign{name: name, pos: u.keyAt(x, i), value: x.Map.Val(i)})
+			out = append(out, propAssign{name: name, pos: keyPlace(u, x, i), value: x.Map.Val(i)})
 		}
 	case x.IsList():
-		v.entries(u, x, bare("properties", &what), true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		v.entries(u, x, bare("properties", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			if val.IsMap() && (!val.Get("value").IsNull() || !val.Get("expression").IsNull()) {
 				v.checkFields(u, val, sub("property", name, &what), propertyWrapFields, at)
 				if !val.Get("expression").IsNull() {
@@ -439,7 +452,7 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject) []propA
 	return out
 }
 
-func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Value) *nodeTemplate {
+func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value) *nodeTemplate {
 	vr := u.variable
 	what := sub("node template", name, nil)
 	if !v.checkFields(u, x, what, pick(vr, nodeTemplateFieldsPlain, nodeTemplateFieldsVariable), at) {
@@ -450,7 +463,8 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 	n.props = v.decodeProps(u, x.Get("properties"), what)
 	reqFields := pick(vr, requirementAssignFieldsPlain, requirementAssignFieldsVariable)
 	if reqs := x.Get("requirements"); reqs.IsList() {
-		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat diag.Pos, val *yamlsrc.Value) {
+		n.reqs = make([]reqAssign, 0, len(reqs.List))
+		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat place, val *yamlsrc.Value) {
 			r := reqAssign{name: rn, pos: rat}
 			rw := sub("requirement", rn, &what)
 			switch {
@@ -467,7 +481,7 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 				case rel.IsString():
 					r.rel = nameRef{rel.Str, u.at(rel)}
 				case rel.IsMap():
-					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, u.at(rel)) {
+					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, valuePlace(u, rel)) {
 						if ty := rel.Get("type"); ty.IsString() {
 							r.rel = nameRef{ty.Str, u.at(ty)}
 						}
@@ -481,15 +495,15 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 	}
 	if caps := x.Get("capabilities"); caps.IsMap() {
 		for i, cn := range caps.Map.Keys() {
-			cat := u.keyAt(caps, i)
+			cat := keyPlace(u, caps, i)
 			if c := caps.Map.Val(i); !c.IsNull() {
 				v.checkFields(u, c, sub("capability", cn, &what), capabilityAssignFields, cat)
 			}
-			n.caps = append(n.caps, nameRef{cn, cat})
+			n.caps = append(n.caps, nameRef{cn, cat.pos()})
 		}
 	}
 	artFields := pick(vr, artifactFieldsPlain, artifactFieldsVariable)
-	v.entries(u, x.Get("artifacts"), bare("artifacts", &what), vr, func(an string, aat diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("artifacts"), bare("artifacts", &what), vr, func(an string, aat place, val *yamlsrc.Value) {
 		if val.IsString() {
 			return // short notation: the file
 		}
@@ -507,7 +521,7 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 		}
 	}
 	if tech := x.Get("technology"); tech.IsList() && vr {
-		v.entries(u, tech, bare("technology", &what), true, func(tn string, tat diag.Pos, val *yamlsrc.Value) {
+		v.entries(u, tech, bare("technology", &what), true, func(tn string, tat place, val *yamlsrc.Value) {
 			if !val.IsNull() {
 				v.checkFields(u, val, sub("technology", tn, &what), technologyFields, tat)
 			}
