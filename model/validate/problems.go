@@ -33,7 +33,8 @@ func (v *validator) addMsg(pos diag.Pos, code, msg string) {
 
 // addErr adds an error of the YAML reader, which is a positioned
 // diagnostic already.
-func (v *validator) addErr(file string, err error) {
+// The position of a syntax error is refined from data (yamlpos.go).
+func (v *validator) addErr(file string, data []byte, err error) {
 	d, ok := diag.As(err)
 	if !ok {
 		v.add(diag.Pos{File: file}, "read", "%v", err)
@@ -45,6 +46,7 @@ func (v *validator) addErr(file string, err error) {
 	}
 	c.Stage = diag.StageValidate
 	c.Code = "yaml"
+	locateYAMLError(&c, data)
 	v.problems.Add(&c)
 }
 
