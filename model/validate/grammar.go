@@ -331,6 +331,19 @@ var (
 		"occurrences": opt(kList),
 	})
 
+	operationFields = mk(map[string]field{
+		"description":    opt(kString),
+		"implementation": opt(kString | kMap),
+		"inputs":         opt(kMap),
+		"outputs":        opt(kMap),
+	})
+	implementationFields = mk(map[string]field{
+		"primary":        opt(kString | kMap),
+		"dependencies":   opt(kList),
+		"timeout":        opt(kNumber),
+		"operation_host": opt(kString),
+	})
+
 	artifactFieldsPlain       = artifactDefFields
 	artifactFieldsVariable    = artifactDefFields.with(elementFields, mk(map[string]field{"type": opt(kString | kList), "properties": opt(kMap | kList)}))
 	relTemplateFieldsPlain    = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "copy": opt(kString)})

@@ -100,6 +100,7 @@ type typeDef struct {
 	reqs     []*reqDef
 	done     bool // inheritance merged
 	validSrc []nameRef
+	ifaces   []nameRef // interface types of the interface definitions
 }
 
 // nameRef is a name used somewhere, with its position.
@@ -191,6 +192,15 @@ type topology struct {
 	relList  []*relTemplate
 	groups   []*entityTemplate
 	policies []*entityTemplate
+	defaults []inputDefault
+}
+
+// inputDefault is the default value of a typed input (or variability
+// input) definition.
+type inputDefault struct {
+	noun, name string
+	def        *propDef
+	value      *yamlsrc.Value
 }
 
 // entityTemplate is a group or policy.
@@ -205,13 +215,14 @@ type entityTemplate struct {
 // nodeTemplate is a node template (one alternative, in a variable
 // template).
 type nodeTemplate struct {
-	name  string
-	pos   place
-	types []nameRef // several in a variable template: alternatives
-	props []propAssign
-	reqs  []reqAssign
-	caps  []nameRef // capability assignment names
-	arts  []nameRef // artifact types
+	name   string
+	pos    place
+	types  []nameRef // several in a variable template: alternatives
+	props  []propAssign
+	reqs   []reqAssign
+	caps   []nameRef // capability assignment names
+	arts   []nameRef // artifact types
+	ifaces []nameRef // interface types named in interface assignments
 }
 
 type relTemplate struct {

@@ -229,6 +229,9 @@ func (v *validator) lookupTypeRefs(t *typeDef) {
 		r.nodeT = v.lookup(u, kNode, r.node)
 		v.lookup(u, kRelationship, r.rel)
 	}
+	for _, i := range t.ifaces {
+		v.lookup(u, kInterface, i)
+	}
 	for _, s := range t.validSrc {
 		k := kNode
 		if t.kind == kRelationship {

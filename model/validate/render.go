@@ -16,6 +16,11 @@ func (v *validator) render(root *unit) {
 	if top == nil {
 		return
 	}
+	for _, d := range top.defaults {
+		v.lookupProp(root, d.def)
+		in := sub(d.noun, d.name, nil)
+		v.checkValue(root, d.value, d.def, bare("default", &in), 0)
+	}
 	for _, n := range top.nodes {
 		if v.ctx.Err() != nil {
 			return
@@ -56,6 +61,9 @@ func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
 	what := sub("node template", n.name, nil)
 	for _, a := range n.arts {
 		v.lookup(u, kArtifact, a)
+	}
+	for _, i := range n.ifaces {
+		v.lookup(u, kInterface, i)
 	}
 	t := v.single(u, kNode, n.types)
 	v.renderProps(u, top, t, n.props, what, n.pos)

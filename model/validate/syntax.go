@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 )
 
@@ -158,15 +159,15 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 				continue
 			}
 			switch key {
-			case "inputs", "operations", "notifications":
+			case "inputs":
 				if !x.IsMap() && !x.IsNull() {
 					v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
 				}
+			case "operations", "notifications":
+				v.operations(u, x, key, what)
 			default:
 				// A TOSCA 1.2 operation definition.
-				if !x.IsMap() && !x.IsString() && !x.IsNull() {
-					v.add(u.at(x), "kind", "expected an operation definition (a map or a string) for %q in %s, found %s", key, what.text(), kindOf(x))
-				}
+				v.operation(u, key, x, what)
 			}
 		}
 	} else if !v.checkFields(u, def, what, typeGrammar[k], at) {
@@ -247,15 +248,81 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 			}
 		}
 	}
-	if ifs := def.Get("interfaces"); ifs.IsMap() {
-		for i, in := range ifs.Map.Keys() {
-			if x := ifs.Map.Val(i); !x.IsMap() && !x.IsNull() {
-				v.add(u.at(x), "kind", "expected a map for interface %q of %s, found %s", in, what.text(), kindOf(x))
+	v.interfaces(u, def.Get("interfaces"), what, &t.ifaces)
+	v.decodeNamesInto(u, def.Get("valid_target_types"), &t.validSrc)
+	return t
+}
+
+// interfaces checks the interface definitions (in a type) or assignments
+// (in a template) of a map (TOSCA 1.3 §3.6.20, §3.6.21): each a map whose
+// type, if given, is collected into refs for the lookup, with operations
+// and notifications given under their keys or, in the TOSCA 1.2 form, as
+// keys of their own.
+func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *[]nameRef) {
+	if !ifs.IsMap() {
+		return
+	}
+	for i, in := range ifs.Map.Keys() {
+		x := ifs.Map.Val(i)
+		iw := sub("interface", in, &what)
+		if x.IsNull() {
+			continue
+		}
+		if !x.IsMap() {
+			v.add(u.at(x), "kind", "expected a map for %s, found %s", iw.text(), kindOf(x))
+			continue
+		}
+		for j, key := range x.Map.Keys() {
+			val := x.Map.Val(j)
+			switch key {
+			case "type":
+				if val.IsString() {
+					*refs = append(*refs, nameRef{val.Str, u.at(val)})
+				} else {
+					v.add(u.at(val), "kind", "expected a string for %q in %s, found %s", key, iw.text(), kindOf(val))
+				}
+			case "description":
+			case "inputs":
+				if !val.IsMap() && !val.IsNull() {
+					v.add(u.at(val), "kind", "expected a map for %q in %s, found %s", key, iw.text(), kindOf(val))
+				}
+			case "operations", "notifications":
+				v.operations(u, val, key, iw)
+			default:
+				v.operation(u, key, val, iw)
 			}
 		}
 	}
-	v.decodeNamesInto(u, def.Get("valid_target_types"), &t.validSrc)
-	return t
+}
+
+// operations checks a map of operation (or notification) definitions.
+func (v *validator) operations(u *unit, x *yamlsrc.Value, key string, what subject) {
+	if x.IsNull() {
+		return
+	}
+	if !x.IsMap() {
+		v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
+		return
+	}
+	for i, name := range x.Map.Keys() {
+		v.operation(u, name, x.Map.Val(i), what)
+	}
+}
+
+// operation checks an operation definition or assignment (TOSCA 1.3
+// §3.6.17): an implementation (short notation) or a map of its fields.
+func (v *validator) operation(u *unit, name string, x *yamlsrc.Value, of subject) {
+	ow := sub("operation", name, &of)
+	switch {
+	case x.IsNull(), x.IsString():
+	case x.IsMap():
+		v.checkFields(u, x, ow, operationFields)
+		if impl := x.Get("implementation"); impl.IsMap() {
+			v.checkFields(u, impl, bare("implementation", &ow), implementationFields)
+		}
+	default:
+		v.add(u.at(x), "kind", "expected an operation (a map or an implementation) for %s, found %s", ow.text(), kindOf(x))
+	}
 }
 
 // decodeNamesInto appends the strings of a list of type names.
@@ -339,13 +406,20 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	t.nodes = make([]*nodeTemplate, 0, nNodes)
 	t.relList = make([]*relTemplate, 0, nRels)
 	if vb := x.Get("variability"); vb.IsMap() && vr {
-		v.checkFields(u, vb, bare("variability", nil), variabilityFields)
+		if v.checkFields(u, vb, bare("variability", nil), variabilityFields) {
+			v.options(u, vb.Get("options"))
+			if ins := vb.Get("inputs"); ins.IsMap() {
+				for i, name := range ins.Map.Keys() {
+					v.inputDefault(u, t, "variability input", name, ins.Map.Val(i))
+				}
+			}
+		}
 	}
 	params := pick(vr, parameterFieldsPlain, parameterFieldsVariable)
 	v.entries(u, x.Get("inputs"), bare("inputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.inputs[name] = true
-		if !val.IsNull() {
-			v.checkFields(u, val, sub("input", name, nil), params, at)
+		if !val.IsNull() && v.checkFields(u, val, sub("input", name, nil), params, at) {
+			v.inputDefault(u, t, "input", name, val)
 		}
 	})
 	v.entries(u, x.Get("outputs"), bare("outputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
@@ -395,6 +469,53 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	})
 	return t
 }
+
+// inputDefault records the default of an input definition with a type,
+// to be checked against the type once types are known (render.go).
+func (v *validator) inputDefault(u *unit, t *topology, noun, name string, x *yamlsrc.Value) {
+	ty, def := x.Get("type"), x.Get("default")
+	if !ty.IsString() || def == nil {
+		return
+	}
+	p := &propDef{name: name, typ: nameRef{ty.Str, u.at(ty)}}
+	p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &subject{noun: noun, name: name, named: true}))
+	t.defaults = append(t.defaults, inputDefault{noun: noun, name: name, def: p, value: def})
+}
+
+// options checks the names of the variability options against those the
+// reference reads (variability.md §4): it ignores any other silently, so
+// a misspelt option changes nothing, which is worth a problem.
+func (v *validator) options(u *unit, x *yamlsrc.Value) {
+	if !x.IsMap() {
+		return
+	}
+	for i, name := range x.Map.Keys() {
+		if _, ok := knownOptions[name]; ok {
+			continue
+		}
+		hint := v.suggest(name, func(yield func(string) bool) {
+			for _, n := range optionNames {
+				if !yield(n) {
+					return
+				}
+			}
+		})
+		v.add(keyPlace(u, x, i).pos(), "unknown-option", "unknown variability option %q%s", name, hint)
+	}
+}
+
+var (
+	optionNames  = graph.OptionNames()
+	knownOptions = func() map[string]struct{} {
+		m := make(map[string]struct{}, len(optionNames))
+		for _, n := range optionNames {
+			m[n] = struct{}{}
+		}
+		// Accepted and dropped by the reference (variability.md §4.4).
+		m["technology_required"] = struct{}{}
+		return m
+	}()
+)
 
 // size is the number of entries of a collection, a map or a list.
 func size(x *yamlsrc.Value) int {
@@ -513,13 +634,7 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 			v.decodeProps(u, val.Get("properties"), aw)
 		}
 	})
-	if ifs := x.Get("interfaces"); ifs.IsMap() {
-		for i, in := range ifs.Map.Keys() {
-			if val := ifs.Map.Val(i); !val.IsMap() && !val.IsNull() {
-				v.add(u.at(val), "kind", "expected a map for interface %q of %s, found %s", in, what.text(), kindOf(val))
-			}
-		}
-	}
+	v.interfaces(u, x.Get("interfaces"), what, &n.ifaces)
 	if tech := x.Get("technology"); tech.IsList() && vr {
 		v.entries(u, tech, bare("technology", &what), true, func(tn string, tat place, val *yamlsrc.Value) {
 			if !val.IsNull() {
