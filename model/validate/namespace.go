@@ -84,6 +84,12 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 					name = imp.prefix + ":" + name
 				}
 				if old := ns.set(k, name, t); old != nil && old != t {
+					if old.u == u {
+						// The unit's own definition clashes with an import:
+						// report it in the unit, where it can be renamed.
+						v.add(old.pos.pos(), "ambiguous", "ambiguous %s name %q: also defined at %s, imported at %s", kindNames[k], name, t.pos.pos(), imp.pos)
+						continue
+					}
 					v.add(t.pos.pos(), "ambiguous", "ambiguous %s name %q: also defined at %s", kindNames[k], name, old.pos.pos())
 				}
 			}

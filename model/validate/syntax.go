@@ -557,7 +557,7 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject) []propA
 		for i, name := range x.Map.Keys() {
 			out = append(out, propAssign{name: name, pos: keyPlace(u, x, i), value: x.Map.Val(i)})
 		}
-	case x.IsList():
+	case x.IsList() && u.variable:
 		v.entries(u, x, bare("properties", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			if val.IsMap() && (!val.Get("value").IsNull() || !val.Get("expression").IsNull()) {
 				v.checkFields(u, val, sub("property", name, &what), propertyWrapFields, at)
