@@ -48,6 +48,18 @@ func (v *validator) namespaces(root *unit) {
 				nu.ns.set(k, "tosca:"+short, t)
 			}
 		}
+		// The shorthand names of TOSCA 1.3 §5 are the last part of the
+		// name where the part after the prefix has several: PortDef for
+		// tosca.datatypes.network.PortDef, BlockStorage for
+		// tosca.nodes.Storage.BlockStorage. A name taken already keeps
+		// its meaning.
+		for _, t := range nu.defs[k] {
+			if i := strings.LastIndexByte(t.name, '.'); i >= 0 && strings.HasPrefix(t.name, kindPrefixes[k]) {
+				last := t.name[i+1:]
+				nu.ns.set(k, last, t)
+				nu.ns.set(k, "tosca:"+last, t)
+			}
+		}
 	}
 	for _, u := range v.order {
 		v.namespaceOf(u)

@@ -111,6 +111,23 @@ func (v *validator) decodeAll() {
 		v.decodeUnit(u)
 	}
 	v.decodeUnit(v.normative)
+	for _, t := range v.normative.defs[kNode] {
+		for _, name := range optionalNormative[t.name] {
+			if p := t.props.get(name); p != nil {
+				p.required = false
+			}
+		}
+	}
+}
+
+// optionalNormative lists normative properties that the YAML definitions
+// of TOSCA 1.3 leave required but that its property tables mark optional
+// and its own examples omit (the "Block Storage" examples give no name).
+//
+// Erratum: TOSCA 1.3 §5.9 property tables.
+var optionalNormative = map[string][]string{
+	"tosca.nodes.Abstract.Storage": {"name"},
+	"tosca.nodes.WebApplication":   {"context_root"},
 }
 
 func (v *validator) decodeUnit(u *unit) {
