@@ -220,7 +220,7 @@ type nodeTemplate struct {
 	types  []nameRef // several in a variable template: alternatives
 	props  []propAssign
 	reqs   []reqAssign
-	caps   []nameRef // capability assignment names
+	caps   []capAssign
 	arts   []nameRef // artifact types
 	ifaces []nameRef // interface types named in interface assignments
 }
@@ -229,6 +229,13 @@ type relTemplate struct {
 	name  string
 	pos   place
 	types []nameRef
+	props []propAssign
+}
+
+// capAssign is a capability assignment of a node template.
+type capAssign struct {
+	name  string
+	pos   place
 	props []propAssign
 }
 

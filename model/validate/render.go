@@ -71,13 +71,16 @@ func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
 		v.renderReq(u, top, t, n, r, what)
 	}
 	if t == nil {
+		for _, c := range n.caps {
+			for _, p := range c.props {
+				v.checkInputs(u, top, p.value)
+			}
+		}
 		return
 	}
 	ofType := sub("node type", t.name, nil)
 	for _, c := range n.caps {
-		if capIndex(t.caps, c.name) < 0 {
-			v.add(c.pos, "undefined", "capability %q of %s is not defined by %s", c.name, what.text(), ofType.text())
-		}
+		v.renderCap(u, top, t, c, what, ofType)
 	}
 	for _, d := range t.reqs {
 		if !d.hasOcc || d.occLower == 0 {
@@ -137,6 +140,34 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 			}
 		}
 		v.add(r.node.pos, "target-type", "target node template %q of %s has no capability of type %q", r.node.name, rw.text(), def.capT.name)
+	}
+}
+
+// renderCap checks a capability assignment of a node template of type t:
+// the capability is defined by t, and its properties by the capability's
+// type, with values of their declared types. Required capability
+// properties are not enforced: the runtime fills many of them.
+func (v *validator) renderCap(u *unit, top *topology, t *typeDef, c capAssign, what, ofType subject) {
+	for _, p := range c.props {
+		v.checkInputs(u, top, p.value)
+	}
+	i := capIndex(t.caps, c.name)
+	if i < 0 {
+		v.add(c.pos.pos(), "undefined", "capability %q of %s is not defined by %s", c.name, what.text(), ofType.text())
+		return
+	}
+	ct := t.caps[i].t
+	if ct == nil || ct.broken {
+		return
+	}
+	cw := sub("capability", c.name, &what)
+	for _, p := range c.props {
+		def := ct.props.get(p.name)
+		if def == nil {
+			v.add(p.pos.pos(), "undefined", "property %q of %s is not defined by capability type %q%s", p.name, cw.text(), ct.name, v.suggestProp(ct, p.name))
+			continue
+		}
+		v.checkValue(u, p.value, def, sub("property", p.name, &cw), 0)
 	}
 }
 

@@ -633,11 +633,16 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 	}
 	if caps := x.Get("capabilities"); caps.IsMap() {
 		for i, cn := range caps.Map.Keys() {
-			cat := keyPlace(u, caps, i)
+			ca := capAssign{name: cn, pos: keyPlace(u, caps, i)}
 			if c := caps.Map.Val(i); !c.IsNull() {
-				v.checkFields(u, c, sub("capability", cn, &what), capabilityAssignFields, cat)
+				cw := sub("capability", cn, &what)
+				if v.checkFields(u, c, cw, capabilityAssignFields, ca.pos) {
+					if props := c.Get("properties"); props.IsMap() {
+						ca.props = v.decodeProps(u, props, cw)
+					}
+				}
 			}
-			n.caps = append(n.caps, nameRef{cn, cat.pos()})
+			n.caps = append(n.caps, ca)
 		}
 	}
 	artFields := pick(vr, artifactFieldsPlain, artifactFieldsVariable)
