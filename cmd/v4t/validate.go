@@ -28,9 +28,10 @@ it finds, sorted by file, line and column, one per line as
 "file:line:col: message": YAML errors, wrong kinds of values, unknown and
 missing fields, import cycles, imports that leave the template's directory
 (unless --allow-outside), unknown and ambiguous type names, loops in
-derived_from, overrides that break the parent type's contract, and node
-templates that do not match their types (properties, requirements and their
-targets, occurrences).
+derived_from, overrides that break the parent type's contract, node
+templates that do not match their types (properties, capabilities,
+requirements and their targets, occurrences), operations, input defaults of
+the wrong type, and variability options the resolver does not know.
 
 With --inputs, --preset or --input, the template is also resolved and the
 resolved variant validated as well; its problems are reported as
