@@ -13,6 +13,10 @@ import (
 	"v4t/solver"
 )
 
+// CodeTooManyVariants is the code of the diagnostic of EnumerateOptions.Max:
+// a refusal to list, not a problem of the template.
+const CodeTooManyVariants = "too-many-variants"
+
 // EnumerateOptions tune Enumerate.
 type EnumerateOptions struct {
 	// Limit stops after this many variants (0: all).
@@ -101,8 +105,10 @@ func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions)
 			return nil, err
 		}
 		if n.Cmp(big.NewInt(int64(eo.Max))) > 0 {
-			return nil, diag.At(diag.Pos{File: p.file}, diag.StageSolve, fmt.Sprintf(
+			d := diag.At(diag.Pos{File: p.file}, diag.StageSolve, fmt.Sprintf(
 				"the template has %s variants, more than %d: give --limit N to list the first N, or --count to count them", n, eo.Max))
+			d.Code = CodeTooManyVariants
+			return nil, d
 		}
 	}
 	var found [][]bool

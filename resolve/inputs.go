@@ -101,7 +101,9 @@ type featureConfig struct {
 func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		return nil, diag.New(diag.StageInputs, path+": cannot read: "+unwrapPathError(err).Error())
+		d := diag.New(diag.StageInputs, path+": cannot read: "+unwrapPathError(err).Error())
+		d.Code = yamlsrc.CodeRead
+		return nil, d
 	}
 	var cfg featureConfig
 	if err := xml.Unmarshal(raw, &cfg); err != nil {

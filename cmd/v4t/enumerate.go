@@ -63,7 +63,9 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		}
 		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != "", Max: maxVariants})
 		if err != nil {
-			return e.fail("enumerate", err)
+			code := e.fail("enumerate", err)
+			e.listProblems(ctx, in, err)
+			return code
 		}
 		if !res.Complete {
 			fmt.Fprintf(e.stderr, "stopped after %s (--limit %d); there are more\n", plural(limit, "variant"), limit)

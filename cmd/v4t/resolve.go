@@ -166,6 +166,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 					}
 				}
 			}
+			e.listProblems(ctx, in, err)
 			return code
 		}
 		emitStart := time.Now()

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -27,9 +28,10 @@ it finds, sorted by file, line and column, one per line as
 "file:line:col: message": YAML errors, wrong kinds of values, unknown and
 missing fields, import cycles, imports that leave the template's directory
 (unless --allow-outside), unknown and ambiguous type names, loops in
-derived_from, overrides that break the parent type's contract, and node
-templates that do not match their types (properties, requirements and their
-targets, occurrences).
+derived_from, overrides that break the parent type's contract, node
+templates that do not match their types (properties, capabilities,
+requirements and their targets, occurrences), operations, input defaults of
+the wrong type, and variability options the resolver does not know.
 
 With --inputs, --preset or --input, the template is also resolved and the
 resolved variant validated as well; its problems are reported as
@@ -65,6 +67,11 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 			return e.usage("validate", fmt.Sprintf("unexpected argument %q", args[1]))
 		}
 		file := args[0]
+		if ownProcess {
+			// Validation, like a resolve, keeps what it allocates (the
+			// document, the entity model, the problems) until it prints.
+			batchGC(file)
+		}
 		opts := validate.Options{AllowOutside: allowOutside, Embedded: embeddedImports()}
 		problems := validate.File(ctx, file, opts)
 		if len(t.presets.items) > 0 || len(t.inputs.items) > 0 || t.inputsFile != "" {
@@ -152,4 +159,59 @@ func validateVariant(ctx context.Context, e *env, t *templateFlags, file string,
 		c.Pos.File = file
 	}
 	return diag.List{&c}
+}
+
+// maxListedProblems caps the problems a failing resolve or enumerate
+// lists after its error; v4t validate lists them all.
+const maxListedProblems = 20
+
+// listProblems runs after a resolve or enumerate of in failed with err, and
+// its error (and --explain's conflicts) are printed: when err is a
+// diagnostic about the template, it prints the problems v4t validate finds
+// in the template, each as "  problem: file:line:col: message", at most
+// maxListedProblems of them. The reference's message stays the first line,
+// and a successful resolve never gets here, so validation costs nothing
+// unless something is wrong.
+func (e *env) listProblems(ctx context.Context, in resolve.Input, err error) {
+	if !aboutTemplate(in, err) || ctx.Err() != nil {
+		return
+	}
+	all := validate.File(ctx, in.TemplatePath, validate.Options{Embedded: embeddedImports()})
+	if ctx.Err() != nil {
+		return // a timeout: the partial list would mislead
+	}
+	problems := all[:0:0]
+	for _, d := range all {
+		if !isInternal(d) { // a bug of the validator is not the template's problem
+			problems = append(problems, d)
+		}
+	}
+	var b strings.Builder
+	for i, d := range problems {
+		if i == maxListedProblems {
+			fmt.Fprintf(&b, "  … and %s (v4t validate %s lists them all)\n",
+				plural(len(problems)-i, "more problem"), in.TemplatePath)
+			break
+		}
+		b.WriteString("  problem: ")
+		b.WriteString(oneLine(d.Line()))
+		b.WriteByte('\n')
+	}
+	_, _ = io.WriteString(e.stderr, b.String())
+}
+
+// aboutTemplate reports whether err, the failure of a resolve or
+// enumerate of in, is a diagnostic about the template: not a usage error,
+// a timeout, an internal error, a file that cannot be read, enumerate's
+// refusal to list too many variants, or a problem of the inputs file.
+func aboutTemplate(in resolve.Input, err error) bool {
+	var ue *usageError
+	if errors.As(err, &ue) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return false
+	}
+	d, ok := diag.As(err)
+	if !ok || isInternal(d) || d.Code == yamlsrc.CodeRead || d.Code == resolve.CodeTooManyVariants {
+		return false
+	}
+	return in.InputsPath == "" || d.Pos.File != in.InputsPath
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"sort"
+
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 )
@@ -439,4 +441,35 @@ func JSONOf(v *Value) string {
 		return "undefined"
 	}
 	return yamlsrc.JSON(v)
+}
+
+// OptionNames returns the names of the variability options Vintner 0.1.8
+// reads (variability.md §4), sorted; the reference silently ignores any
+// other name, which is why v4t validate reports them.
+func OptionNames() []string {
+	names := []string{
+		"mode", "default_condition", "pruning", "consistency_pruning", "semantic_pruning",
+		"node_default_condition_mode", "relation_default_condition_mode", "artifact_default_condition_mode",
+		"property_default_condition_mode", "technology_default_condition_mode", "relation_default_implied",
+		"checks", "consistency_checks", "semantic_checks", "persistent_check",
+		"relation_source_check", "relation_target_check", "ambiguous_hosting_check", "missing_artifact_container_check",
+		"ambiguous_artifact_check", "missing_property_container_check", "ambiguous_property_check",
+		"missing_type_container_check", "ambiguous_type_check", "missing_technology_container_check",
+		"ambiguous_technology_check", "ambiguous_relation_check", "ambiguous_input_check", "ambiguous_output_check",
+		"expected_hosting_check", "expected_incoming_relation_check", "expected_artifact_check",
+		"expected_technology_check", "required_technology_check", "unconsumed_input_check", "unproduced_output_check",
+		"optimization_topology", "optimization_topology_unique", "optimization_topology_mode",
+		"optimization_technologies", "optimization_technologies_unique", "optimization_technologies_mode",
+		"constraints", "hosting_stack_constraint", "technology_constraint", "unique_property_constraint",
+		"unique_artifact_constraint", "unique_input_constraint", "unique_output_constraint", "unique_relation_constraint",
+		"required_incoming_relation_constraint", "relation_source_constraint", "relation_target_constraint",
+		"artifact_container_constraint", "property_container_constraint", "type_container_constraint",
+		"required_artifact_constraint", "enrich_input_condition", "enrich_technologies", "enrich_implementations",
+	}
+	for _, k := range defaultOrder {
+		names = append(names, kindKeys(k, "default_condition", "default_consistency_condition", "default_semantic_condition",
+			"pruning", "consistency_pruning", "semantic_pruning")...)
+	}
+	sort.Strings(names)
+	return names
 }

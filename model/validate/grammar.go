@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"sort"
+
 	"v4t/model/yamlsrc"
 )
 
@@ -83,29 +85,49 @@ type field struct {
 	required bool
 }
 
-type fields map[string]field
+// fieldSet is the grammar of one entity: its fields by name, and the
+// names of the required ones in order, so that checking a map for missing
+// fields does not walk the whole grammar.
+type fieldSet struct {
+	m        map[string]field
+	required []string
+}
+
+type fields = *fieldSet
+
+// mk returns the field set of m.
+func mk(m map[string]field) fields {
+	f := &fieldSet{m: m}
+	for k, fl := range m {
+		if fl.required {
+			f.required = append(f.required, k)
+		}
+	}
+	sort.Strings(f.required)
+	return f
+}
 
 func opt(k kinds) field { return field{kinds: k | kNull} }
 func req(k kinds) field { return field{kinds: k, required: true} }
 
 // with returns a copy of f with more fields.
-func (f fields) with(more ...fields) fields {
-	out := make(fields, len(f)+8)
-	for k, v := range f {
+func (f *fieldSet) with(more ...fields) fields {
+	out := make(map[string]field, len(f.m)+8)
+	for k, v := range f.m {
 		out[k] = v
 	}
 	for _, m := range more {
-		for k, v := range m {
+		for k, v := range m.m {
 			out[k] = v
 		}
 	}
-	return out
+	return mk(out)
 }
 
 var (
 	// elementFields are the Variability4TOSCA keys any conditional element
 	// may carry (variability.md §3.4.2, §5.7, §5.12).
-	elementFields = fields{
+	elementFields = mk(map[string]field{
 		"conditions":                    opt(kAnyK),
 		"default_alternative":           opt(kBool),
 		"implied":                       opt(kBool),
@@ -117,9 +139,9 @@ var (
 		"default_consistency_condition": opt(kBool),
 		"default_semantic_condition":    opt(kBool),
 		"default_condition_mode":        opt(kString),
-	}
+	})
 
-	serviceTemplateFields = fields{
+	serviceTemplateFields = mk(map[string]field{
 		"tosca_definitions_version": req(kString),
 		"namespace":                 opt(kString),
 		"metadata":                  opt(kMap),
@@ -136,35 +158,35 @@ var (
 		"group_types":               opt(kMap),
 		"policy_types":              opt(kMap),
 		"topology_template":         opt(kMap),
-	}
+	})
 
-	importFieldsPlain = fields{
+	importFieldsPlain = mk(map[string]field{
 		"file":             req(kString),
 		"repository":       opt(kString),
 		"namespace_uri":    opt(kString),
 		"namespace_prefix": opt(kString),
-	}
+	})
 	importFieldsVariable = importFieldsPlain.with(elementFields)
 
-	typeFields = fields{
+	typeFields = mk(map[string]field{
 		"derived_from": opt(kString),
 		"version":      opt(kScalar),
 		"metadata":     opt(kMap),
 		"description":  opt(kString),
-	}
+	})
 
 	typeGrammar = [nKinds]fields{
-		kArtifact:     typeFields.with(fields{"mime_type": opt(kString), "file_ext": opt(kList), "properties": opt(kMap)}),
-		kData:         typeFields.with(fields{"constraints": opt(kList), "properties": opt(kMap), "key_schema": opt(kString | kMap), "entry_schema": opt(kString | kMap)}),
-		kCapability:   typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "valid_source_types": opt(kList)}),
+		kArtifact:     typeFields.with(mk(map[string]field{"mime_type": opt(kString), "file_ext": opt(kList), "properties": opt(kMap)})),
+		kData:         typeFields.with(mk(map[string]field{"constraints": opt(kList), "properties": opt(kMap), "key_schema": opt(kString | kMap), "entry_schema": opt(kString | kMap)})),
+		kCapability:   typeFields.with(mk(map[string]field{"properties": opt(kMap), "attributes": opt(kMap), "valid_source_types": opt(kList)})),
 		kInterface:    nil, // operations may be keys of their own (TOSCA 1.2 form): checked in decodeType
-		kRelationship: typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "valid_target_types": opt(kList)}),
-		kNode:         typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "requirements": opt(kList), "capabilities": opt(kMap), "interfaces": opt(kMap), "artifacts": opt(kMap)}),
-		kGroup:        typeFields.with(fields{"properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "requirements": opt(kList), "capabilities": opt(kMap), "interfaces": opt(kMap)}),
-		kPolicy:       typeFields.with(fields{"properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)}),
+		kRelationship: typeFields.with(mk(map[string]field{"properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "valid_target_types": opt(kList)})),
+		kNode:         typeFields.with(mk(map[string]field{"properties": opt(kMap), "attributes": opt(kMap), "requirements": opt(kList), "capabilities": opt(kMap), "interfaces": opt(kMap), "artifacts": opt(kMap)})),
+		kGroup:        typeFields.with(mk(map[string]field{"properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "requirements": opt(kList), "capabilities": opt(kMap), "interfaces": opt(kMap)})),
+		kPolicy:       typeFields.with(mk(map[string]field{"properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)})),
 	}
 
-	propertyDefFields = fields{
+	propertyDefFields = mk(map[string]field{
 		"type":            req(kString),
 		"description":     opt(kString),
 		"required":        opt(kBool),
@@ -176,35 +198,35 @@ var (
 		"entry_schema":    opt(kString | kMap),
 		"external_schema": opt(kString),
 		"metadata":        opt(kMap),
-	}
+	})
 
-	schemaFields = fields{
+	schemaFields = mk(map[string]field{
 		"type":         req(kString),
 		"description":  opt(kString),
 		"constraints":  opt(kList),
 		"key_schema":   opt(kString | kMap),
 		"entry_schema": opt(kString | kMap),
-	}
+	})
 
-	capabilityDefFields = fields{
+	capabilityDefFields = mk(map[string]field{
 		"type":               req(kString),
 		"description":        opt(kString),
 		"properties":         opt(kMap),
 		"attributes":         opt(kMap),
 		"valid_source_types": opt(kList),
 		"occurrences":        opt(kList),
-	}
+	})
 
-	requirementDefFields = fields{
+	requirementDefFields = mk(map[string]field{
 		"capability":   req(kString),
 		"node":         opt(kString),
 		"relationship": opt(kString | kMap),
 		"occurrences":  opt(kList),
 		"description":  opt(kString),
 		"node_filter":  opt(kMap),
-	}
+	})
 
-	artifactDefFields = fields{
+	artifactDefFields = mk(map[string]field{
 		"type":               req(kString),
 		"file":               req(kString),
 		"repository":         opt(kString),
@@ -214,9 +236,9 @@ var (
 		"checksum":           opt(kString),
 		"checksum_algorithm": opt(kString),
 		"properties":         opt(kMap),
-	}
+	})
 
-	topologyFieldsPlain = fields{
+	topologyFieldsPlain = mk(map[string]field{
 		"description":            opt(kString),
 		"inputs":                 opt(kMap),
 		"node_templates":         opt(kMap),
@@ -226,18 +248,18 @@ var (
 		"outputs":                opt(kMap),
 		"substitution_mappings":  opt(kMap),
 		"workflows":              opt(kMap),
-	}
+	})
 	// In a variable template, inputs, outputs, node templates and groups
 	// may be lists of single-entry maps (variability.md §3.2).
-	topologyFieldsVariable = topologyFieldsPlain.with(fields{
+	topologyFieldsVariable = topologyFieldsPlain.with(mk(map[string]field{
 		"inputs":         opt(kMap | kList),
 		"node_templates": opt(kMap | kList),
 		"groups":         opt(kMap | kList),
 		"outputs":        opt(kMap | kList),
 		"variability":    opt(kMap),
-	})
+	}))
 
-	variabilityFields = fields{
+	variabilityFields = mk(map[string]field{
 		"inputs":                   opt(kMap),
 		"presets":                  opt(kMap),
 		"expressions":              opt(kMap),
@@ -246,9 +268,9 @@ var (
 		"type_specific_conditions": opt(kString | kMap),
 		"qualities":                opt(kString | kList),
 		"plugins":                  opt(kMap),
-	}
+	})
 
-	parameterFieldsPlain = fields{
+	parameterFieldsPlain = mk(map[string]field{
 		"type":            opt(kString),
 		"description":     opt(kString),
 		"value":           opt(kAnyK),
@@ -260,10 +282,10 @@ var (
 		"entry_schema":    opt(kString | kMap),
 		"external_schema": opt(kString),
 		"metadata":        opt(kMap),
-	}
+	})
 	parameterFieldsVariable = parameterFieldsPlain.with(elementFields)
 
-	nodeTemplateFieldsPlain = fields{
+	nodeTemplateFieldsPlain = mk(map[string]field{
 		"type":         req(kString),
 		"description":  opt(kString),
 		"metadata":     opt(kMap),
@@ -276,8 +298,8 @@ var (
 		"artifacts":    opt(kMap),
 		"node_filter":  opt(kMap),
 		"copy":         opt(kString),
-	}
-	nodeTemplateFieldsVariable = nodeTemplateFieldsPlain.with(elementFields, fields{
+	})
+	nodeTemplateFieldsVariable = nodeTemplateFieldsPlain.with(elementFields, mk(map[string]field{
 		"type":       req(kString | kList),
 		"properties": opt(kMap | kList),
 		"artifacts":  opt(kMap | kList),
@@ -285,45 +307,58 @@ var (
 		"persistent": opt(kBool),
 		"managed":    opt(kBool),
 		"technology": opt(kString | kList),
-	})
+	}))
 
-	requirementAssignFieldsPlain = fields{
+	requirementAssignFieldsPlain = mk(map[string]field{
 		"capability":   opt(kString),
 		"node":         opt(kString),
 		"relationship": opt(kString | kMap),
 		"node_filter":  opt(kMap),
 		"occurrences":  opt(kList),
 		"description":  opt(kString),
-	}
+	})
 	requirementAssignFieldsVariable = requirementAssignFieldsPlain.with(elementFields)
 
-	relationshipAssignFields = fields{
+	relationshipAssignFields = mk(map[string]field{
 		"type":       req(kString),
 		"properties": opt(kMap),
 		"interfaces": opt(kMap),
-	}
+	})
 
-	capabilityAssignFields = fields{
+	capabilityAssignFields = mk(map[string]field{
 		"properties":  opt(kMap),
 		"attributes":  opt(kMap),
 		"occurrences": opt(kList),
-	}
+	})
+
+	operationFields = mk(map[string]field{
+		"description":    opt(kString),
+		"implementation": opt(kString | kMap),
+		"inputs":         opt(kMap),
+		"outputs":        opt(kMap),
+	})
+	implementationFields = mk(map[string]field{
+		"primary":        opt(kString | kMap),
+		"dependencies":   opt(kList),
+		"timeout":        opt(kNumber),
+		"operation_host": opt(kString),
+	})
 
 	artifactFieldsPlain       = artifactDefFields
-	artifactFieldsVariable    = artifactDefFields.with(elementFields, fields{"type": opt(kString | kList), "properties": opt(kMap | kList)})
-	relTemplateFieldsPlain    = fields{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "copy": opt(kString)}
-	relTemplateFieldsVariable = relTemplateFieldsPlain.with(elementFields, fields{"type": req(kString | kList), "properties": opt(kMap | kList)})
-	groupFieldsPlain          = fields{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "interfaces": opt(kMap)}
-	groupFieldsVariable       = groupFieldsPlain.with(elementFields, fields{"type": req(kString | kList), "properties": opt(kMap | kList)})
-	policyFieldsPlain         = fields{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)}
-	policyFieldsVariable      = policyFieldsPlain.with(elementFields, fields{"type": req(kString | kList), "properties": opt(kMap | kList)})
+	artifactFieldsVariable    = artifactDefFields.with(elementFields, mk(map[string]field{"type": opt(kString | kList), "properties": opt(kMap | kList)}))
+	relTemplateFieldsPlain    = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "copy": opt(kString)})
+	relTemplateFieldsVariable = relTemplateFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
+	groupFieldsPlain          = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "interfaces": opt(kMap)})
+	groupFieldsVariable       = groupFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
+	policyFieldsPlain         = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)})
+	policyFieldsVariable      = policyFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
 
 	// typeAssignFields are the keys of an entry of a V4T type list.
 	typeAssignFields = elementFields
 	// propertyWrapFields are the keys of a wrapped V4T property in list form.
-	propertyWrapFields = elementFields.with(fields{"value": opt(kAnyK), "expression": opt(kAnyK)})
+	propertyWrapFields = elementFields.with(mk(map[string]field{"value": opt(kAnyK), "expression": opt(kAnyK)}))
 	// technologyFields are the keys of a V4T technology entry.
-	technologyFields = elementFields.with(fields{"assign": opt(kString), "weight": opt(kNumber | kBool), "hosting": opt(kList)})
+	technologyFields = elementFields.with(mk(map[string]field{"assign": opt(kString), "weight": opt(kNumber | kBool), "hosting": opt(kList)}))
 )
 
 func importFields(variable bool) fields {

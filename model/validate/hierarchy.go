@@ -40,12 +40,10 @@ func (v *validator) parentOf(t *typeDef) {
 	}
 	p := v.find(t.u, t.kind, name)
 	if p == nil {
-		for o := typeKind(0); o < nKinds; o++ {
-			if o != t.kind && v.find(t.u, o, name) != nil {
-				v.add(t.parentP, "parent", "%s %q derives from %q, which is a %s", kindNames[t.kind], t.name, name, kindNames[o])
-				t.broken = true
-				return
-			}
+		if o, ok := v.otherKind(t.u, t.kind, name); ok {
+			v.add(t.parentP, "parent", "%s %q derives from %q, which is a %s", kindNames[t.kind], t.name, name, kindNames[o])
+			t.broken = true
+			return
 		}
 		v.add(t.parentP, "parent", "%s %q derives from unknown %s %q%s", kindNames[t.kind], t.name, kindNames[t.kind], name, v.suggestType(t.u, t.kind, name))
 		t.broken = true

@@ -1,7 +1,5 @@
 package validate
 
-import "fmt"
-
 // Phase 5, inheritance: properties, capabilities and requirements are
 // merged down the hierarchy (parents first), and an override must keep its
 // parent's contract (go-puccini's prime directive): a property's type is
@@ -28,8 +26,8 @@ func (v *validator) inheritType(t *typeDef) {
 		return
 	}
 	v.inheritType(p)
-	what := fmt.Sprintf("%s %q", kindNames[t.kind], t.name)
-	parent := fmt.Sprintf("%s %q", kindNames[p.kind], p.name)
+	what := sub(kindNames[t.kind], t.name, nil)
+	parent := sub(kindNames[p.kind], p.name, nil)
 	if t.props == nil {
 		t.props = p.props
 	} else if p.props != nil {
@@ -37,7 +35,7 @@ func (v *validator) inheritType(t *typeDef) {
 		for _, own := range t.props.list {
 			if old := p.props.get(own.name); old != nil && !t.broken && !compatible(own, old) {
 				v.add(own.typ.pos, "contract", "property %q of %s has type %q, which is not compatible with type %q of the property in its parent %s",
-					own.name, what, own.typ.name, old.typ.name, parent)
+					own.name, what.text(), own.typ.name, old.typ.name, parent.text())
 			}
 			merged.put(own)
 		}
@@ -56,7 +54,7 @@ func (v *validator) inheritType(t *typeDef) {
 			old := merged[i]
 			if own.t != nil && old.t != nil && !t.broken && !isA(own.t, old.t) {
 				v.add(own.typ.pos, "contract", "capability %q of %s has type %q, which is not derived from type %q of the capability in its parent %s",
-					own.name, what, own.typ.name, old.typ.name, parent)
+					own.name, what.text(), own.typ.name, old.typ.name, parent.text())
 			}
 			merged[i] = own
 		}
@@ -75,11 +73,11 @@ func (v *validator) inheritType(t *typeDef) {
 			old := merged[i]
 			if own.capT != nil && old.capT != nil && !t.broken && !isA(own.capT, old.capT) {
 				v.add(own.cap.pos, "contract", "requirement %q of %s has capability type %q, which is not derived from capability type %q of the requirement in its parent %s",
-					own.name, what, own.cap.name, old.cap.name, parent)
+					own.name, what.text(), own.cap.name, old.cap.name, parent.text())
 			}
 			if own.nodeT != nil && old.nodeT != nil && !t.broken && !isA(own.nodeT, old.nodeT) {
 				v.add(own.node.pos, "contract", "requirement %q of %s has node type %q, which is not derived from node type %q of the requirement in its parent %s",
-					own.name, what, own.node.name, old.node.name, parent)
+					own.name, what.text(), own.node.name, old.node.name, parent.text())
 			}
 			merged[i] = own
 		}

@@ -20,8 +20,11 @@ type validator struct {
 	normative *unit
 	// suggested caches "did you mean" answers; suggestions stop after
 	// maxSuggestions lookups so that many misses stay linear.
-	suggested map[string]string
+	suggested map[suggestKey]string
 	nSuggest  int
+
+	slab    []diag.Diagnostic // problems are allocated from it (addMsg)
+	scratch msg               // the buffer of messages built by msg()
 }
 
 // unit is one file: the template, an import, a lib/ file or the normative
@@ -81,7 +84,7 @@ type typeDef struct {
 	kind    typeKind
 	name    string
 	u       *unit
-	pos     diag.Pos // position of the name
+	pos     place // position of the name
 	parentN string
 	parentP diag.Pos
 	parent  *typeDef
@@ -97,6 +100,7 @@ type typeDef struct {
 	reqs     []*reqDef
 	done     bool // inheritance merged
 	validSrc []nameRef
+	ifaces   []nameRef // interface types of the interface definitions
 }
 
 // nameRef is a name used somewhere, with its position.
@@ -109,7 +113,7 @@ type nameRef struct {
 type propDef struct {
 	name     string
 	owner    *typeDef
-	pos      diag.Pos
+	pos      place
 	typ      nameRef
 	dt       *typeDef // data type, when not primitive
 	entry    *propDef // entry_schema, as a definition without name
@@ -158,7 +162,7 @@ func (s *propSet) clone() *propSet {
 type capDef struct {
 	name     string
 	owner    *typeDef
-	pos      diag.Pos
+	pos      place
 	typ      nameRef
 	t        *typeDef
 	occLower int
@@ -169,7 +173,7 @@ type capDef struct {
 type reqDef struct {
 	name     string
 	owner    *typeDef
-	pos      diag.Pos
+	pos      place
 	cap      nameRef
 	node     nameRef
 	rel      nameRef
@@ -188,13 +192,22 @@ type topology struct {
 	relList  []*relTemplate
 	groups   []*entityTemplate
 	policies []*entityTemplate
+	defaults []inputDefault
+}
+
+// inputDefault is the default value of a typed input (or variability
+// input) definition.
+type inputDefault struct {
+	noun, name string
+	def        *propDef
+	value      *yamlsrc.Value
 }
 
 // entityTemplate is a group or policy.
 type entityTemplate struct {
 	kind  typeKind
 	name  string
-	pos   diag.Pos
+	pos   place
 	types []nameRef
 	props []propAssign
 }
@@ -202,19 +215,27 @@ type entityTemplate struct {
 // nodeTemplate is a node template (one alternative, in a variable
 // template).
 type nodeTemplate struct {
-	name  string
-	pos   diag.Pos
-	types []nameRef // several in a variable template: alternatives
-	props []propAssign
-	reqs  []reqAssign
-	caps  []nameRef // capability assignment names
-	arts  []nameRef // artifact types
+	name   string
+	pos    place
+	types  []nameRef // several in a variable template: alternatives
+	props  []propAssign
+	reqs   []reqAssign
+	caps   []capAssign
+	arts   []nameRef // artifact types
+	ifaces []nameRef // interface types named in interface assignments
 }
 
 type relTemplate struct {
 	name  string
-	pos   diag.Pos
+	pos   place
 	types []nameRef
+	props []propAssign
+}
+
+// capAssign is a capability assignment of a node template.
+type capAssign struct {
+	name  string
+	pos   place
 	props []propAssign
 }
 
@@ -222,14 +243,14 @@ type relTemplate struct {
 // expression or a function).
 type propAssign struct {
 	name  string
-	pos   diag.Pos
+	pos   place
 	value *yamlsrc.Value
 }
 
 // reqAssign is a requirement assignment in its full form.
 type reqAssign struct {
 	name    string
-	pos     diag.Pos
+	pos     place
 	node    nameRef
 	cap     nameRef
 	rel     nameRef

@@ -12,6 +12,7 @@ import (
 type namespace struct {
 	names [nKinds]map[string]*typeDef
 	order [nKinds][]string
+	kinds map[string]uint16 // the kinds of each name, built by kindsOf
 }
 
 func newNamespace() *namespace {
@@ -28,6 +29,7 @@ func (ns *namespace) set(k typeKind, name string, t *typeDef) *typeDef {
 	}
 	ns.names[k][name] = t
 	ns.order[k] = append(ns.order[k], name)
+	ns.kinds = nil
 	return nil
 }
 
@@ -44,6 +46,18 @@ func (v *validator) namespaces(root *unit) {
 			if short, ok := strings.CutPrefix(t.name, kindPrefixes[k]); ok {
 				nu.ns.set(k, short, t)
 				nu.ns.set(k, "tosca:"+short, t)
+			}
+		}
+		// The shorthand names of TOSCA 1.3 §5 are the last part of the
+		// name where the part after the prefix has several: PortDef for
+		// tosca.datatypes.network.PortDef, BlockStorage for
+		// tosca.nodes.Storage.BlockStorage. A name taken already keeps
+		// its meaning.
+		for _, t := range nu.defs[k] {
+			if i := strings.LastIndexByte(t.name, '.'); i >= 0 && strings.HasPrefix(t.name, kindPrefixes[k]) {
+				last := t.name[i+1:]
+				nu.ns.set(k, last, t)
+				nu.ns.set(k, "tosca:"+last, t)
 			}
 		}
 	}
@@ -69,7 +83,7 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 		for _, t := range u.defs[k] {
 			ns.set(k, t.name, t)
 			if n := v.normative.ns.names[k][t.name]; n != nil && strings.HasPrefix(t.name, "tosca.") && n.name == t.name {
-				v.add(t.pos, "redefined", "%s %q is already defined by the normative types", kindNames[k], t.name)
+				v.add(t.pos.pos(), "redefined", "%s %q is already defined by the normative types", kindNames[k], t.name)
 			}
 		}
 	}
@@ -82,7 +96,13 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 					name = imp.prefix + ":" + name
 				}
 				if old := ns.set(k, name, t); old != nil && old != t {
-					v.add(t.pos, "ambiguous", "ambiguous %s name %q: also defined at %s", kindNames[k], name, old.pos)
+					if old.u == u {
+						// The unit's own definition clashes with an import:
+						// report it in the unit, where it can be renamed.
+						v.add(old.pos.pos(), "ambiguous", "ambiguous %s name %q: also defined at %s, imported at %s", kindNames[k], name, t.pos.pos(), imp.pos)
+						continue
+					}
+					v.add(t.pos.pos(), "ambiguous", "ambiguous %s name %q: also defined at %s", kindNames[k], name, old.pos.pos())
 				}
 			}
 		}
@@ -115,19 +135,63 @@ func (v *validator) lookup(u *unit, k typeKind, ref nameRef) *typeDef {
 }
 
 func (v *validator) notFound(u *unit, k typeKind, ref nameRef) {
+	if o, ok := v.otherKind(u, k, ref.name); ok {
+		v.addMsg(ref.pos, "not-found", v.msg().s(kindNames[k], " ").q(ref.name).s(" not found: ").q(ref.name).s(" is a ", kindNames[o]).String())
+		return
+	}
+	hint := v.suggestType(u, k, ref.name)
+	v.addMsg(ref.pos, "not-found", v.msg().s(kindNames[k], " ").q(ref.name).s(" not found", hint).String())
+}
+
+// otherKind returns the first kind other than k that has a type called
+// name in the namespace of u or among the normative types.
+func (v *validator) otherKind(u *unit, k typeKind, name string) (typeKind, bool) {
+	var set uint16
+	if u.ns != nil {
+		set = u.ns.kindsOf(name)
+	}
+	set |= v.normative.ns.kindsOf(name)
+	set &^= 1 << k
 	for o := typeKind(0); o < nKinds; o++ {
-		if o != k && v.find(u, o, ref.name) != nil {
-			v.add(ref.pos, "not-found", "%s %q not found: %q is a %s", kindNames[k], ref.name, ref.name, kindNames[o])
-			return
+		if set&(1<<o) != 0 {
+			return o, true
 		}
 	}
-	v.add(ref.pos, "not-found", "%s %q not found%s", kindNames[k], ref.name, v.suggestType(u, k, ref.name))
+	return 0, false
+}
+
+// kindsOf returns the set of kinds that have a type called name, from an
+// index of all kinds built on first use: a template with thousands of
+// missing names looks each up once, not once per kind.
+func (ns *namespace) kindsOf(name string) uint16 {
+	if ns.kinds == nil {
+		n := 0
+		for k := range ns.names {
+			n += len(ns.names[k])
+		}
+		ns.kinds = make(map[string]uint16, n)
+		for k := range ns.names {
+			for name := range ns.names[k] {
+				ns.kinds[name] |= 1 << k
+			}
+		}
+	}
+	return ns.kinds[name]
+}
+
+// suggestKey is the key of the cache of type name suggestions.
+type suggestKey struct {
+	k    typeKind
+	name string
 }
 
 func (v *validator) suggestType(u *unit, k typeKind, name string) string {
-	key := kindNames[k] + "\x00" + name
+	key := suggestKey{k, name}
 	if s, ok := v.suggested[key]; ok {
 		return s
+	}
+	if v.nSuggest >= maxSuggestions {
+		return ""
 	}
 	s := v.suggest(name, func(yield func(string) bool) {
 		if u.ns != nil {
@@ -144,7 +208,7 @@ func (v *validator) suggestType(u *unit, k typeKind, name string) string {
 		}
 	})
 	if v.suggested == nil {
-		v.suggested = map[string]string{}
+		v.suggested = map[suggestKey]string{}
 	}
 	v.suggested[key] = s
 	return s
@@ -182,6 +246,9 @@ func (v *validator) lookupTypeRefs(t *typeDef) {
 		r.capT = v.lookup(u, kCapability, r.cap)
 		r.nodeT = v.lookup(u, kNode, r.node)
 		v.lookup(u, kRelationship, r.rel)
+	}
+	for _, i := range t.ifaces {
+		v.lookup(u, kInterface, i)
 	}
 	for _, s := range t.validSrc {
 		k := kNode

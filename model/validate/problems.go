@@ -1,8 +1,9 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
-	"strings"
+	"strconv"
 	"unicode/utf8"
 
 	"v4t/model/diag"
@@ -14,14 +15,26 @@ import (
 // ...) for tools that read --format json.
 
 func (v *validator) add(pos diag.Pos, code, format string, args ...any) {
-	d := diag.Errorf(pos, diag.StageValidate, format, args...)
-	d.Code = code
+	v.addMsg(pos, code, fmt.Sprintf(format, args...))
+}
+
+// addMsg adds a problem with a message built already. Diagnostics are
+// allocated in chunks: a template with thousands of problems would
+// otherwise spend much of its time allocating them one by one.
+func (v *validator) addMsg(pos diag.Pos, code, msg string) {
+	if len(v.slab) == 0 {
+		v.slab = make([]diag.Diagnostic, 256)
+	}
+	d := &v.slab[0]
+	v.slab = v.slab[1:]
+	*d = diag.Diagnostic{Pos: pos, Stage: diag.StageValidate, Code: code, Message: msg}
 	v.problems.Add(d)
 }
 
 // addErr adds an error of the YAML reader, which is a positioned
 // diagnostic already.
-func (v *validator) addErr(file string, err error) {
+// The position of a syntax error is refined from data (yamlpos.go).
+func (v *validator) addErr(file string, data []byte, err error) {
 	d, ok := diag.As(err)
 	if !ok {
 		v.add(diag.Pos{File: file}, "read", "%v", err)
@@ -33,8 +46,93 @@ func (v *validator) addErr(file string, err error) {
 	}
 	c.Stage = diag.StageValidate
 	c.Code = "yaml"
+	locateYAMLError(&c, data)
 	v.problems.Add(&c)
 }
+
+// msg builds a message in the validator's scratch buffer, for the problems
+// a large template may have by the thousand (names not found): one
+// allocation per message instead of fmt's several.
+type msg struct{ b []byte }
+
+func (v *validator) msg() *msg {
+	v.scratch.b = v.scratch.b[:0]
+	return &v.scratch
+}
+
+// s appends plain text.
+func (m *msg) s(parts ...string) *msg {
+	for _, p := range parts {
+		m.b = append(m.b, p...)
+	}
+	return m
+}
+
+// q appends a quoted string, as %q does.
+func (m *msg) q(s string) *msg {
+	m.b = appendQuote(m.b, s)
+	return m
+}
+
+// appendQuote is strconv.AppendQuote with a fast path for the printable
+// ASCII names templates are made of, which need no escapes.
+func appendQuote(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.AppendQuote(b, s)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// subj appends the rendering of a subject.
+func (m *msg) subj(s subject) *msg {
+	m.b = s.append(m.b)
+	return m
+}
+
+func (m *msg) String() string { return string(m.b) }
+
+// subject names the entity a message is about, such as
+// `requirement "host" of node template "app"`. Checks pass it down instead
+// of a string, and it is rendered only when a message needs it, so that
+// checking a clean template builds no names. It deliberately has no String
+// method: pass subj.text() to fmt, so that vet catches a subject passed as
+// it is (which would also make every parent escape to the heap).
+type subject struct {
+	noun  string // "node template", "entry_schema", ...
+	name  string
+	named bool // name is quoted after the noun (it may be empty)
+	of    *subject
+}
+
+// sub returns the subject `noun "name" of parent`; of may be nil.
+func sub(noun, name string, of *subject) subject {
+	return subject{noun: noun, name: name, named: true, of: of}
+}
+
+// bare returns the subject `noun of parent` (the noun alone when of is nil).
+func bare(noun string, of *subject) subject {
+	return subject{noun: noun, of: of}
+}
+
+func (s subject) append(b []byte) []byte {
+	for p := &s; p != nil; p = p.of {
+		if p != &s {
+			b = append(b, " of "...)
+		}
+		b = append(b, p.noun...)
+		if p.named {
+			b = append(b, ' ')
+			b = appendQuote(b, p.name)
+		}
+	}
+	return b
+}
+
+func (s subject) text() string { return string(s.append(nil)) }
 
 // at returns the position of a value of the unit.
 func (u *unit) at(x *yamlsrc.Value) diag.Pos {
@@ -44,12 +142,49 @@ func (u *unit) at(x *yamlsrc.Value) diag.Pos {
 	return diag.Pos{File: u.file, Line: int(x.Line), Col: int(x.Col)}
 }
 
+// place is a position found only when a problem needs it: the i-th key
+// of map m of unit u (keyAt, which needs the unit's line index), the
+// position of value m itself (i == placeValue), or the start of the unit's
+// file (i == placeStart). Names of entities are keys, and most entities
+// never have a problem, so their positions stay unresolved
+// (style.md §3.2: positions are free until something is reported).
+type place struct {
+	u *unit
+	m *yamlsrc.Value
+	i int
+}
+
+const (
+	placeValue = -1
+	placeStart = -2
+)
+
+func keyPlace(u *unit, m *yamlsrc.Value, i int) place { return place{u, m, i} }
+
+func valuePlace(u *unit, x *yamlsrc.Value) place { return place{u, x, placeValue} }
+
+func startPlace(u *unit) place { return place{u: u, i: placeStart} }
+
+// pos resolves the place.
+func (p place) pos() diag.Pos {
+	switch {
+	case p.u == nil:
+		return diag.Pos{}
+	case p.i == placeStart:
+		return diag.Pos{File: p.u.file, Line: 1, Col: 1}
+	case p.i == placeValue || p.m == nil:
+		return p.u.at(p.m)
+	}
+	return p.u.keyAt(p.m, p.i)
+}
+
 // keyAt returns the position of the i-th key of map m. Values keep their
 // own position only, so the key is found in the source: in a block mapping
 // every key starts in the mapping's column, on the last line at or before
 // its value's line that has content in that column. Without the source (a
 // document built in memory) or for a flow mapping, the value's position is
-// the best answer.
+// the best answer. The line starts are indexed once per file; a lookup
+// allocates nothing.
 func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 	val := m.Map.Val(i)
 	vp := u.at(val)
@@ -60,12 +195,7 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 		return vp
 	}
 	if u.lines == nil {
-		u.lines = append(u.lines, 0)
-		for j, c := range u.data {
-			if c == '\n' {
-				u.lines = append(u.lines, j+1)
-			}
-		}
+		u.indexLines()
 	}
 	key := m.Map.Key(i)
 	col := int(m.Col)
@@ -75,17 +205,17 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 		if off < 0 {
 			continue
 		}
-		if strings.TrimSpace(text[:off]) != "" && !strings.HasSuffix(strings.TrimRight(text[:off], " "), "-") {
+		if !blankOrDash(text[:off]) {
 			continue
 		}
 		rest := text[off:]
-		if rest == "" || rest[0] == '#' || rest[0] == ' ' {
+		if len(rest) == 0 || rest[0] == '#' || rest[0] == ' ' {
 			continue
 		}
-		if strings.HasPrefix(rest, key) || rest[0] == '"' || rest[0] == '\'' {
-			if rest[0] == '{' {
-				break
-			}
+		if rest[0] == '{' {
+			break
+		}
+		if (len(rest) >= len(key) && string(rest[:len(key)]) == key) || rest[0] == '"' || rest[0] == '\'' {
 			return diag.Pos{File: u.file, Line: line, Col: col}
 		}
 		break
@@ -93,23 +223,51 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 	return vp
 }
 
-func (u *unit) line(n int) string {
+// blankOrDash reports whether the text before a key is blank, or ends in
+// a list item's dash ("  - key: ...").
+func blankOrDash(b []byte) bool {
+	b = bytes.TrimRight(b, " ")
+	if len(b) > 0 && b[len(b)-1] == '-' {
+		return true
+	}
+	return len(bytes.TrimSpace(b)) == 0
+}
+
+// indexLines records the offsets of the line starts of the unit's source.
+func (u *unit) indexLines() {
+	u.lines = make([]int, 1, bytes.Count(u.data, []byte{'\n'})+1)
+	for off := 0; ; {
+		j := bytes.IndexByte(u.data[off:], '\n')
+		if j < 0 {
+			break
+		}
+		off += j + 1
+		u.lines = append(u.lines, off)
+	}
+}
+
+// line returns line n (1-based) without its line break.
+func (u *unit) line(n int) []byte {
 	start := u.lines[n-1]
 	end := len(u.data)
 	if n < len(u.lines) {
 		end = u.lines[n] - 1
 	}
-	return strings.TrimSuffix(string(u.data[start:end]), "\r")
+	return bytes.TrimSuffix(u.data[start:end], []byte{'\r'})
 }
 
 // runeOffset returns the byte offset of the n-th rune of s, or -1.
-func runeOffset(s string, n int) int {
+func runeOffset(s []byte, n int) int {
 	off := 0
 	for i := 0; i < n; i++ {
 		if off >= len(s) {
 			return -1
 		}
-		_, w := utf8.DecodeRuneInString(s[off:])
+		if s[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
+		_, w := utf8.DecodeRune(s[off:])
 		off += w
 	}
 	if off > len(s) {

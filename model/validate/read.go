@@ -31,7 +31,7 @@ func (v *validator) loadRoot(path string, data []byte) *unit {
 	}
 	doc, err := yamlsrc.Parse(data, path)
 	if err != nil {
-		v.addErr(path, err)
+		v.addErr(path, data, err)
 		return nil
 	}
 	u := v.newUnit(path, data, doc)
@@ -117,7 +117,7 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 	case def.IsString():
 		file = def
 	case def.IsMap():
-		v.checkFields(u, def, "import", importFields(u.variable))
+		v.checkFields(u, def, bare("import", nil), importFields(u.variable))
 		file = def.Get("file")
 		if !file.IsString() {
 			return // reported by checkFields
@@ -150,7 +150,7 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 		if target == nil {
 			doc, err := yamlsrc.Parse(emb.Data, emb.Name)
 			if err != nil {
-				v.addErr(emb.Name, err)
+				v.addErr(emb.Name, emb.Data, err)
 				return
 			}
 			target = v.newUnit(emb.Name, emb.Data, doc)
@@ -183,7 +183,7 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 			}
 			doc, err := yamlsrc.Parse(data, path)
 			if err != nil {
-				v.addErr(path, err)
+				v.addErr(path, data, err)
 				return
 			}
 			target = v.newUnit(path, data, doc)
@@ -244,7 +244,7 @@ func (v *validator) loadLib(root *unit) {
 		}
 		doc, err := yamlsrc.Parse(data, f)
 		if err != nil {
-			v.addErr(f, err)
+			v.addErr(f, data, err)
 			continue
 		}
 		if doc.Get("tosca_definitions_version").IsNull() {

@@ -1,12 +1,10 @@
 package validate
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
-	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 )
 
@@ -18,6 +16,11 @@ func (v *validator) render(root *unit) {
 	if top == nil {
 		return
 	}
+	for _, d := range top.defaults {
+		v.lookupProp(root, d.def)
+		in := sub(d.noun, d.name, nil)
+		v.checkValue(root, d.value, d.def, bare("default", &in), 0)
+	}
 	for _, n := range top.nodes {
 		if v.ctx.Err() != nil {
 			return
@@ -25,12 +28,16 @@ func (v *validator) render(root *unit) {
 		v.renderNode(root, top, n)
 	}
 	for _, r := range top.relList {
-		what := fmt.Sprintf("relationship template %q", r.name)
+		what := sub("relationship template", r.name, nil)
 		t := v.single(root, kRelationship, r.types)
 		v.renderProps(root, top, t, r.props, what, r.pos)
 	}
 	for _, g := range append(append([]*entityTemplate{}, top.groups...), top.policies...) {
-		what := fmt.Sprintf("%s %q", map[typeKind]string{kGroup: "group", kPolicy: "policy"}[g.kind], g.name)
+		noun := "group"
+		if g.kind == kPolicy {
+			noun = "policy"
+		}
+		what := sub(noun, g.name, nil)
 		t := v.single(root, g.kind, g.types)
 		v.renderProps(root, top, t, g.props, what, g.pos)
 	}
@@ -51,9 +58,12 @@ func (v *validator) single(u *unit, k typeKind, refs []nameRef) *typeDef {
 }
 
 func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
-	what := fmt.Sprintf("node template %q", n.name)
+	what := sub("node template", n.name, nil)
 	for _, a := range n.arts {
 		v.lookup(u, kArtifact, a)
+	}
+	for _, i := range n.ifaces {
+		v.lookup(u, kInterface, i)
 	}
 	t := v.single(u, kNode, n.types)
 	v.renderProps(u, top, t, n.props, what, n.pos)
@@ -61,13 +71,16 @@ func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
 		v.renderReq(u, top, t, n, r, what)
 	}
 	if t == nil {
+		for _, c := range n.caps {
+			for _, p := range c.props {
+				v.checkInputs(u, top, p.value)
+			}
+		}
 		return
 	}
-	ofType := fmt.Sprintf("node type %q", t.name)
+	ofType := sub("node type", t.name, nil)
 	for _, c := range n.caps {
-		if capIndex(t.caps, c.name) < 0 {
-			v.add(c.pos, "undefined", "capability %q of %s is not defined by %s", c.name, what, ofType)
-		}
+		v.renderCap(u, top, t, c, what, ofType)
 	}
 	for _, d := range t.reqs {
 		if !d.hasOcc || d.occLower == 0 {
@@ -80,22 +93,22 @@ func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
 			}
 		}
 		if count < d.occLower {
-			v.add(n.pos, "occurrences", "%s has %d %q requirements, fewer than the lower bound %d of occurrences in %s", what, count, d.name, d.occLower, ofType)
+			v.add(n.pos.pos(), "occurrences", "%s has %d %q requirements, fewer than the lower bound %d of occurrences in %s", what.text(), count, d.name, d.occLower, ofType.text())
 		}
 	}
 }
 
-func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplate, r reqAssign, what string) {
-	rw := fmt.Sprintf("requirement %q of %s", r.name, what)
+func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplate, r reqAssign, what subject) {
+	rw := sub("requirement", r.name, &what)
 	if r.rel.name != "" && top.rels[r.rel.name] == nil && v.find(u, kRelationship, r.rel.name) == nil {
-		v.add(r.rel.pos, "not-found", "relationship %q of %s is neither a relationship template nor a relationship type%s", r.rel.name, rw, v.suggestRel(u, top, r.rel.name))
+		v.add(r.rel.pos, "not-found", "relationship %q of %s is neither a relationship template nor a relationship type%s", r.rel.name, rw.text(), v.suggestRel(u, top, r.rel.name))
 	}
 	var def *reqDef
 	if t != nil {
 		if i := reqIndex(t.reqs, r.name); i >= 0 {
 			def = t.reqs[i]
 		} else {
-			v.add(r.pos, "undefined", "%s is not defined by node type %q", rw, t.name)
+			v.add(r.pos.pos(), "undefined", "%s is not defined by node type %q", rw.text(), t.name)
 		}
 	}
 	if !r.hasNode {
@@ -106,7 +119,7 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 		if v.find(u, kNode, r.node.name) != nil {
 			return // an abstract requirement: any node template of that type
 		}
-		v.add(r.node.pos, "not-found", "target node template %q of %s not found%s", r.node.name, rw, v.suggestNode(top, r.node.name))
+		v.add(r.node.pos, "not-found", "target node template %q of %s not found%s", r.node.name, rw.text(), v.suggestNode(top, r.node.name))
 		return
 	}
 	if def == nil || len(target.types) != 1 {
@@ -117,7 +130,7 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 		return
 	}
 	if def.nodeT != nil && !isA(tt, def.nodeT) {
-		v.add(r.node.pos, "target-type", "target node template %q of %s has type %q, which is not derived from %q", r.node.name, rw, tt.name, def.nodeT.name)
+		v.add(r.node.pos, "target-type", "target node template %q of %s has type %q, which is not derived from %q", r.node.name, rw.text(), tt.name, def.nodeT.name)
 		return
 	}
 	if def.capT != nil && r.cap.name == "" {
@@ -126,7 +139,35 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 				return
 			}
 		}
-		v.add(r.node.pos, "target-type", "target node template %q of %s has no capability of type %q", r.node.name, rw, def.capT.name)
+		v.add(r.node.pos, "target-type", "target node template %q of %s has no capability of type %q", r.node.name, rw.text(), def.capT.name)
+	}
+}
+
+// renderCap checks a capability assignment of a node template of type t:
+// the capability is defined by t, and its properties by the capability's
+// type, with values of their declared types. Required capability
+// properties are not enforced: the runtime fills many of them.
+func (v *validator) renderCap(u *unit, top *topology, t *typeDef, c capAssign, what, ofType subject) {
+	for _, p := range c.props {
+		v.checkInputs(u, top, p.value)
+	}
+	i := capIndex(t.caps, c.name)
+	if i < 0 {
+		v.add(c.pos.pos(), "undefined", "capability %q of %s is not defined by %s", c.name, what.text(), ofType.text())
+		return
+	}
+	ct := t.caps[i].t
+	if ct == nil || ct.broken {
+		return
+	}
+	cw := sub("capability", c.name, &what)
+	for _, p := range c.props {
+		def := ct.props.get(p.name)
+		if def == nil {
+			v.add(p.pos.pos(), "undefined", "property %q of %s is not defined by capability type %q%s", p.name, cw.text(), ct.name, v.suggestProp(ct, p.name))
+			continue
+		}
+		v.checkValue(u, p.value, def, sub("property", p.name, &cw), 0)
 	}
 }
 
@@ -157,30 +198,30 @@ func (v *validator) suggestRel(u *unit, top *topology, name string) string {
 
 // renderProps checks property assignments against the type t (nil: only
 // get_input references are checked).
-func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []propAssign, what string, at diag.Pos) {
+func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []propAssign, what subject, at place) {
 	for _, p := range props {
 		v.checkInputs(u, top, p.value)
 	}
 	if t == nil {
 		return
 	}
-	ofType := fmt.Sprintf("%s %q", kindNames[t.kind], t.name)
+	ofType := sub(kindNames[t.kind], t.name, nil)
 	assigned := make(map[string]bool, len(props))
 	for _, p := range props {
 		assigned[p.name] = true
 		def := t.props.get(p.name)
 		if def == nil {
-			v.add(p.pos, "undefined", "property %q of %s is not defined by %s%s", p.name, what, ofType, v.suggestProp(t, p.name))
+			v.add(p.pos.pos(), "undefined", "property %q of %s is not defined by %s%s", p.name, what.text(), ofType.text(), v.suggestProp(t, p.name))
 			continue
 		}
-		v.checkValue(u, p.value, def, fmt.Sprintf("property %q of %s", p.name, what), 0)
+		v.checkValue(u, p.value, def, sub("property", p.name, &what), 0)
 	}
 	if t.props == nil {
 		return
 	}
 	for _, d := range t.props.list {
 		if d.required && !d.hasDef && !assigned[d.name] {
-			v.add(at, "required", "%s misses required property %q of %s", what, d.name, ofType)
+			v.add(at.pos(), "required", "%s misses required property %q of %s", what.text(), d.name, ofType.text())
 		}
 	}
 }
@@ -230,7 +271,7 @@ func (v *validator) checkInputs(u *unit, top *topology, x *yamlsrc.Value) {
 const maxValueDepth = 64
 
 // checkValue checks a value against a property definition's type.
-func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what string, depth int) {
+func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what subject, depth int) {
 	if x == nil || x.IsNull() || function(x) != "" || def == nil || depth > maxValueDepth {
 		return
 	}
@@ -247,7 +288,7 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what str
 		}
 	}
 	bad := func(expected string) {
-		v.add(u.at(x), "value-type", "expected %s for %s of type %q, found %s", expected, what, def.typ.name, describe(x))
+		v.add(u.at(x), "value-type", "expected %s for %s of type %q, found %s", expected, what.text(), def.typ.name, describe(x))
 	}
 	switch typ {
 	case "string":
@@ -285,7 +326,7 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what str
 		}
 		if def.entry != nil {
 			for _, e := range x.List {
-				v.checkValue(u, e, def.entry, "an entry of "+what, depth+1)
+				v.checkValue(u, e, def.entry, bare("an entry", &what), depth+1)
 			}
 		}
 	case "map":
@@ -295,7 +336,7 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what str
 		}
 		if def.entry != nil {
 			for i := 0; i < x.Map.Len(); i++ {
-				v.checkValue(u, x.Map.Val(i), def.entry, fmt.Sprintf("entry %q of %s", x.Map.Key(i), what), depth+1)
+				v.checkValue(u, x.Map.Val(i), def.entry, sub("entry", x.Map.Key(i), &what), depth+1)
 			}
 		}
 	case "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate":
@@ -305,25 +346,25 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what str
 	}
 }
 
-func (v *validator) checkData(u *unit, x *yamlsrc.Value, dt *typeDef, what string, depth int) {
+func (v *validator) checkData(u *unit, x *yamlsrc.Value, dt *typeDef, what subject, depth int) {
 	if !x.IsMap() {
-		v.add(u.at(x), "value-type", "expected a map for %s of data type %q, found %s", what, dt.name, describe(x))
+		v.add(u.at(x), "value-type", "expected a map for %s of data type %q, found %s", what.text(), dt.name, describe(x))
 		return
 	}
 	for i, k := range x.Map.Keys() {
 		p := dt.props.get(k)
 		if p == nil {
-			v.add(u.keyAt(x, i), "undefined", "field %q of %s is not defined by data type %q", k, what, dt.name)
+			v.add(u.keyAt(x, i), "undefined", "field %q of %s is not defined by data type %q", k, what.text(), dt.name)
 			continue
 		}
-		v.checkValue(u, x.Map.Val(i), p, fmt.Sprintf("field %q of %s", k, what), depth+1)
+		v.checkValue(u, x.Map.Val(i), p, sub("field", k, &what), depth+1)
 	}
 	if dt.props == nil {
 		return
 	}
 	for _, p := range dt.props.list {
 		if p.required && !p.hasDef && !x.Has(p.name) {
-			v.add(u.at(x), "required", "%s misses required field %q of data type %q", what, p.name, dt.name)
+			v.add(u.at(x), "required", "%s misses required field %q of data type %q", what.text(), p.name, dt.name)
 		}
 	}
 }

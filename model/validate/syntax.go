@@ -2,10 +2,9 @@ package validate
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
-	"v4t/model/diag"
+	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 )
 
@@ -31,37 +30,38 @@ var supportedVersions = map[string]bool{
 // f, each of an allowed kind, and that the required fields are there. what
 // names the entity in messages ("node template \"db\""); at is its
 // position, for missing fields. It reports whether m is a map.
-func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what string, f fields, at ...diag.Pos) bool {
+func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f fields, at ...place) bool {
 	if !m.IsMap() {
-		v.add(u.at(m), "kind", "expected a map for %s, found %s", what, kindOf(m))
+		v.add(u.at(m), "kind", "expected a map for %s, found %s", what.text(), kindOf(m))
 		return false
 	}
 	keys := m.Map.Keys()
 	for i, k := range keys {
-		fl, ok := f[k]
+		fl, ok := f.m[k]
 		if !ok {
-			v.add(u.keyAt(m, i), "unknown-field", "unknown field %q in %s%s", k, what, v.suggest(k, fieldNames(f)))
+			v.add(u.keyAt(m, i), "unknown-field", "unknown field %q in %s%s", k, what.text(), v.suggest(k, fieldNames(f)))
 			continue
 		}
 		x := m.Map.Val(i)
 		if kindBit(x)&fl.kinds == 0 {
-			v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", fl.kinds.expected(), k, what, kindOf(x))
+			v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", fl.kinds.expected(), k, what.text(), kindOf(x))
 		}
 	}
 	var missing []string
-	for k, fl := range f {
-		if fl.required && !m.Has(k) {
+	for _, k := range f.required {
+		if !m.Has(k) {
 			missing = append(missing, k)
 		}
 	}
 	if len(missing) > 0 {
-		sort.Strings(missing)
 		pos := u.at(m)
-		if len(at) > 0 && at[0].Line > 0 {
-			pos = at[0]
+		if len(at) > 0 {
+			if p := at[0].pos(); p.Line > 0 {
+				pos = p
+			}
 		}
 		for _, k := range missing {
-			v.add(pos, "missing-field", "missing required field %q in %s", k, what)
+			v.add(pos, "missing-field", "missing required field %q in %s", k, what.text())
 		}
 	}
 	return true
@@ -69,7 +69,7 @@ func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what string, f fields
 
 func fieldNames(f fields) func(func(string) bool) {
 	return func(yield func(string) bool) {
-		for k := range f {
+		for k := range f.m {
 			if !yield(k) {
 				return
 			}
@@ -80,20 +80,20 @@ func fieldNames(f fields) func(func(string) bool) {
 // entries walks a named collection: a map, or (in a variable template
 // where list is true) a list of single-entry maps. fn gets the name, the
 // position of the name and the value.
-func (v *validator) entries(u *unit, x *yamlsrc.Value, what string, list bool, fn func(name string, at diag.Pos, val *yamlsrc.Value)) {
+func (v *validator) entries(u *unit, x *yamlsrc.Value, what subject, list bool, fn func(name string, at place, val *yamlsrc.Value)) {
 	switch {
 	case x.IsNull():
 	case x.IsMap():
 		for i, k := range x.Map.Keys() {
-			fn(k, u.keyAt(x, i), x.Map.Val(i))
+			fn(k, keyPlace(u, x, i), x.Map.Val(i))
 		}
 	case x.IsList() && list:
 		for _, e := range x.List {
 			if !e.IsMap() || e.Map.Len() != 1 {
-				v.add(u.at(e), "kind", "expected a map with one entry in %s, found %s", what, entryKind(e))
+				v.add(u.at(e), "kind", "expected a map with one entry in %s, found %s", what.text(), entryKind(e))
 				continue
 			}
-			fn(e.Map.Key(0), u.keyAt(e, 0), e.Map.Val(0))
+			fn(e.Map.Key(0), keyPlace(u, e, 0), e.Map.Val(0))
 		}
 	}
 }
@@ -111,12 +111,29 @@ func (v *validator) decodeAll() {
 		v.decodeUnit(u)
 	}
 	v.decodeUnit(v.normative)
+	for _, t := range v.normative.defs[kNode] {
+		for _, name := range optionalNormative[t.name] {
+			if p := t.props.get(name); p != nil {
+				p.required = false
+			}
+		}
+	}
+}
+
+// optionalNormative lists normative properties that the YAML definitions
+// of TOSCA 1.3 leave required but that its property tables mark optional
+// and its own examples omit (the "Block Storage" examples give no name).
+//
+// Erratum: TOSCA 1.3 §5.9 property tables.
+var optionalNormative = map[string][]string{
+	"tosca.nodes.Abstract.Storage": {"name"},
+	"tosca.nodes.WebApplication":   {"context_root"},
 }
 
 func (v *validator) decodeUnit(u *unit) {
 	doc := u.doc
 	if !u.builtin {
-		v.checkFields(u, doc, "service template", serviceTemplateFields, diag.Pos{File: u.file, Line: 1, Col: 1})
+		v.checkFields(u, doc, bare("service template", nil), serviceTemplateFields, startPlace(u))
 		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions[ver.Str] {
 			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str)
 		}
@@ -127,7 +144,7 @@ func (v *validator) decodeUnit(u *unit) {
 			continue
 		}
 		for i, name := range defs.Map.Keys() {
-			if t := v.decodeType(u, k, name, u.keyAt(defs, i), defs.Map.Val(i)); t != nil {
+			if t := v.decodeType(u, k, name, keyPlace(u, defs, i), defs.Map.Val(i)); t != nil {
 				u.defs[k] = append(u.defs[k], t)
 			}
 		}
@@ -139,35 +156,35 @@ func (v *validator) decodeUnit(u *unit) {
 	}
 }
 
-func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, def *yamlsrc.Value) *typeDef {
+func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *yamlsrc.Value) *typeDef {
 	t := &typeDef{kind: k, name: name, u: u, pos: at}
-	what := fmt.Sprintf("%s %q", kindNames[k], name)
+	what := sub(kindNames[k], name, nil)
 	if def.IsNull() {
 		return t
 	}
 	if k == kInterface {
 		if !def.IsMap() {
-			v.add(u.at(def), "kind", "expected a map for %s, found %s", what, kindOf(def))
+			v.add(u.at(def), "kind", "expected a map for %s, found %s", what.text(), kindOf(def))
 			return nil
 		}
 		for i, key := range def.Map.Keys() {
 			x := def.Map.Val(i)
-			if f, ok := typeFields[key]; ok {
+			if f, ok := typeFields.m[key]; ok {
 				if kindBit(x)&f.kinds == 0 {
-					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what, kindOf(x))
+					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what.text(), kindOf(x))
 				}
 				continue
 			}
 			switch key {
-			case "inputs", "operations", "notifications":
+			case "inputs":
 				if !x.IsMap() && !x.IsNull() {
-					v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what, kindOf(x))
+					v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
 				}
+			case "operations", "notifications":
+				v.operations(u, x, key, what)
 			default:
 				// A TOSCA 1.2 operation definition.
-				if !x.IsMap() && !x.IsString() && !x.IsNull() {
-					v.add(u.at(x), "kind", "expected an operation definition (a map or a string) for %q in %s, found %s", key, what, kindOf(x))
-				}
+				v.operation(u, key, x, what)
 			}
 		}
 	} else if !v.checkFields(u, def, what, typeGrammar[k], at) {
@@ -179,21 +196,21 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 	if props := def.Get("properties"); props.IsMap() {
 		t.props = &propSet{index: map[string]int{}}
 		for i, pn := range props.Map.Keys() {
-			if p := v.decodePropDef(u, t, pn, u.keyAt(props, i), props.Map.Val(i), fmt.Sprintf("property %q of %s", pn, what)); p != nil {
+			if p := v.decodePropDef(u, t, pn, keyPlace(u, props, i), props.Map.Val(i), sub("property", pn, &what)); p != nil {
 				t.props.put(p)
 			}
 		}
 	}
 	if attrs := def.Get("attributes"); attrs.IsMap() {
 		for i, an := range attrs.Map.Keys() {
-			v.decodePropDef(u, t, an, u.keyAt(attrs, i), attrs.Map.Val(i), fmt.Sprintf("attribute %q of %s", an, what))
+			v.decodePropDef(u, t, an, keyPlace(u, attrs, i), attrs.Map.Val(i), sub("attribute", an, &what))
 		}
 	}
 	if caps := def.Get("capabilities"); caps.IsMap() {
 		for i, cn := range caps.Map.Keys() {
 			x := caps.Map.Val(i)
-			c := &capDef{name: cn, owner: t, pos: u.keyAt(caps, i)}
-			cw := fmt.Sprintf("capability %q of %s", cn, what)
+			c := &capDef{name: cn, owner: t, pos: keyPlace(u, caps, i)}
+			cw := sub("capability", cn, &what)
 			switch {
 			case x.IsString(): // short notation: the type
 				c.typ = nameRef{x.Str, u.at(x)}
@@ -210,9 +227,9 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 		}
 	}
 	if reqs := def.Get("requirements"); reqs.IsList() {
-		v.entries(u, reqs, "requirements of "+what, true, func(rn string, rat diag.Pos, x *yamlsrc.Value) {
+		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat place, x *yamlsrc.Value) {
 			r := &reqDef{name: rn, owner: t, pos: rat}
-			rw := fmt.Sprintf("requirement %q of %s", rn, what)
+			rw := sub("requirement", rn, &what)
 			switch {
 			case x.IsString(): // short notation: the capability type
 				r.cap = nameRef{x.Str, u.at(x)}
@@ -227,7 +244,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 				case rel.IsString():
 					r.rel = nameRef{rel.Str, u.at(rel)}
 				case rel.IsMap():
-					if v.checkFields(u, rel, "relationship of "+rw, relationshipAssignFields, u.at(rel)) {
+					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, valuePlace(u, rel)) {
 						if ty := rel.Get("type"); ty.IsString() {
 							r.rel = nameRef{ty.Str, u.at(ty)}
 						}
@@ -244,19 +261,85 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at diag.Pos, de
 		for i, an := range arts.Map.Keys() {
 			x := arts.Map.Val(i)
 			if !x.IsString() {
-				v.checkFields(u, x, fmt.Sprintf("artifact %q of %s", an, what), artifactDefFields, u.keyAt(arts, i))
+				v.checkFields(u, x, sub("artifact", an, &what), artifactDefFields, keyPlace(u, arts, i))
 			}
 		}
 	}
-	if ifs := def.Get("interfaces"); ifs.IsMap() {
-		for i, in := range ifs.Map.Keys() {
-			if x := ifs.Map.Val(i); !x.IsMap() && !x.IsNull() {
-				v.add(u.at(x), "kind", "expected a map for interface %q of %s, found %s", in, what, kindOf(x))
-			}
-		}
-	}
+	v.interfaces(u, def.Get("interfaces"), what, &t.ifaces)
 	v.decodeNamesInto(u, def.Get("valid_target_types"), &t.validSrc)
 	return t
+}
+
+// interfaces checks the interface definitions (in a type) or assignments
+// (in a template) of a map (TOSCA 1.3 §3.6.20, §3.6.21): each a map whose
+// type, if given, is collected into refs for the lookup, with operations
+// and notifications given under their keys or, in the TOSCA 1.2 form, as
+// keys of their own.
+func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *[]nameRef) {
+	if !ifs.IsMap() {
+		return
+	}
+	for i, in := range ifs.Map.Keys() {
+		x := ifs.Map.Val(i)
+		iw := sub("interface", in, &what)
+		if x.IsNull() {
+			continue
+		}
+		if !x.IsMap() {
+			v.add(u.at(x), "kind", "expected a map for %s, found %s", iw.text(), kindOf(x))
+			continue
+		}
+		for j, key := range x.Map.Keys() {
+			val := x.Map.Val(j)
+			switch key {
+			case "type":
+				if val.IsString() {
+					*refs = append(*refs, nameRef{val.Str, u.at(val)})
+				} else {
+					v.add(u.at(val), "kind", "expected a string for %q in %s, found %s", key, iw.text(), kindOf(val))
+				}
+			case "description":
+			case "inputs":
+				if !val.IsMap() && !val.IsNull() {
+					v.add(u.at(val), "kind", "expected a map for %q in %s, found %s", key, iw.text(), kindOf(val))
+				}
+			case "operations", "notifications":
+				v.operations(u, val, key, iw)
+			default:
+				v.operation(u, key, val, iw)
+			}
+		}
+	}
+}
+
+// operations checks a map of operation (or notification) definitions.
+func (v *validator) operations(u *unit, x *yamlsrc.Value, key string, what subject) {
+	if x.IsNull() {
+		return
+	}
+	if !x.IsMap() {
+		v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
+		return
+	}
+	for i, name := range x.Map.Keys() {
+		v.operation(u, name, x.Map.Val(i), what)
+	}
+}
+
+// operation checks an operation definition or assignment (TOSCA 1.3
+// §3.6.17): an implementation (short notation) or a map of its fields.
+func (v *validator) operation(u *unit, name string, x *yamlsrc.Value, of subject) {
+	ow := sub("operation", name, &of)
+	switch {
+	case x.IsNull(), x.IsString():
+	case x.IsMap():
+		v.checkFields(u, x, ow, operationFields)
+		if impl := x.Get("implementation"); impl.IsMap() {
+			v.checkFields(u, impl, bare("implementation", &ow), implementationFields)
+		}
+	default:
+		v.add(u.at(x), "kind", "expected an operation (a map or an implementation) for %s, found %s", ow.text(), kindOf(x))
+	}
 }
 
 // decodeNamesInto appends the strings of a list of type names.
@@ -274,26 +357,26 @@ func (v *validator) decodeNamesInto(u *unit, x *yamlsrc.Value, out *[]nameRef) {
 }
 
 // occurrences reads [lower, upper]; upper may be UNBOUNDED.
-func (v *validator) occurrences(u *unit, x *yamlsrc.Value, what string) (int, bool) {
+func (v *validator) occurrences(u *unit, x *yamlsrc.Value, what subject) (int, bool) {
 	if x.IsNull() {
 		return 0, false
 	}
 	if !x.IsList() || len(x.List) != 2 {
-		v.add(u.at(x), "kind", "expected occurrences [lower, upper] in %s, found %s", what, entryKind(x))
+		v.add(u.at(x), "kind", "expected occurrences [lower, upper] in %s, found %s", what.text(), entryKind(x))
 		return 0, false
 	}
 	lo, hi := x.List[0], x.List[1]
 	if lo.Kind != yamlsrc.KindNumber || lo.Num < 0 || lo.Num != float64(int(lo.Num)) {
-		v.add(u.at(lo), "kind", "expected a non-negative integer as the lower bound of occurrences in %s", what)
+		v.add(u.at(lo), "kind", "expected a non-negative integer as the lower bound of occurrences in %s", what.text())
 		return 0, false
 	}
 	if !(hi.IsString() && hi.Str == "UNBOUNDED") && (hi.Kind != yamlsrc.KindNumber || hi.Num < lo.Num) {
-		v.add(u.at(hi), "kind", "expected an integer not below %v or UNBOUNDED as the upper bound of occurrences in %s", lo.Num, what)
+		v.add(u.at(hi), "kind", "expected an integer not below %v or UNBOUNDED as the upper bound of occurrences in %s", lo.Num, what.text())
 	}
 	return int(lo.Num), true
 }
 
-func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at diag.Pos, x *yamlsrc.Value, what string) *propDef {
+func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place, x *yamlsrc.Value, what subject) *propDef {
 	if !v.checkFields(u, x, what, propertyDefFields, at) {
 		return nil
 	}
@@ -305,14 +388,14 @@ func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at diag.
 		p.required = r.Bool
 	}
 	p.hasDef = x.Has("default") || x.Has("value")
-	p.entry = v.decodeSchema(u, x.Get("entry_schema"), "entry_schema of "+what)
-	v.decodeSchema(u, x.Get("key_schema"), "key_schema of "+what)
+	p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &what))
+	v.decodeSchema(u, x.Get("key_schema"), bare("key_schema", &what))
 	return p
 }
 
 // decodeSchema reads an entry_schema or key_schema: a type name (short
 // notation) or a schema definition.
-func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what string) *propDef {
+func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what subject) *propDef {
 	switch {
 	case x.IsString():
 		return &propDef{typ: nameRef{x.Str, u.at(x)}}
@@ -324,7 +407,7 @@ func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what string) *propDe
 		if ty := x.Get("type"); ty.IsString() {
 			p.typ = nameRef{ty.Str, u.at(ty)}
 		}
-		p.entry = v.decodeSchema(u, x.Get("entry_schema"), "entry_schema of "+what)
+		p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &what))
 		return p
 	}
 	return nil
@@ -334,24 +417,34 @@ func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what string) *propDe
 // templates that rendering checks.
 func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	vr := u.variable
-	v.checkFields(u, x, "topology_template", pick(vr, topologyFieldsPlain, topologyFieldsVariable))
-	t := &topology{inputs: map[string]bool{}, byName: map[string]*nodeTemplate{}, rels: map[string]*relTemplate{}}
+	v.checkFields(u, x, bare("topology_template", nil), pick(vr, topologyFieldsPlain, topologyFieldsVariable))
+	nNodes, nRels := size(x.Get("node_templates")), size(x.Get("relationship_templates"))
+	t := &topology{inputs: map[string]bool{}, byName: make(map[string]*nodeTemplate, nNodes), rels: make(map[string]*relTemplate, nRels)}
+	t.nodes = make([]*nodeTemplate, 0, nNodes)
+	t.relList = make([]*relTemplate, 0, nRels)
 	if vb := x.Get("variability"); vb.IsMap() && vr {
-		v.checkFields(u, vb, "variability", variabilityFields)
+		if v.checkFields(u, vb, bare("variability", nil), variabilityFields) {
+			v.options(u, vb.Get("options"))
+			if ins := vb.Get("inputs"); ins.IsMap() {
+				for i, name := range ins.Map.Keys() {
+					v.inputDefault(u, t, "variability input", name, ins.Map.Val(i))
+				}
+			}
+		}
 	}
 	params := pick(vr, parameterFieldsPlain, parameterFieldsVariable)
-	v.entries(u, x.Get("inputs"), "inputs", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("inputs"), bare("inputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.inputs[name] = true
-		if !val.IsNull() {
-			v.checkFields(u, val, fmt.Sprintf("input %q", name), params, at)
+		if !val.IsNull() && v.checkFields(u, val, sub("input", name, nil), params, at) {
+			v.inputDefault(u, t, "input", name, val)
 		}
 	})
-	v.entries(u, x.Get("outputs"), "outputs", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("outputs"), bare("outputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		if !val.IsNull() {
-			v.checkFields(u, val, fmt.Sprintf("output %q", name), params, at)
+			v.checkFields(u, val, sub("output", name, nil), params, at)
 		}
 	})
-	v.entries(u, x.Get("node_templates"), "node_templates", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("node_templates"), bare("node_templates", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		if n := v.decodeNode(u, name, at, val); n != nil {
 			t.nodes = append(t.nodes, n)
 			if t.byName[name] == nil {
@@ -359,8 +452,8 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 			}
 		}
 	})
-	v.entries(u, x.Get("relationship_templates"), "relationship_templates", false, func(name string, at diag.Pos, val *yamlsrc.Value) {
-		what := fmt.Sprintf("relationship template %q", name)
+	v.entries(u, x.Get("relationship_templates"), bare("relationship_templates", nil), false, func(name string, at place, val *yamlsrc.Value) {
+		what := sub("relationship template", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, relTemplateFieldsPlain, relTemplateFieldsVariable), at) {
 			return
 		}
@@ -370,8 +463,8 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 		t.rels[name] = r
 		t.relList = append(t.relList, r)
 	})
-	v.entries(u, x.Get("groups"), "groups", vr, func(name string, at diag.Pos, val *yamlsrc.Value) {
-		what := fmt.Sprintf("group %q", name)
+	v.entries(u, x.Get("groups"), bare("groups", nil), vr, func(name string, at place, val *yamlsrc.Value) {
+		what := sub("group", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, groupFieldsPlain, groupFieldsVariable), at) {
 			return
 		}
@@ -381,8 +474,8 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 		t.groups = append(t.groups, g)
 	})
 	// Policies are a list of single-entry maps in TOSCA too.
-	v.entries(u, x.Get("policies"), "policies", true, func(name string, at diag.Pos, val *yamlsrc.Value) {
-		what := fmt.Sprintf("policy %q", name)
+	v.entries(u, x.Get("policies"), bare("policies", nil), true, func(name string, at place, val *yamlsrc.Value) {
+		what := sub("policy", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, policyFieldsPlain, policyFieldsVariable), at) {
 			return
 		}
@@ -394,19 +487,77 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	return t
 }
 
+// inputDefault records the default of an input definition with a type,
+// to be checked against the type once types are known (render.go).
+func (v *validator) inputDefault(u *unit, t *topology, noun, name string, x *yamlsrc.Value) {
+	ty, def := x.Get("type"), x.Get("default")
+	if !ty.IsString() || def == nil {
+		return
+	}
+	p := &propDef{name: name, typ: nameRef{ty.Str, u.at(ty)}}
+	p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &subject{noun: noun, name: name, named: true}))
+	t.defaults = append(t.defaults, inputDefault{noun: noun, name: name, def: p, value: def})
+}
+
+// options checks the names of the variability options against those the
+// reference reads (variability.md §4): it ignores any other silently, so
+// a misspelt option changes nothing, which is worth a problem.
+func (v *validator) options(u *unit, x *yamlsrc.Value) {
+	if !x.IsMap() {
+		return
+	}
+	for i, name := range x.Map.Keys() {
+		if _, ok := knownOptions[name]; ok {
+			continue
+		}
+		hint := v.suggest(name, func(yield func(string) bool) {
+			for _, n := range optionNames {
+				if !yield(n) {
+					return
+				}
+			}
+		})
+		v.add(keyPlace(u, x, i).pos(), "unknown-option", "unknown variability option %q%s", name, hint)
+	}
+}
+
+var (
+	optionNames  = graph.OptionNames()
+	knownOptions = func() map[string]struct{} {
+		m := make(map[string]struct{}, len(optionNames))
+		for _, n := range optionNames {
+			m[n] = struct{}{}
+		}
+		// Accepted and dropped by the reference (variability.md §4.4).
+		m["technology_required"] = struct{}{}
+		return m
+	}()
+)
+
+// size is the number of entries of a collection, a map or a list.
+func size(x *yamlsrc.Value) int {
+	switch {
+	case x.IsMap():
+		return x.Map.Len()
+	case x.IsList():
+		return len(x.List)
+	}
+	return 0
+}
+
 // decodeTypes reads a template's type: a name, or in a variable template a
 // list of single-entry maps {name: {conditions, ...}}.
-func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what string) []nameRef {
+func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what subject) []nameRef {
 	switch {
 	case x.IsString():
 		return []nameRef{{x.Str, u.at(x)}}
 	case x.IsList():
 		var out []nameRef
-		v.entries(u, x, "type of "+what, true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+		v.entries(u, x, bare("type", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			if !val.IsNull() {
-				v.checkFields(u, val, fmt.Sprintf("type %q of %s", name, what), typeAssignFields, at)
+				v.checkFields(u, val, sub("type", name, &what), typeAssignFields, at)
 			}
-			out = append(out, nameRef{name, at})
+			out = append(out, nameRef{name, at.pos()})
 		})
 		return out
 	}
@@ -416,17 +567,17 @@ func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what string) []nameRe
 // decodeProps reads property assignments: a map, or in a variable template
 // a list of single-entry maps whose values may be wrapped
 // ({value|expression, conditions, ...}; variability.md §3.2).
-func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what string) []propAssign {
+func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject) []propAssign {
 	var out []propAssign
 	switch {
 	case x.IsMap():
 		for i, name := range x.Map.Keys() {
-			out = append(out, propAssign{name: name, pos: u.keyAt(x, i), value: x.Map.Val(i)})
+			out = append(out, propAssign{name: name, pos: keyPlace(u, x, i), value: x.Map.Val(i)})
 		}
-	case x.IsList():
-		v.entries(u, x, "properties of "+what, true, func(name string, at diag.Pos, val *yamlsrc.Value) {
+	case x.IsList() && u.variable:
+		v.entries(u, x, bare("properties", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			if val.IsMap() && (!val.Get("value").IsNull() || !val.Get("expression").IsNull()) {
-				v.checkFields(u, val, fmt.Sprintf("property %q of %s", name, what), propertyWrapFields, at)
+				v.checkFields(u, val, sub("property", name, &what), propertyWrapFields, at)
 				if !val.Get("expression").IsNull() {
 					out = append(out, propAssign{name: name, pos: at, value: nil})
 					return
@@ -439,9 +590,9 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what string) []propAs
 	return out
 }
 
-func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Value) *nodeTemplate {
+func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value) *nodeTemplate {
 	vr := u.variable
-	what := fmt.Sprintf("node template %q", name)
+	what := sub("node template", name, nil)
 	if !v.checkFields(u, x, what, pick(vr, nodeTemplateFieldsPlain, nodeTemplateFieldsVariable), at) {
 		return nil
 	}
@@ -450,9 +601,10 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 	n.props = v.decodeProps(u, x.Get("properties"), what)
 	reqFields := pick(vr, requirementAssignFieldsPlain, requirementAssignFieldsVariable)
 	if reqs := x.Get("requirements"); reqs.IsList() {
-		v.entries(u, reqs, "requirements of "+what, true, func(rn string, rat diag.Pos, val *yamlsrc.Value) {
+		n.reqs = make([]reqAssign, 0, len(reqs.List))
+		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat place, val *yamlsrc.Value) {
 			r := reqAssign{name: rn, pos: rat}
-			rw := fmt.Sprintf("requirement %q of %s", rn, what)
+			rw := sub("requirement", rn, &what)
 			switch {
 			case val.IsString(): // short notation: the target node template
 				r.node, r.hasNode = nameRef{val.Str, u.at(val)}, true
@@ -467,7 +619,7 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 				case rel.IsString():
 					r.rel = nameRef{rel.Str, u.at(rel)}
 				case rel.IsMap():
-					if v.checkFields(u, rel, "relationship of "+rw, relationshipAssignFields, u.at(rel)) {
+					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, valuePlace(u, rel)) {
 						if ty := rel.Get("type"); ty.IsString() {
 							r.rel = nameRef{ty.Str, u.at(ty)}
 						}
@@ -481,35 +633,34 @@ func (v *validator) decodeNode(u *unit, name string, at diag.Pos, x *yamlsrc.Val
 	}
 	if caps := x.Get("capabilities"); caps.IsMap() {
 		for i, cn := range caps.Map.Keys() {
-			cat := u.keyAt(caps, i)
+			ca := capAssign{name: cn, pos: keyPlace(u, caps, i)}
 			if c := caps.Map.Val(i); !c.IsNull() {
-				v.checkFields(u, c, fmt.Sprintf("capability %q of %s", cn, what), capabilityAssignFields, cat)
+				cw := sub("capability", cn, &what)
+				if v.checkFields(u, c, cw, capabilityAssignFields, ca.pos) {
+					if props := c.Get("properties"); props.IsMap() {
+						ca.props = v.decodeProps(u, props, cw)
+					}
+				}
 			}
-			n.caps = append(n.caps, nameRef{cn, cat})
+			n.caps = append(n.caps, ca)
 		}
 	}
 	artFields := pick(vr, artifactFieldsPlain, artifactFieldsVariable)
-	v.entries(u, x.Get("artifacts"), "artifacts of "+what, vr, func(an string, aat diag.Pos, val *yamlsrc.Value) {
+	v.entries(u, x.Get("artifacts"), bare("artifacts", &what), vr, func(an string, aat place, val *yamlsrc.Value) {
 		if val.IsString() {
 			return // short notation: the file
 		}
-		aw := fmt.Sprintf("artifact %q of %s", an, what)
+		aw := sub("artifact", an, &what)
 		if v.checkFields(u, val, aw, artFields, aat) {
 			n.arts = append(n.arts, v.decodeTypes(u, val.Get("type"), aw)...)
 			v.decodeProps(u, val.Get("properties"), aw)
 		}
 	})
-	if ifs := x.Get("interfaces"); ifs.IsMap() {
-		for i, in := range ifs.Map.Keys() {
-			if val := ifs.Map.Val(i); !val.IsMap() && !val.IsNull() {
-				v.add(u.at(val), "kind", "expected a map for interface %q of %s, found %s", in, what, kindOf(val))
-			}
-		}
-	}
+	v.interfaces(u, x.Get("interfaces"), what, &n.ifaces)
 	if tech := x.Get("technology"); tech.IsList() && vr {
-		v.entries(u, tech, "technology of "+what, true, func(tn string, tat diag.Pos, val *yamlsrc.Value) {
+		v.entries(u, tech, bare("technology", &what), true, func(tn string, tat place, val *yamlsrc.Value) {
 			if !val.IsNull() {
-				v.checkFields(u, val, fmt.Sprintf("technology %q of %s", tn, what), technologyFields, tat)
+				v.checkFields(u, val, sub("technology", tn, &what), technologyFields, tat)
 			}
 		})
 	}

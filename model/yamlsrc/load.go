@@ -32,15 +32,23 @@ const (
 // mistake than a template (a variable for the tests).
 var maxFileSize int64 = 1 << 30
 
+// CodeRead is the diagnostic code of a file that cannot be read (or is
+// too large to read), as opposed to one whose content is wrong.
+const CodeRead = "read"
+
 // LoadFile reads and parses a YAML file. The file name is used in positions.
 func LoadFile(path string) (*Value, error) {
 	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
-		return nil, diag.At(diag.Pos{File: path}, diag.StageLoad,
+		d := diag.At(diag.Pos{File: path}, diag.StageLoad,
 			fmt.Sprintf("the file has %d bytes, more than the %d that v4t reads", fi.Size(), maxFileSize))
+		d.Code = CodeRead
+		return nil, d
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, diag.New(diag.StageLoad, readError(path, err))
+		d := diag.New(diag.StageLoad, readError(path, err))
+		d.Code = CodeRead
+		return nil, d
 	}
 	// The buffer is ours and never written again, so the fast path may
 	// use it as its text instead of a copy.

@@ -1,0 +1,252 @@
+package validate
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Locating YAML syntax errors. yaml.v3 reports a line only, and for the
+// parser's errors (as opposed to the scanner's) the line is that of the
+// context the parser was in, 0-based: for a mis-indented key it names the
+// line before the mapping the key should have been in, which can be far
+// above the culprit. The validator (not the resolver, whose messages stay
+// as they are) refines the position from the text: the culprit line is
+// the first line whose prefix of the document fails the same way, and the
+// column is that of the offending token where the message says which one
+// it is.
+
+// maxLocateSize bounds the documents whose errors are located by parsing
+// prefixes (about log2(lines) parses).
+const maxLocateSize = 4 << 20
+
+// locateYAMLError refines the position of an "invalid YAML: ..." diagnostic
+// of data and names the offending token in its message.
+func locateYAMLError(d *diag.Diagnostic, data []byte) {
+	msg, ok := strings.CutPrefix(d.Message, "invalid YAML: ")
+	if !ok || len(data) == 0 {
+		return
+	}
+	lines := splitLines(data)
+	line := d.Pos.Line
+	switch msg {
+	case "did not find expected key", "did not find expected '-' indicator", "did not find expected node content":
+		// A parser error: the reported line is 0-based and the context's.
+		if n := firstFailingLine(data, lines, d.Message); n > 0 {
+			line = n
+		} else if line < len(lines) {
+			line++
+		}
+	case "did not find expected ',' or ']'", "did not find expected ',' or '}'":
+		if l, c, b := unclosedBracket(lines, line+1); l > 0 {
+			d.Pos.Line, d.Pos.Col = l, c
+			d.Message += ": the " + strconv.QuoteRune(rune(b)) + " here is not closed"
+		}
+		return
+	}
+	if line < 1 || line > len(lines) {
+		return
+	}
+	text := lines[line-1]
+	col, tok := tokenAt(text, msg)
+	d.Pos.Line, d.Pos.Col = line, col
+	if tok != "" {
+		d.Message += ", found " + tok
+	}
+}
+
+// splitLines returns the lines of data without their line breaks.
+func splitLines(data []byte) [][]byte {
+	lines := bytes.Split(data, []byte{'\n'})
+	for i, l := range lines {
+		lines[i] = bytes.TrimSuffix(l, []byte{'\r'})
+	}
+	if n := len(lines); n > 1 && len(lines[n-1]) == 0 {
+		lines = lines[:n-1]
+	}
+	return lines
+}
+
+// firstFailingLine returns the first line n such that the document cut
+// after line n fails to parse with message msg, or 0.
+func firstFailingLine(data []byte, lines [][]byte, msg string) int {
+	if len(data) > maxLocateSize {
+		return 0
+	}
+	ends := make([]int, len(lines))
+	off := 0
+	for i, l := range lines {
+		off += len(l)
+		if off < len(data) && data[off] == '\r' {
+			off++
+		}
+		if off < len(data) {
+			off++ // the '\n'
+		}
+		ends[i] = off
+	}
+	fails := func(n int) bool {
+		_, err := yamlsrc.Parse(data[:ends[n-1]], "")
+		if err == nil {
+			return false
+		}
+		d, ok := diag.As(err)
+		return ok && d.Message == msg
+	}
+	lo, hi := 1, len(lines)
+	if !fails(hi) {
+		return 0
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// tokenAt returns the column of the token of line text that the scanner's
+// message msg is about (the first non-blank one when the message does not
+// say), and the token quoted for the message ("" when there is none).
+func tokenAt(text []byte, msg string) (int, string) {
+	indent := 0
+	for indent < len(text) && (text[indent] == ' ' || text[indent] == '\t') {
+		if text[indent] == '\t' && msg == "found character that cannot start any token" {
+			return runeCol(text, indent), "a tab"
+		}
+		indent++
+	}
+	at := indent
+	switch {
+	case msg == "found character that cannot start any token":
+		for i := indent; i < len(text); i++ {
+			if c := text[i]; (c == '@' || c == '`' || c == '\t') && tokenStart(text, i) {
+				at = i
+				break
+			}
+		}
+	case msg == "mapping values are not allowed in this context":
+		var colons []int
+		quote := byte(0)
+		for i := indent; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case (c == '"' || c == '\'') && tokenStart(text, i):
+				quote = c
+			case c == '#' && i > 0 && text[i-1] == ' ':
+				i = len(text)
+			case c == ':' && (i+1 == len(text) || text[i+1] == ' '):
+				colons = append(colons, i)
+			}
+		}
+		switch {
+		case len(colons) >= 2:
+			at = colons[1]
+		case len(colons) == 1:
+			at = colons[0]
+		}
+		// Name the key the colon makes: the word before it.
+		start := at
+		for start > indent && text[start-1] != ' ' {
+			start--
+		}
+		if start < at {
+			return runeCol(text, at), strconv.Quote(string(text[start:at]) + ":")
+		}
+		return runeCol(text, at), ""
+	case strings.HasPrefix(msg, "found unexpected end of stream"):
+		for i := indent; i < len(text); i++ {
+			if c := text[i]; (c == '"' || c == '\'') && tokenStart(text, i) && !bytes.ContainsRune(text[i+1:], rune(c)) {
+				return runeCol(text, i), "an unclosed " + strconv.QuoteRune(rune(c))
+			}
+		}
+	}
+	if at >= len(text) {
+		return 0, ""
+	}
+	return runeCol(text, at), strconv.Quote(word(text[at:]))
+}
+
+// tokenStart reports whether a token may start at byte i of text: at the
+// start of the content or after a separator.
+func tokenStart(text []byte, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch text[i-1] {
+	case ' ', '\t', '[', '{', ',':
+		return true
+	}
+	return false
+}
+
+// word returns the token at the start of b: up to a blank or a mapping
+// colon, at most 40 bytes.
+func word(b []byte) string {
+	end := 0
+	for end < len(b) && b[end] != ' ' && b[end] != '\t' && !(b[end] == ':' && (end+1 == len(b) || b[end+1] == ' ')) {
+		end++
+	}
+	if end == 0 && len(b) > 0 {
+		end = 1
+	}
+	if end > 40 {
+		end = 40
+	}
+	return string(b[:end])
+}
+
+// runeCol is the 1-based column (in runes, like yaml.v3) of byte offset i.
+func runeCol(text []byte, i int) int {
+	return len([]rune(string(text[:i]))) + 1
+}
+
+// unclosedBracket returns the position of the first flow bracket ('[' or
+// '{') that is never closed, preferring one on line want, and the bracket,
+// or zeros. Quotes and comments are skipped.
+func unclosedBracket(lines [][]byte, want int) (int, int, byte) {
+	type open struct {
+		line, col int
+		b         byte
+	}
+	var stack []open
+	for n, text := range lines {
+		quote := byte(0)
+		for i := 0; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case (c == '"' || c == '\'') && tokenStart(text, i):
+				quote = c
+			case c == '#' && (i == 0 || text[i-1] == ' '):
+				i = len(text)
+			case c == '[' || c == '{':
+				stack = append(stack, open{n + 1, runeCol(text, i), c})
+			case (c == ']' || c == '}') && len(stack) > 0:
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	for _, o := range stack {
+		if o.line == want {
+			return o.line, o.col, o.b
+		}
+	}
+	if len(stack) > 0 {
+		return stack[0].line, stack[0].col, stack[0].b
+	}
+	return 0, 0, 0
+}
