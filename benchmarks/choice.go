@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 )
@@ -19,12 +18,7 @@ import (
 // k = 300 and the verdicts could not be compared.
 // Seed k gives 3k node templates and no relationship templates.
 func Choice(w io.Writer, k int) error {
-	b := bufio.NewWriterSize(w, 1<<16)
-	s := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-	}
+	b, s := textWriter(w)
 	s("tosca_definitions_version: tosca_variability_1_0\n",
 		"topology_template:\n",
 		"    variability:\n",

@@ -8,18 +8,24 @@ import (
 	"strconv"
 )
 
+// textWriter buffers w and returns a function that writes its arguments
+// one after the other: the generators write templates as text, fast.
+func textWriter(w io.Writer) (*bufio.Writer, func(parts ...string)) {
+	b := bufio.NewWriterSize(w, 1<<16)
+	return b, func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+	}
+}
+
 // Ring writes the reference's benchmark template at seed n (the "ring"
 // family of spec/benchmarks.md): 2n node templates and 2n relationship
 // templates; resolved with mode: present, half of them are removed. The
 // layout follows the reference's generator: 4-space indentation, block
 // style.
 func Ring(w io.Writer, n int) error {
-	b := bufio.NewWriterSize(w, 1<<16)
-	s := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-	}
+	b, s := textWriter(w)
 	s("tosca_definitions_version: tosca_variability_1_0\n",
 		"topology_template:\n",
 		"    variability:\n",

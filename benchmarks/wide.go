@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"bufio"
 	"io"
 	"strconv"
 )
@@ -17,12 +16,7 @@ import (
 // so that half of the nodes take either side. Seed n gives n node
 // templates and no relationship templates.
 func Wide(w io.Writer, n int) error {
-	b := bufio.NewWriterSize(w, 1<<16)
-	s := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-	}
+	b, s := textWriter(w)
 	s("tosca_definitions_version: tosca_variability_1_0\n",
 		"topology_template:\n",
 		"    variability:\n",

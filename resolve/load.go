@@ -3,8 +3,6 @@ package resolve
 import (
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"v4t/model/diag"
 	"v4t/model/graph"
@@ -133,34 +131,6 @@ func listDirs(dir string) []string {
 	return out
 }
 
-// libFiles walks lib/ breadth-first like the reference (files of a
-// directory after queueing its subdirectories), in name order.
-func libFiles(dir string) []string {
-	var files []string
-	queue := []string{dir}
-	for len(queue) > 0 {
-		d := queue[0]
-		queue = queue[1:]
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			continue
-		}
-		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-		for _, e := range entries {
-			if e.IsDir() {
-				queue = append(queue, filepath.Join(d, e.Name()))
-			}
-		}
-		for _, e := range entries {
-			name := e.Name()
-			if !e.IsDir() && (strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
-				files = append(files, filepath.Join(d, name))
-			}
-		}
-	}
-	return files
-}
-
 // types merges the normative profile and lib/ type definitions into the
 // document, marking them as loaded (§2.5).
 func (l *loaded) types() error {
@@ -174,7 +144,7 @@ func (l *loaded) types() error {
 	}{{tosca.NormativeFile, profile}}
 	lib := filepath.Join(l.dir, "lib")
 	if exists(lib) {
-		for _, f := range libFiles(lib) {
+		for _, f := range tosca.LibFiles(lib) {
 			doc, err := yamlsrc.LoadFile(f)
 			if err != nil {
 				return err

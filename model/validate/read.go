@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"v4t/model/diag"
@@ -229,7 +228,7 @@ func (v *validator) loadLib(root *unit) {
 	if v.opts.NoLib {
 		return
 	}
-	for _, f := range libFiles(filepath.Join(filepath.Dir(root.file), "lib")) {
+	for _, f := range tosca.LibFiles(filepath.Join(filepath.Dir(root.file), "lib")) {
 		abs, err := filepath.Abs(f)
 		if err != nil {
 			abs = f
@@ -259,33 +258,6 @@ func (v *validator) loadLib(root *unit) {
 		v.stack = v.stack[:0]
 		root.imports = append(root.imports, importRef{u: t, pos: diag.Pos{File: f}})
 	}
-}
-
-// libFiles walks dir breadth-first like the resolver, in name order.
-func libFiles(dir string) []string {
-	var files []string
-	queue := []string{dir}
-	for len(queue) > 0 {
-		d := queue[0]
-		queue = queue[1:]
-		entries, err := os.ReadDir(d)
-		if err != nil {
-			continue
-		}
-		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-		for _, e := range entries {
-			if e.IsDir() {
-				queue = append(queue, filepath.Join(d, e.Name()))
-			}
-		}
-		for _, e := range entries {
-			name := e.Name()
-			if !e.IsDir() && (strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
-				files = append(files, filepath.Join(d, name))
-			}
-		}
-	}
-	return files
 }
 
 // normativeUnit parses the embedded normative types (a few hundred
