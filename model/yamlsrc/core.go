@@ -1,8 +1,6 @@
 package yamlsrc
 
 import (
-	"bytes"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -39,31 +37,12 @@ const maxCoreValues = 1 << 20
 // (no content, only comments, or a lone null) is null. Every error is a
 // diagnostic with at least a line.
 func ParseCore(data []byte, file string) (*Value, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := decode(dec, &doc); err != nil {
-		if err == io.EOF || onlyDocEnd(data) {
-			return NewNull(), nil
-		}
-		return nil, syntaxError(file, data, err)
+	root, err := decodeOne(data, file)
+	if err != nil {
+		return nil, err
 	}
-	var extra yaml.Node
-	if err := decode(dec, &extra); err != io.EOF {
-		if err != nil {
-			return nil, syntaxError(file, data, err)
-		}
-		pos := diag.Pos{File: file, Line: extra.Line, Col: extra.Column}
-		if pos.Line == 0 {
-			pos.Line = 1
-		}
-		return nil, diag.At(pos, diag.StageLoad, "expected a single YAML document, found another one")
-	}
-	root := &doc
-	if root.Kind == yaml.DocumentNode {
-		if len(root.Content) == 0 {
-			return NewNull(), nil
-		}
-		root = root.Content[0]
+	if root == nil {
+		return NewNull(), nil
 	}
 	c := coreConverter{file: file}
 	return c.convert(root, 0)

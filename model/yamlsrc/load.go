@@ -80,13 +80,14 @@ func Parse(data []byte, file string) (*Value, error) {
 	return parseYAML(data, file)
 }
 
-// parseYAML is Parse through yaml.v3's node tree, for every document.
-func parseYAML(data []byte, file string) (*Value, error) {
+// decodeOne reads data with yaml.v3 as exactly one document and returns its
+// root node; nil (with a nil error) for an empty document.
+func decodeOne(data []byte, file string) (*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := decode(dec, &doc); err != nil {
 		if err == io.EOF || onlyDocEnd(data) {
-			return NewNull(), nil
+			return nil, nil
 		}
 		return nil, syntaxError(file, data, err)
 	}
@@ -101,14 +102,26 @@ func parseYAML(data []byte, file string) (*Value, error) {
 		}
 		return nil, diag.At(pos, diag.StageLoad, "expected a single YAML document, found another one")
 	}
-	c := converter{file: file}
 	root := &doc
 	if root.Kind == yaml.DocumentNode {
 		if len(root.Content) == 0 {
-			return NewNull(), nil
+			return nil, nil
 		}
 		root = root.Content[0]
 	}
+	return root, nil
+}
+
+// parseYAML is Parse through yaml.v3's node tree, for every document.
+func parseYAML(data []byte, file string) (*Value, error) {
+	root, err := decodeOne(data, file)
+	if err != nil {
+		return nil, err
+	}
+	if root == nil {
+		return NewNull(), nil
+	}
+	c := converter{file: file}
 	v, err := c.convert(root, 0)
 	if err == nil && c.alias > 0 && expandedSize(v, map[*Value]int64{}) > maxExpanded {
 		return nil, c.errAt(c.firstAlias, "aliases expand the document to more than %d values", maxExpanded)
