@@ -32,8 +32,7 @@ func (v *validator) addMsg(pos diag.Pos, code, msg string) {
 }
 
 // addErr adds an error of the YAML reader, which is a positioned
-// diagnostic already.
-// The position of a syntax error is refined from data (yamlpos.go).
+// diagnostic already (yamlsrc locates syntax errors from the text).
 func (v *validator) addErr(file string, data []byte, err error) {
 	d, ok := diag.As(err)
 	if !ok {
@@ -46,7 +45,6 @@ func (v *validator) addErr(file string, data []byte, err error) {
 	}
 	c.Stage = diag.StageValidate
 	c.Code = "yaml"
-	locateYAMLError(&c, data)
 	v.problems.Add(&c)
 }
 

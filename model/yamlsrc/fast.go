@@ -487,6 +487,9 @@ func (p *fastParser) plainKey(raw string, start, colon int) string {
 // plain makes the value of a plain scalar, as the converter does.
 func (p *fastParser) plain(raw string, line, col int32) *Value {
 	kind, b, f := resolvePlain(raw)
+	if kind == KindString && overflows(raw) {
+		p.bail() // the converter reports it
+	}
 	v := p.c.alloc(kind, line, col)
 	switch kind {
 	case KindString:

@@ -17,7 +17,9 @@ import (
 
 // Limits that keep hostile documents from exhausting memory.
 const (
-	maxDepth = 10000
+	// maxDepth bounds nesting: no template nests a hundred levels, and
+	// recursive walks downstream stay shallow.
+	maxDepth = 1000
 	// maxAliasUses bounds the number of alias uses (billion laughs);
 	// aliases share values, so this only limits the walk.
 	maxAliasUses = 1 << 20
@@ -197,22 +199,31 @@ func onlyDocEnd(data []byte) bool {
 // diagnostic. yaml.v3 reports encoding problems without a line; those are
 // located here.
 func syntaxError(file string, data []byte, err error) error {
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "yaml: ")
 	pos := diag.Pos{File: file}
-	if strings.HasPrefix(msg, "line ") {
-		rest := msg[len("line "):]
-		if i := strings.IndexByte(rest, ':'); i > 0 {
-			if n, err := strconv.Atoi(rest[:i]); err == nil {
-				pos.Line = n
-				msg = strings.TrimSpace(rest[i+1:])
-			}
-		}
-	}
+	line, msg := splitLine(err)
+	pos.Line = line
 	if pos.Line == 0 {
 		pos.Line, pos.Col = badCharPos(data)
 	}
-	return diag.At(pos, diag.StageLoad, "invalid YAML: "+msg)
+	d := diag.At(pos, diag.StageLoad, "invalid YAML: "+msg)
+	if pos.Col == 0 {
+		locateYAMLError(d, data)
+	}
+	return d
+}
+
+// splitLine splits a yaml.v3 error ("yaml: line 3: ...") into its line
+// (0 when it names none) and its message.
+func splitLine(err error) (int, string) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.IndexByte(rest, ':'); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil {
+				return n, strings.TrimSpace(rest[i+1:])
+			}
+		}
+	}
+	return 0, msg
 }
 
 // badCharPos returns the position of the first byte yaml.v3's reader
@@ -651,6 +662,9 @@ func (c *converter) scalar(n *yaml.Node) (*Value, error) {
 		return v, nil
 	}
 	kind, b, f := resolvePlain(n.Value)
+	if kind == KindString && overflows(n.Value) {
+		return nil, c.errAt(n, "number %s is out of range (the largest is about 1.8e308)", truncate(n.Value, 40))
+	}
 	v := c.newValue(kind, n)
 	switch kind {
 	case KindString:

@@ -58,7 +58,7 @@ func TestParseValues(t *testing.T) {
 		{"a: 1_000\nb: 1_000.5\nc: 0x_1F\nd: 0b1_0\ne: _1\nf: 1_", "{\"a\": \"1_000\", \"b\": \"1_000.5\", \"c\": \"0x_1F\", \"d\": \"0b1_0\", \"e\": \"_1\", \"f\": \"1_\"}"},
 		{"a: .inf\nb: -.inf\nc: +.inf\nd: .Inf\ne: .INF\nf: .nan\ng: .NaN\nh: .NAN\ni: -.nan\nj: inf\nk: NaN", "{\"a\": Infinity, \"b\": -Infinity, \"c\": Infinity, \"d\": Infinity, \"e\": Infinity, \"f\": NaN, \"g\": NaN, \"h\": NaN, \"i\": \"-.nan\", \"j\": \"inf\", \"k\": \"NaN\"}"},
 		{"a: 1e3\nb: 1E3\nc: 1e+3\nd: 1e-3\ne: 1.e3\nf: .5\ng: -.5\nh: +.5\ni: 1.\nj: 1e\nk: 1.5e-7\nl: 5.e-7", "{\"a\": 1000, \"b\": 1000, \"c\": 1000, \"d\": 0.001, \"e\": 1000, \"f\": 0.5, \"g\": \"-.5\", \"h\": \"+.5\", \"i\": 1, \"j\": \"1e\", \"k\": 1.5e-7, \"l\": 5e-7}"},
-		{"a: 1e400\nb: -1e400\nc: 123456789012345678901234567890\nd: 9007199254740993\ne: 0x123456789abcdef0123\nf: 5e-324", "{\"a\": \"1e400\", \"b\": \"-1e400\", \"c\": 1.2345678901234568e+29, \"d\": 9007199254740992, \"e\": 5.373003642731685e+21, \"f\": 5e-324}"},
+		{"a: '1e400'\nb: \"-1e400\"\nc: 123456789012345678901234567890\nd: 9007199254740993\ne: 0x123456789abcdef0123\nf: 5e-324", "{\"a\": \"1e400\", \"b\": \"-1e400\", \"c\": 1.2345678901234568e+29, \"d\": 9007199254740992, \"e\": 5.373003642731685e+21, \"f\": 5e-324}"},
 		{"a: 1:20\nb: 190:20:30\nc: 1.2.3\nd: 12:30:45", "{\"a\": \"1:20\", \"b\": \"190:20:30\", \"c\": \"1.2.3\", \"d\": \"12:30:45\"}"},
 		{"a: 2023-01-01\nb: 2023-01-01T00:00:00Z\nc: 2023-01-01T00:00:00.123Z\nd: 2023-01-01 12:30:45\ne: 2023-01-01T00:00:00.123456+05:30\nf: 2023-01-01 00:00:00 -5\ng: 2023-1-1 1:00:00\nh: 2023-01-01t00:00:00Z\ni: 2023-01-01T00:00:00z\nj: 2023-1-1\nk: 2023-02-30\nl: 0001-01-01\nm: 0099-12-31T23:00:00Z\nn: 0100-01-01\no: 9999-99-99\np: 2023-01-01T00:00:00.", "{\"a\": date(2023-01-01T00:00:00.000Z), \"b\": date(2023-01-01T00:00:00.000Z), \"c\": date(2023-01-01T00:00:00.123Z), \"d\": date(2023-01-01T12:30:45.000Z), \"e\": date(2022-12-31T18:30:00.123Z), \"f\": date(2023-01-01T05:00:00.000Z), \"g\": date(2023-01-01T01:00:00.000Z), \"h\": date(2023-01-01T00:00:00.000Z), \"i\": \"2023-01-01T00:00:00z\", \"j\": \"2023-1-1\", \"k\": date(2023-03-02T00:00:00.000Z), \"l\": date(1901-01-01T00:00:00.000Z), \"m\": date(1999-12-31T23:00:00.000Z), \"n\": date(0100-01-01T00:00:00.000Z), \"o\": date(+010007-06-07T00:00:00.000Z), \"p\": date(2023-01-01T00:00:00.000Z)}"},
 		{"a: '1'\nb: \"true\"\nc: 'null'\nd: |\n  2023-01-01\ne: >-\n  12\nf: !!str 12\ng: ''", "{\"a\": \"1\", \"b\": \"true\", \"c\": \"null\", \"d\": \"2023-01-01\\n\", \"e\": \"12\", \"f\": \"12\", \"g\": \"\"}"},
@@ -122,16 +122,20 @@ func TestParseErrors(t *testing.T) {
 		{"a: 1\n---\nb: 2", "expected a single YAML document, found another one", 2, 1},
 		{"---\n---", "expected a single YAML document, found another one", 2, 1},
 		{"a: 1\n---\n", "expected a single YAML document, found another one", 2, 1},
-		{"a: [1, 2", "invalid YAML: did not find expected ',' or ']'", 1, 0},
-		{"a: b: c", "invalid YAML: mapping values are not allowed in this context", 1, 0},
-		{"\ta: 1", "invalid YAML: found character that cannot start any token", 1, 0},
-		{"a:\n\t- 1", "invalid YAML: found character that cannot start any token", 2, 0},
+		{"a: [1, 2", "invalid YAML: did not find expected ',' or ']': the '[' here is not closed", 1, 4},
+		{"a: b: c", "invalid YAML: mapping values are not allowed in this context, found \"b:\"", 1, 5},
+		{"\ta: 1", "invalid YAML: found character that cannot start any token, found a tab", 1, 1},
+		{"a:\n\t- 1", "invalid YAML: found character that cannot start any token, found a tab", 2, 1},
 		{"a: 1\nb: \xff", "invalid YAML: invalid leading UTF-8 octet", 2, 4},
 		{"a: 1\nb: x\x01", "invalid YAML: control characters are not allowed", 2, 5},
-		{"a: *x", "invalid YAML: unknown anchor 'x' referenced", 1, 0},
+		{"a: 1e400", "number 1e400 is out of range (the largest is about 1.8e308)", 1, 4},
+		{"a: [-1e999]", "number -1e999 is out of range (the largest is about 1.8e308)", 1, 5},
+		{"a: 1" + strings.Repeat("0", 400), "number 1" + strings.Repeat("0", 39) + "… is out of range (the largest is about 1.8e308)", 1, 4},
+		{"a: 0x1" + strings.Repeat("f", 300), "number 0x1" + strings.Repeat("f", 37) + "… is out of range (the largest is about 1.8e308)", 1, 4},
+		{"a: *x", "invalid YAML: unknown anchor 'x' referenced, found \"*x\"", 1, 4},
 		{"a: &x [*x]", "alias *x refers to a value that contains it", 1, 8},
 		{"a: &x {b: [1, *x]}", "alias *x refers to a value that contains it", 1, 15},
-		{"a:\n  b: 1\n c: 2", "invalid YAML: did not find expected key", 2, 0},
+		{"a:\n  b: 1\n c: 2", "invalid YAML: did not find expected key, found \"c\"", 3, 2},
 		{"a: !!timestamp 2023-13-45x", "cannot resolve a node with !!timestamp explicit tag", 1, 4},
 		{"a: !!str [1]", "unknown tag !!str", 1, 4},
 		{"a: !!float", "cannot resolve a node with !!float explicit tag", 1, 4},
@@ -297,4 +301,39 @@ func TestLoadFileSizeLimit(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, path, d.Pos.File)
 	assert.Equal(t, "the file has 10 bytes, more than the 9 that v4t reads", d.Message)
+}
+
+// TestDepthLimit: every reader accepts maxDepth levels and rejects one
+// more with a positioned error, whatever the notation.
+func TestDepthLimit(t *testing.T) {
+	flowList := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	flowMap := func(n int) string { return strings.Repeat("{a: ", n) + "1" + strings.Repeat("}", n) }
+	jsonMap := func(n int) string { return strings.Repeat(`{"a": `, n) + "1" + strings.Repeat("}", n) }
+	block := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(strings.Repeat(" ", i) + "k:\n")
+		}
+		return b.String()
+	}
+	readers := map[string]func([]byte, string) (*Value, error){"Parse": Parse, "ParseCore": ParseCore, "ParseJSON": ParseJSON}
+	tests := []struct {
+		reader string
+		doc    func(int) string
+	}{
+		{"Parse", flowList}, {"Parse", flowMap}, {"Parse", block},
+		{"ParseCore", flowList}, {"ParseCore", flowMap}, {"ParseCore", block},
+		{"ParseJSON", flowList}, {"ParseJSON", jsonMap},
+	}
+	for i, tc := range tests {
+		read := readers[tc.reader]
+		_, err := read([]byte(tc.doc(maxDepth-1)), "deep.yaml")
+		require.NoError(t, err, "case %d (%s): %d levels", i, tc.reader, maxDepth-1)
+		_, err = read([]byte(tc.doc(maxDepth+2)), "deep.yaml")
+		require.Error(t, err, "case %d (%s): %d levels", i, tc.reader, maxDepth+2)
+		d, ok := diag.As(err)
+		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
+		assert.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d (%s)", i, tc.reader)
+		assert.Equal(t, 1, min(d.Pos.Line, 1), "case %d (%s): a position: %v", i, tc.reader, d.Pos)
+	}
 }

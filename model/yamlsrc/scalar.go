@@ -57,13 +57,14 @@ func resolvePlain(s string) (Kind, bool, float64) {
 }
 
 // resolvesToNonString reports whether js-yaml would read the plain scalar s
-// as anything but the string s (the merge key "<<" included).
+// as anything but the string s (the merge key "<<" included, and numbers
+// out of range, which js-yaml reads as Infinity and v4t rejects).
 func resolvesToNonString(s string) bool {
 	if s == "<<" {
 		return true
 	}
 	k, _, _ := resolvePlain(s)
-	return k != KindString
+	return k != KindString || overflows(s)
 }
 
 func isNull(s string) bool {
@@ -92,7 +93,8 @@ func isHexDigit(c byte) bool {
 
 // parseInt follows js-yaml's int type: optional sign, then 0b/0x/0o digits or
 // decimal digits; the value must be finite. "-0" and "+0" are +0 (js-yaml
-// special-cases "0"), while "-00" and "-0x0" are -0.
+// special-cases "0"), while "-00" and "-0x0" are -0. An int out of range
+// gives ±Inf and false.
 func parseInt(s string) (float64, bool) {
 	if s == "" {
 		return 0, false
@@ -134,7 +136,7 @@ func parseInt(s string) (float64, bool) {
 			}
 			f := parseIntBase(digits, base)
 			if math.IsInf(f, 0) {
-				return 0, false
+				return sign * f, false // out of range: see overflows
 			}
 			return sign * f, true
 		}
@@ -146,7 +148,7 @@ func parseInt(s string) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(body, 64)
 	if err != nil || math.IsInf(f, 0) {
-		return 0, false
+		return sign * f, false // out of range: see overflows
 	}
 	return sign * f, true
 }
@@ -179,7 +181,8 @@ func parseIntBase(digits string, base int) float64 {
 //	[-+]?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)? | \.[0-9]+([eE][-+]?[0-9]+)?
 //	| [-+]?\.(inf|Inf|INF) | \.(nan|NaN|NAN)
 //
-// and a finite value except for the special forms.
+// and a finite value except for the special forms (a value out of range
+// gives ±Inf and false).
 func parseFloat(s string) (float64, bool) {
 	if s == "" {
 		return 0, false
@@ -263,9 +266,28 @@ func parseFloat(s string) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(num, 64)
 	if err != nil || math.IsInf(f, 0) {
-		return 0, false
+		return sign * f, false // out of range: see overflows
 	}
 	return sign * f, true
+}
+
+// overflows reports whether the plain scalar s has the form of a YAML int
+// or float but lies beyond the range of a double. js-yaml reads it as
+// Infinity and the reference carries on; v4t rejects it, since no
+// template means a number that no tool downstream can hold. parseInt and
+// parseFloat say so by returning ±Inf with false.
+func overflows(s string) bool {
+	if s == "" {
+		return false
+	}
+	if c := s[0]; !isDigit(c) && c != '-' && c != '+' && c != '.' {
+		return false
+	}
+	if f, ok := parseInt(s); !ok && math.IsInf(f, 0) {
+		return true
+	}
+	f, ok := parseFloat(s)
+	return !ok && math.IsInf(f, 0)
 }
 
 // ParseYAMLTimestamp parses the YAML timestamp forms js-yaml accepts and
@@ -491,4 +513,13 @@ func DateString(ms float64) string {
 	b = appendPadded(b, t.Second(), 2)
 	b = append(b, " GMT+0000 (Coordinated Universal Time)"...)
 	return string(b)
+}
+
+// truncate shortens s to n bytes and an ellipsis, for messages that quote
+// user text of any length.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

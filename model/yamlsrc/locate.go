@@ -1,20 +1,22 @@
-package validate
+package yamlsrc
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"v4t/model/diag"
-	"v4t/model/yamlsrc"
 )
 
 // Locating YAML syntax errors. yaml.v3 reports a line only, and for the
 // parser's errors (as opposed to the scanner's) the line is that of the
 // context the parser was in, 0-based: for a mis-indented key it names the
 // line before the mapping the key should have been in, which can be far
-// above the culprit. The validator (not the resolver, whose messages stay
-// as they are) refines the position from the text: the culprit line is
+// above the culprit. Every reader of YAML (the resolver, the validator,
+// completion) gets the position refined from the text: the culprit line is
 // the first line whose prefix of the document fails the same way, and the
 // column is that of the offending token where the message says which one
 // it is.
@@ -89,12 +91,7 @@ func firstFailingLine(data []byte, lines [][]byte, msg string) int {
 		ends[i] = off
 	}
 	fails := func(n int) bool {
-		_, err := yamlsrc.Parse(data[:ends[n-1]], "")
-		if err == nil {
-			return false
-		}
-		d, ok := diag.As(err)
-		return ok && d.Message == msg
+		return rawSyntaxMessage(data[:ends[n-1]]) == msg
 	}
 	lo, hi := 1, len(lines)
 	if !fails(hi) {
@@ -109,6 +106,23 @@ func firstFailingLine(data []byte, lines [][]byte, msg string) int {
 		}
 	}
 	return lo
+}
+
+// rawSyntaxMessage returns the "invalid YAML: ..." message of yaml.v3's
+// first syntax error in data, without its line, or "" when data parses.
+func rawSyntaxMessage(data []byte) string {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var n yaml.Node
+		err := decode(dec, &n)
+		if err == io.EOF {
+			return ""
+		}
+		if err != nil {
+			_, msg := splitLine(err)
+			return "invalid YAML: " + msg
+		}
+	}
 }
 
 // tokenAt returns the column of the token of line text that the scanner's
@@ -164,6 +178,11 @@ func tokenAt(text []byte, msg string) (int, string) {
 			return runeCol(text, at), strconv.Quote(string(text[start:at]) + ":")
 		}
 		return runeCol(text, at), ""
+	case strings.HasPrefix(msg, "unknown anchor '"):
+		name, _, _ := strings.Cut(msg[len("unknown anchor '"):], "'")
+		if i := bytes.Index(text[indent:], []byte("*"+name)); i >= 0 {
+			return runeCol(text, indent+i), strconv.Quote("*" + name)
+		}
 	case strings.HasPrefix(msg, "found unexpected end of stream"):
 		for i := indent; i < len(text); i++ {
 			if c := text[i]; (c == '"' || c == '\'') && tokenStart(text, i) && !bytes.ContainsRune(text[i+1:], rune(c)) {
