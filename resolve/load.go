@@ -15,21 +15,30 @@ import (
 // lib/ next to the template.
 
 type loaded struct {
-	doc  *yamlsrc.Value
-	file string
-	dir  string
+	doc          *yamlsrc.Value
+	file         string
+	dir          string
+	allowOutside bool
 }
 
-func loadTemplate(path string) (*loaded, error) {
+// loadTemplate reads the template at path with its side files and types;
+// allowOutside lets its imports and side files leave its directory tree.
+func loadTemplate(path string, allowOutside bool) (*loaded, error) {
 	doc, err := yamlsrc.LoadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	if !doc.IsMap() {
-		return nil, diag.At(diag.Pos{File: path, Line: int(doc.Line), Col: int(doc.Col)}, diag.StageLoad,
-			"expected a service template (a map), found "+kindName(doc))
+		pos := diag.Pos{File: path, Line: int(doc.Line), Col: int(doc.Col)}
+		if pos.Line == 0 { // an empty document
+			pos.Line, pos.Col = 1, 1
+		}
+		return nil, diag.At(pos, diag.StageLoad, "expected a service template (a map), found "+kindName(doc))
 	}
-	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path)}
+	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), allowOutside: allowOutside}
+	if err := checkImports(path, doc, allowOutside); err != nil {
+		return nil, err
+	}
 	if err := l.sideFiles(); err != nil {
 		return nil, err
 	}
@@ -73,7 +82,12 @@ func (l *loaded) sideFiles() error {
 	load := func(key string, names ...string) error {
 		v := vb.Get(key)
 		if v.IsString() {
-			doc, err := yamlsrc.LoadFile(filepath.Join(l.dir, v.Str))
+			p := filepath.Join(l.dir, v.Str)
+			if !l.allowOutside && !l.inside(p) {
+				return diag.At(diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}, diag.StageLoad,
+					key+" \""+v.Str+"\" leaves the directory tree of the template (--allow-outside permits it)")
+			}
+			doc, err := yamlsrc.LoadFile(p)
 			if err != nil {
 				return err
 			}
@@ -115,6 +129,13 @@ func (l *loaded) sideFiles() error {
 			"technology plugins are not supported")
 	}
 	return nil
+}
+
+// inside reports whether path is in the template's directory tree.
+func (l *loaded) inside(path string) bool {
+	dir, err1 := filepath.Abs(l.dir)
+	p, err2 := filepath.Abs(path)
+	return err1 == nil && err2 == nil && tosca.Within(dir, p)
 }
 
 func listDirs(dir string) []string {

@@ -89,7 +89,7 @@ func (r TopologyRelation) Label() string { return RelationLabel(r.Source, r.Name
 // relations with the conditions written on them. Inputs are not needed.
 func DescribeTopology(ctx context.Context, in Input, opts Options) (t *Topology, err error) {
 	defer recoverInternal(in, opts, &err)
-	l, err := loadTemplate(in.TemplatePath)
+	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside)
 	if err != nil {
 		return nil, err
 	}

@@ -56,6 +56,9 @@ type Options struct {
 	// Overrides set variability options (topology_template.variability.options)
 	// before anything else reads them, e.g. optimization_topology=max.
 	Overrides []Assignment
+	// AllowOutside lets the template's imports and side files leave its
+	// directory tree.
+	AllowOutside bool
 	// Explain adds, when the problem is unsatisfiable ("Could not solve"), a
 	// minimal set of conflicting conditions to the diagnostic's Related list.
 	Explain bool
@@ -168,7 +171,7 @@ type prepared struct {
 
 func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 	sw := newStopwatch(opts.Timings)
-	l, err := loadTemplate(in.TemplatePath)
+	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside)
 	if err != nil {
 		return nil, err
 	}

@@ -63,8 +63,9 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		}
 		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != "", Max: maxVariants})
 		if err != nil {
+			problems, err := e.templateProblems(ctx, in, opts, err)
 			code := e.fail("enumerate", err)
-			e.listProblems(ctx, in, err)
+			e.printProblems(in, problems)
 			return code
 		}
 		if !res.Complete {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
@@ -49,6 +50,7 @@ OPENTOSCA_VINTNER_VARIABILITY_INPUT_<NAME> are honoured as by the reference.`,
 type templateFlags struct {
 	cmd, template, inputsFile, dump string
 	presets, inputs, options        *listValue
+	allowOutside                    bool
 	// noDump leaves out --dump, for commands that resolve more than once
 	// or not at all.
 	noDump bool
@@ -64,6 +66,7 @@ func (t *templateFlags) register(fs *pflag.FlagSet) {
 	fs.Var(t.presets, "presets", "same as --preset `NAME`")
 	fs.Var(t.inputs, "input", "set the variability input `NAME=VALUE`, VALUE read as YAML (true, 3, [a, b], 'text'); repeatable")
 	fs.Var(t.options, "option", "override the variability option `NAME=VALUE` (VALUE read as YAML); repeatable")
+	fs.BoolVar(&t.allowOutside, "allow-outside", false, "let imports and side files leave the directory tree of the template")
 	if !t.noDump {
 		fs.StringVar(&t.dump, "dump", "", "write the encoded formula as `cnf|opb` to the FILE given as the next argument")
 	}
@@ -89,7 +92,7 @@ func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Opt
 		return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--template is required")
 	}
 	in := resolve.Input{TemplatePath: t.template, InputsPath: t.inputsFile, Presets: t.presets.items}
-	opts := resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug}
+	opts := resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug, AllowOutside: t.allowOutside}
 	for _, a := range t.inputs.items {
 		as, err := parseAssignment(t.cmd, "--input", a)
 		if err != nil {
@@ -156,6 +159,8 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		}
 		doc, err := resolve.Resolve(ctx, in, opts)
 		if err != nil {
+			var problems diag.List
+			problems, err = e.templateProblems(ctx, in, opts, err)
 			code := e.fail("resolve", err)
 			if d, ok := asDiag(err); ok && explain && !e.g.debug {
 				for _, r := range d.Related {
@@ -166,7 +171,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 					}
 				}
 			}
-			e.listProblems(ctx, in, err)
+			e.printProblems(in, problems)
 			return code
 		}
 		emitStart := time.Now()

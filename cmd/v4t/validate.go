@@ -165,27 +165,48 @@ func validateVariant(ctx context.Context, e *env, t *templateFlags, file string,
 // lists after its error; v4t validate lists them all.
 const maxListedProblems = 20
 
-// listProblems runs after a resolve or enumerate of in failed with err, and
-// its error (and --explain's conflicts) are printed: when err is a
-// diagnostic about the template, it prints the problems v4t validate finds
-// in the template, each as "  problem: file:line:col: message", at most
-// maxListedProblems of them. The reference's message stays the first line,
-// and a successful resolve never gets here, so validation costs nothing
-// unless something is wrong.
-func (e *env) listProblems(ctx context.Context, in resolve.Input, err error) {
+// templateProblems runs when a resolve or enumerate of in failed with
+// err, before anything is printed: when err is a diagnostic about the
+// template, it returns the problems v4t validate finds in the template,
+// less those at the error's own position, and err with the "did you mean"
+// hint of such a problem added to its message. A successful resolve never
+// gets here, so validation costs nothing unless something is wrong. The
+// reference's message stays the error line; the problems follow it
+// (printProblems), so a template with one mistake gets one line.
+func (e *env) templateProblems(ctx context.Context, in resolve.Input, opts resolve.Options, err error) (diag.List, error) {
 	if !aboutTemplate(in, err) || ctx.Err() != nil {
-		return
+		return nil, err
 	}
-	all := validate.File(ctx, in.TemplatePath, validate.Options{Embedded: embeddedImports()})
+	all := validate.File(ctx, in.TemplatePath, validate.Options{Embedded: embeddedImports(), AllowOutside: opts.AllowOutside})
 	if ctx.Err() != nil {
-		return // a timeout: the partial list would mislead
+		return nil, err // a timeout: the partial list would mislead
 	}
+	d, _ := diag.As(err)
+	hint := ""
 	problems := all[:0:0]
-	for _, d := range all {
-		if !isInternal(d) { // a bug of the validator is not the template's problem
-			problems = append(problems, d)
+	for _, p := range all {
+		switch {
+		case isInternal(p): // a bug of the validator is not the template's problem
+		case samePlace(p.Pos, d.Pos):
+			if i := strings.Index(p.Message, " (did you mean "); i >= 0 && hint == "" && !strings.Contains(d.Message, "did you mean") {
+				hint = p.Message[i:]
+			}
+		default:
+			problems = append(problems, p)
 		}
 	}
+	if hint != "" {
+		c := *d
+		c.Message += hint
+		err = &c
+	}
+	return problems, err
+}
+
+// printProblems prints the problems templateProblems found, after the
+// error line, each as "  problem: file:line:col: message", at most
+// maxListedProblems of them.
+func (e *env) printProblems(in resolve.Input, problems diag.List) {
 	var b strings.Builder
 	for i, d := range problems {
 		if i == maxListedProblems {
@@ -198,6 +219,13 @@ func (e *env) listProblems(ctx context.Context, in resolve.Input, err error) {
 		b.WriteByte('\n')
 	}
 	_, _ = io.WriteString(e.stderr, b.String())
+}
+
+// samePlace reports whether positions p and q name the same place: the
+// same file and line, and the same column unless one of them has none.
+func samePlace(p, q diag.Pos) bool {
+	return p.File == q.File && p.Line == q.Line && p.Line > 0 &&
+		(p.Col == q.Col || p.Col == 0 || q.Col == 0)
 }
 
 // aboutTemplate reports whether err, the failure of a resolve or

@@ -14,7 +14,8 @@ import (
 func Build(doc *Value, file string) (*Graph, error) {
 	version, ok := ParseVersion(doc.Get("tosca_definitions_version"))
 	if !ok {
-		pos := diag.Pos{File: file}
+		// At the value, or at the document when the field is missing.
+		pos := diag.Pos{File: file, Line: int(doc.Line), Col: int(doc.Col)}
 		if v := doc.Get("tosca_definitions_version"); v != nil {
 			pos.Line, pos.Col = int(v.Line), int(v.Col)
 		}

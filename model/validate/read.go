@@ -62,7 +62,7 @@ func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit 
 	u := &unit{file: file, abs: abs, data: data, doc: doc}
 	if !doc.IsMap() {
 		if doc.IsNull() {
-			v.add(diag.Pos{File: file, Line: 1}, "kind", "expected a service template (a map), found an empty document")
+			v.add(diag.Pos{File: file, Line: 1, Col: 1}, "kind", "expected a service template (a map), found an empty document")
 		} else {
 			v.add(u.at(doc), "kind", "expected a service template (a map), found %s", kindOf(doc))
 		}
@@ -169,7 +169,7 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 		if err != nil {
 			abs = path
 		}
-		if !v.opts.AllowOutside && !u.builtin && !within(v.rootDir, abs) {
+		if !v.opts.AllowOutside && !u.builtin && !tosca.Within(v.rootDir, abs) {
 			v.add(at, "import", "import %q leaves the directory tree of the template", name)
 			return
 		}
@@ -213,12 +213,6 @@ func (v *validator) cycle(target *unit) string {
 	}
 	b.WriteString(filepath.ToSlash(target.file))
 	return b.String()
-}
-
-// within reports whether path is dir or below it.
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // loadLib loads the type files below lib/ next to the template, as the
