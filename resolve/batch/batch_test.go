@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -218,4 +219,25 @@ func TestFailuresAndInterruption(t *testing.T) {
 			assert.Equal(t, i < 3, row.Status != NotRun, row.Run.ID)
 		}
 	})
+}
+
+// TestLoadSpaceMissingFiles: a space naming a template or inputs file that
+// is not there fails at load, at the path's position, before any run.
+func TestLoadSpaceMissingFiles(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "t.yaml"), []byte("tosca_definitions_version: tosca_variability_1_0\n"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "d"), 0o755))
+	tests := []struct{ space, want string }{
+		{"templates: [t.yaml, nothere.yaml]\n", `space.yaml:1:21: template "nothere.yaml" does not exist`},
+		{"templates: [d]\n", `space.yaml:1:13: template "d" is not a file`},
+		{"templates: [t.yaml]\ninputs: [nothere.yaml]\n", `space.yaml:2:10: inputs file "nothere.yaml" does not exist`},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, "space.yaml")
+		require.NoError(t, os.WriteFile(path, []byte(tc.space), 0o644))
+		_, err := LoadSpace(path)
+		d, ok := diag.As(err)
+		require.True(t, ok, "space %q: want a diagnostic, got %v", tc.space, err)
+		assert.Equal(t, filepath.Join(dir, tc.want), d.Line(), "space %q", tc.space)
+	}
 }

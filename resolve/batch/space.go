@@ -11,7 +11,10 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -87,20 +90,44 @@ func LoadSpace(path string) (*Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	return expand(doc, path)
+	return expand(doc, path, true)
 }
 
 // ParseSpace expands a space document read from data; file names it in
-// positions and is the base of relative paths.
+// positions and is the base of relative paths. Unlike LoadSpace, it does
+// not check that the files the space names exist.
 func ParseSpace(data []byte, file string) (*Space, error) {
 	doc, err := yamlsrc.Parse(data, file)
 	if err != nil {
 		return nil, err
 	}
-	return expand(doc, file)
+	return expand(doc, file, false)
 }
 
-type spaceParser struct{ file string }
+type spaceParser struct {
+	file string
+	// checkFiles makes a template or inputs file that is not there an
+	// error of the space, at its position, before any run starts.
+	checkFiles bool
+}
+
+// checkFile reports a path of the space (relative to it) that names no
+// regular file.
+func (p *spaceParser) checkFile(v *yamlsrc.Value, what string) error {
+	if !p.checkFiles {
+		return nil
+	}
+	fi, err := os.Stat(relTo(filepath.Dir(p.file), v.Str))
+	switch {
+	case err != nil && errors.Is(err, fs.ErrNotExist):
+		return p.errAt(v, "%s %q does not exist", what, v.Str)
+	case err != nil:
+		return p.errAt(v, "%s %q cannot be read: %v", what, v.Str, err)
+	case !fi.Mode().IsRegular():
+		return p.errAt(v, "%s %q is not a file", what, v.Str)
+	}
+	return nil
+}
 
 func (p *spaceParser) errAt(v *yamlsrc.Value, format string, args ...any) error {
 	pos := diag.Pos{File: p.file}
@@ -110,8 +137,8 @@ func (p *spaceParser) errAt(v *yamlsrc.Value, format string, args ...any) error 
 	return diag.Errorf(pos, diag.StageLoad, format, args...)
 }
 
-func expand(doc *yamlsrc.Value, file string) (*Space, error) {
-	p := &spaceParser{file: file}
+func expand(doc *yamlsrc.Value, file string, checkFiles bool) (*Space, error) {
+	p := &spaceParser{file: file, checkFiles: checkFiles}
 	if !doc.IsMap() {
 		return nil, p.errAt(doc, "expected a space (a map with templates, presets, inputs and options), found %s", kind(doc))
 	}
@@ -200,6 +227,9 @@ func (p *spaceParser) templates(v *yamlsrc.Value) ([]string, error) {
 		if !it.IsString() || it.Str == "" {
 			return nil, p.errAt(it, "expected a template path, found %s", kind(it))
 		}
+		if err := p.checkFile(it, "template"); err != nil {
+			return nil, err
+		}
 		out = append(out, it.Str)
 	}
 	return out, nil
@@ -245,6 +275,9 @@ func (p *spaceParser) inputSets(v *yamlsrc.Value) ([]inputSet, error) {
 	for _, set := range v.List {
 		switch {
 		case set.IsString() && set.Str != "":
+			if err := p.checkFile(set, "inputs file"); err != nil {
+				return nil, err
+			}
 			out = append(out, inputSet{file: set.Str})
 		case set.IsMap():
 			if err := p.noEmptyLists(set, "input"); err != nil {
