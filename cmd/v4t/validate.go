@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -86,10 +87,38 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 			}
 		}
 		if len(problems) > 0 {
+			e.problemsHeadline(problems)
 			return exitRejected
 		}
 		return exitOK
 	}
+}
+
+// problemsHeadline says on standard error why validate exits with 1: the
+// first problem, and how many more are listed on standard output. When
+// both streams go to the same place (a terminal, or 2>&1) the list has
+// said it already.
+func (e *env) problemsHeadline(problems diag.List) {
+	if sameFile(e.stdout, e.stderr) {
+		return
+	}
+	more := ""
+	if n := len(problems) - 1; n > 0 {
+		more = " (and " + plural(n, "more problem") + " on standard output)"
+	}
+	fmt.Fprintf(e.stderr, "error: %s%s\n", oneLine(problems[0].Line()), more)
+}
+
+// sameFile reports whether writers a and b are the same open file.
+func sameFile(a, b io.Writer) bool {
+	fa, ok1 := a.(*os.File)
+	fb, ok2 := b.(*os.File)
+	if !ok1 || !ok2 {
+		return false
+	}
+	sa, err1 := fa.Stat()
+	sb, err2 := fb.Stat()
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // embeddedImports are the import URLs served without network access.
