@@ -234,7 +234,14 @@ func printSupported(ctx context.Context, e *env, src complete.Source) int {
 func (e *env) diagnostics(diags diag.List) int {
 	code := exitRejected
 	for _, d := range diags {
-		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
+		// The reference's messages are kept as they are; the template's
+		// own problems (its YAML, its validity), whose wording is ours,
+		// lead with their position like every other command's errors.
+		if d.Stage == complete.StageParse && d.Pos.Line > 0 {
+			fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Message))
+		} else {
+			fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
+		}
 		if isInternal(d) {
 			code = exitInternal
 		}

@@ -212,6 +212,90 @@ func syntaxError(file string, data []byte, err error) error {
 	return d
 }
 
+// CheckNode applies this package's limits to a yaml.v3 node tree read by
+// another package (completion reads YAML 1.1 itself): nesting deeper than
+// maxDepth, and aliases that expand the document to more than maxExpanded
+// values, are errors at the node where the limit is crossed.
+func CheckNode(file string, root *yaml.Node) *diag.Diagnostic {
+	// Without aliases the size is the document's own: not a bomb.
+	aliases := hasAlias(root)
+	memo := map[*yaml.Node]int64{}
+	var bad *yaml.Node
+	var msg string
+	var walk func(n *yaml.Node, depth int) int64
+	walk = func(n *yaml.Node, depth int) int64 {
+		if n == nil || bad != nil {
+			return 0
+		}
+		if depth > maxDepth {
+			bad, msg = n, fmt.Sprintf("document nested deeper than %d levels", maxDepth)
+			return 0
+		}
+		if n.Kind == yaml.AliasNode {
+			if n.Alias == nil {
+				return 1
+			}
+			size, ok := memo[n.Alias]
+			switch {
+			case ok && size < 0: // the alias is inside what it names
+				bad, msg = n, "alias *"+n.Value+" refers to a value that contains it"
+				return 0
+			case !ok:
+				size = walk(n.Alias, depth+1)
+			}
+			if size > maxExpanded && bad == nil {
+				bad, msg = n, fmt.Sprintf("aliases expand the document to more than %d values", maxExpanded)
+			}
+			return size
+		}
+		if c, ok := memo[n]; ok && c >= 0 {
+			return c
+		}
+		memo[n] = -1
+		size := int64(1)
+		for _, c := range n.Content {
+			size += walk(c, depth+1)
+			if size > maxExpanded {
+				if bad == nil && aliases {
+					// The child that crossed the limit.
+					bad, msg = c, fmt.Sprintf("aliases expand the document to more than %d values", maxExpanded)
+				}
+				size = maxExpanded + 1
+			}
+		}
+		memo[n] = size
+		return size
+	}
+	walk(root, 0)
+	if bad == nil {
+		return nil
+	}
+	return diag.At(diag.Pos{File: file, Line: bad.Line, Col: bad.Column}, diag.StageLoad, msg)
+}
+
+func hasAlias(n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	if n.Kind == yaml.AliasNode {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// SyntaxError turns an error of yaml.v3 reading data into a diagnostic
+// located as the readers of this package locate theirs, for packages that
+// run yaml.v3 themselves (completion types scalars as YAML 1.1 does).
+func SyntaxError(file string, data []byte, err error) *diag.Diagnostic {
+	d, _ := diag.As(syntaxError(file, data, err))
+	return d
+}
+
 // splitLine splits a yaml.v3 error ("yaml: line 3: ...") into its line
 // (0 when it names none) and its message.
 func splitLine(err error) (int, string) {

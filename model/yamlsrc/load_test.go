@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
 )
@@ -335,5 +336,34 @@ func TestDepthLimit(t *testing.T) {
 		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
 		assert.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d (%s)", i, tc.reader)
 		assert.Equal(t, 1, min(d.Pos.Line, 1), "case %d (%s): a position: %v", i, tc.reader, d.Pos)
+	}
+}
+
+func TestCheckNode(t *testing.T) {
+	bomb := `a: &a ["x","x","x","x","x","x","x","x","x","x"]` + "\n"
+	prev := "a"
+	for i := 1; i <= 8; i++ {
+		name := fmt.Sprintf("b%d", i)
+		bomb += fmt.Sprintf("%s: &%s [%s]\n", name, name, strings.TrimSuffix(strings.Repeat("*"+prev+",", 10), ","))
+		prev = name
+	}
+	tests := []struct {
+		name, src, want string
+	}{
+		{"plain", "a: [1, 2]\nb: {c: d}\n", ""},
+		{"shared", "a: &x {b: 1}\nc: *x\nd: [*x, *x]\n", ""},
+		{"bomb", bomb, "test.yaml:8:14: aliases expand the document to more than 16777216 values"},
+		{"deep", "a: " + strings.Repeat("[", 1100) + strings.Repeat("]", 1100) + "\n", "test.yaml:1:1003: document nested deeper than 1000 levels"},
+	}
+	for _, tc := range tests {
+		var root yaml.Node
+		require.NoError(t, yaml.Unmarshal([]byte(tc.src), &root), tc.name)
+		d := CheckNode("test.yaml", &root)
+		if tc.want == "" {
+			assert.Nil(t, d, tc.name)
+			continue
+		}
+		require.NotNil(t, d, tc.name)
+		assert.Equal(t, tc.want, d.Line(), tc.name)
 	}
 }

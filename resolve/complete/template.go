@@ -15,6 +15,7 @@ import (
 
 	"v4t/model/diag"
 	"v4t/model/tosca"
+	"v4t/model/yamlsrc"
 )
 
 // Spec completion.md §3 (input and TOSCA parsing), §4 (host requirement and
@@ -187,17 +188,16 @@ func (l *loader) errAt(file string, v *value, format string, args ...any) {
 func (l *loader) parse(data []byte, file string) (*yaml.Node, *value) {
 	var root yaml.Node
 	if err := safeUnmarshal(data, &root); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		pos := diag.Pos{File: file}
-		var line int
-		if _, e := fmt.Sscanf(msg, "line %d:", &line); e == nil {
-			pos.Line = line
-		}
-		l.diags.Add(newDiag(StageParse, "yaml", pos, msgValidation("invalid YAML: "+msg)))
+		d := yamlsrc.SyntaxError(file, data, err)
+		l.diags.Add(newDiag(StageParse, "yaml", d.Pos, msgValidation(d.Message)))
 		return nil, nil
 	}
 	if root.Kind == 0 {
 		root = yaml.Node{Kind: yaml.DocumentNode}
+	}
+	if d := yamlsrc.CheckNode(file, &root); d != nil {
+		l.diags.Add(newDiag(StageParse, "yaml", d.Pos, msgValidation(d.Message)))
+		return nil, nil
 	}
 	doc, err := convert(&root, yaml11, true)
 	if err != nil {
