@@ -1,0 +1,215 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMalformedInputs feeds every subcommand input it must refuse: broken
+// YAML, wrong kinds, unknown references, alias bombs, deep nesting, huge
+// numbers, import cycles, imports and CSAR entries escaping their tree,
+// zip bombs, invalid SD JSON, truncated files and binary garbage. Each run
+// must exit with status 1 within 10 s, say why in one line on standard
+// error ("error: file:line:col: message" where a position exists), and
+// leave no file behind.
+func TestMalformedInputs(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_variability_1_0\n"
+	const node = head + "topology_template:\n  node_templates:\n    a:\n      type: tosca.nodes.Root\n"
+	good := head + "topology_template:\n  variability:\n    inputs:\n      large: {type: boolean, default: false}\n" +
+		"  node_templates:\n    a:\n      type: tosca.nodes.Root\n      conditions: {get_variability_input: large}\n"
+	garbage := func(n int, seed int64) string {
+		b := make([]byte, n)
+		rand.New(rand.NewSource(seed)).Read(b)
+		return string(b)
+	}
+	bomb := func(head string) string {
+		s := head + `a: &a ["x","x","x","x","x","x","x","x","x","x"]` + "\n"
+		prev := "a"
+		for i := 1; i <= 9; i++ {
+			s += fmt.Sprintf("b%d: &b%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat("*"+prev+",", 10), ","))
+			prev = fmt.Sprintf("b%d", i)
+		}
+		return s
+	}
+	deepBlock := func(head string, n int) string {
+		var b strings.Builder
+		b.WriteString(head + "x:\n")
+		for i := 1; i <= n; i++ {
+			b.WriteString(strings.Repeat("  ", i) + "k:\n")
+		}
+		return b.String()
+	}
+	const tk = "tosca_definitions_version: tosca_simple_yaml_1_0\nimports:\n" +
+		"  - tosker: https://di-unipi-socc.github.io/tosker-types/1.0.0/tosker.yaml\n" +
+		"topology_template:\n  node_templates:\n    app:\n      type: tosker.nodes.Software\n" +
+		"      requirements:\n        - host:\n            node_filter:\n              properties:\n" +
+		"                - supported_sw: [{node: 6.x}]\n"
+	const meta = "TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: x\nEntry-Definitions: app.yaml\n"
+	catalog, err := os.ReadFile(filepath.Join("..", "..", "testdata", "complete", "catalog.json"))
+	require.NoError(t, err)
+	const sdFull = "version: 2.1\ntype: solutionDeploy\napplications: []\n"
+
+	type files map[string]string
+	tests := []struct {
+		name  string
+		files files
+		args  string
+		// pos: the error names file:line:col, after "error: "; "" for
+		// errors without a place in a file (a missing file, an archive as
+		// a whole). v4t sd ends its message with "(at file:line:col)", as
+		// its spec keeps the message right after "error: ".
+		pos string
+	}{
+		// resolve: YAML
+		{"broken YAML", files{"t.yaml": head + "topology_template:\n  node_templates: [1, 2\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:3:19"},
+		{"bad indentation", files{"t.yaml": node + "     b: y\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:"},
+		{"tab indentation", files{"t.yaml": head + "topology_template:\n\tnode_templates: {}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:3:1"},
+		{"truncated", files{"t.yaml": good[:len(good)-20]}, "resolve --template t.yaml --output out.yaml", "t.yaml:"},
+		{"truncated quote", files{"t.yaml": node + "      description: \"abc"}, "resolve --template t.yaml --output out.yaml", "t.yaml:"},
+		{"binary garbage", files{"t.yaml": garbage(4096, 1)}, "resolve --template t.yaml --output out.yaml", "t.yaml:1:"},
+		{"NUL byte", files{"t.yaml": head + "a: b\x00c\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:2:5"},
+		{"empty file", files{"t.yaml": ""}, "resolve --template t.yaml --output out.yaml", "t.yaml:1:1"},
+		{"no version", files{"t.yaml": "topology_template: {}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:1:1"},
+		{"duplicate key", files{"t.yaml": node + "    a: {type: tosca.nodes.Root}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:5"},
+		// resolve: kinds and references
+		{"topology as a list", files{"t.yaml": head + "topology_template: [1, 2]\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:2:20"},
+		{"node templates as a string", files{"t.yaml": head + "topology_template:\n  node_templates: hello\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:3:19"},
+		{"condition as a number", files{"t.yaml": node + "      conditions: 42\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:5:7"},
+		{"unknown target", files{"t.yaml": node + "      requirements:\n        - dependency: nowhere\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:7:23"},
+		{"unknown input", files{"t.yaml": node + "      conditions: {get_variability_input: nothere}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:19"},
+		{"unknown node", files{"t.yaml": node + "      conditions: {node_presence: ghost}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:5:7"},
+		{"unknown operator", files{"t.yaml": node + "      conditions: {frobnicate: [1]}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:19"},
+		{"unknown preset", files{"t.yaml": good}, "resolve --template t.yaml --preset nothere --output out.yaml", ""},
+		{"missing template", files{}, "resolve --template nothere.yaml --output out.yaml", ""},
+		// resolve: limits
+		{"alias bomb", files{"t.yaml": bomb(head)}, "resolve --template t.yaml --output out.yaml", "t.yaml:"},
+		{"deep flow nesting", files{"t.yaml": head + "x: " + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:2:"},
+		{"deep block nesting", files{"t.yaml": deepBlock(head, 1100)}, "resolve --template t.yaml --output out.yaml", "t.yaml:"},
+		{"deep expression", files{"t.yaml": node + "      conditions: " + strings.Repeat("{not: ", 10000) + "true" + strings.Repeat("}", 10000) + "\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:"},
+		{"huge weight", files{"t.yaml": node + "      weight: 1" + strings.Repeat("0", 400) + "\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:15"},
+		{"huge float", files{"t.yaml": node + "      conditions: {greater: [1e999999, 2]}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:30"},
+		// resolve: imports
+		{"import cycle", files{"t.yaml": head + "imports: [b.yaml]\n", "b.yaml": head + "imports: [t.yaml]\n"}, "resolve --template t.yaml --output out.yaml", "b.yaml:2:11"},
+		{"import escaping", files{"sub/t.yaml": head + "imports: [../../etc/passwd]\n"}, "resolve --template sub/t.yaml --output out.yaml", "sub/t.yaml:2:11"},
+		{"broken import", files{"t.yaml": head + "imports: [b.yaml]\n", "b.yaml": "a: [1\n"}, "resolve --template t.yaml --output out.yaml", "b.yaml:1:4"},
+		// resolve: inputs
+		{"inputs broken", files{"t.yaml": good, "i.yaml": "large: [\n"}, "resolve --template t.yaml --inputs i.yaml --output out.yaml", "i.yaml:"},
+		{"inputs a list", files{"t.yaml": good, "i.yaml": "- large\n"}, "resolve --template t.yaml --inputs i.yaml --output out.yaml", "i.yaml:1:1"},
+		// other template commands
+		{"validate broken YAML", files{"t.yaml": head + "a: [1\n"}, "validate t.yaml", "t.yaml:2:4"},
+		{"validate import cycle", files{"t.yaml": head + "imports: [b.yaml]\n", "b.yaml": head + "imports: [t.yaml]\n"}, "validate t.yaml", "b.yaml:2:11"},
+		{"validate garbage", files{"t.yaml": garbage(512, 2)}, "validate t.yaml", "t.yaml:1:"},
+		{"enumerate alias bomb", files{"t.yaml": bomb(head)}, "enumerate --template t.yaml --output-dir out", "t.yaml:"},
+		{"enumerate deep", files{"t.yaml": head + "x: " + strings.Repeat("{a: ", 5000) + "1" + strings.Repeat("}", 5000) + "\n"}, "enumerate --template t.yaml --output-dir out", "t.yaml:2:"},
+		{"graph wrong kind", files{"t.yaml": head + "topology_template:\n  node_templates: hello\n"}, "graph --template t.yaml --output out.dot", "t.yaml:3:19"},
+		{"compare broken YAML", files{"t.yaml": head + "a: [1\n"}, "compare --template t.yaml --output out.txt", "t.yaml:2:4"},
+		{"batch broken space", files{"s.yaml": "templates: [t.yaml\n"}, "batch s.yaml --out out --output out.txt", "s.yaml:1:"},
+		{"batch wrong kind", files{"s.yaml": "templates: 5\n"}, "batch s.yaml --out out --output out.txt", "s.yaml:1:12"},
+		{"batch missing template", files{"s.yaml": "templates: [nothere.yaml]\n"}, "batch s.yaml --out out --output out.txt", "s.yaml:1:13"},
+		// complete
+		{"complete zip slip", files{"a.csar": zipOf(t, map[string]string{"TOSCA-Metadata/TOSCA.meta": meta, "app.yaml": tk, "../../evil.txt": "x"}), "c.json": string(catalog)}, "complete a.csar --catalog c.json --output out.csar", ""},
+		{"complete zip bomb", files{"a.csar": zipOf(t, map[string]string{"TOSCA-Metadata/TOSCA.meta": meta, "app.yaml": tk, "big.bin": strings.Repeat("\x00", 65<<20)}), "c.json": string(catalog)}, "complete a.csar --catalog c.json --output out.csar", ""},
+		{"complete too many entries", files{"a.csar": manyEntries(t, meta, tk, 10001), "c.json": string(catalog)}, "complete a.csar --catalog c.json --output out.csar", ""},
+		{"complete truncated CSAR", files{"a.csar": zipOf(t, map[string]string{"TOSCA-Metadata/TOSCA.meta": meta, "app.yaml": tk})[:300], "c.json": string(catalog)}, "complete a.csar --catalog c.json --output out.csar", ""},
+		{"complete broken YAML", files{"a.yaml": tk + "  x: [1\n", "c.json": string(catalog)}, "complete a.yaml --catalog c.json --output out.yaml", "a.yaml:"},
+		{"complete alias bomb", files{"a.yaml": bomb(tk), "c.json": string(catalog)}, "complete a.yaml --catalog c.json --output out.yaml", "a.yaml:"},
+		{"complete broken catalog", files{"a.yaml": tk, "c.json": `{"images": [`}, "complete a.yaml --catalog c.json --output out.yaml", ""},
+		// sd
+		{"sd trailing comma", files{"full.yaml": sdFull, "d.json": `{"version": 2.1, "type": "solutionDeploy", "applications": [],}`}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},
+		{"sd truncated", files{"full.yaml": sdFull, "d.json": `{"version": 2.1, "applications": [{"version": "a:1"`}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},
+		{"sd wrong kind", files{"full.yaml": sdFull, "d.json": `{"version": 2.1, "type": "solutionDeploy", "applications": "x"}`}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},
+		{"sd garbage", files{"full.yaml": sdFull, "d.json": garbage(512, 3)}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},
+		{"sd deep", files{"full.yaml": sdFull, "d.json": `{"version": 2.1, "type": "solutionDeploy", "applications": [{"version": "a:1", "x": ` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `}]}`}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},
+		{"sd alias bomb", files{"full.yaml": bomb(sdFull), "d.json": `{"version": 2.1, "type": "solutionDeploy", "applications": []}`}, "sd merge full.yaml d.json --output out.yaml", "(at full.yaml:"},
+		{"sd invalid --sd-data", files{"env/Inventory/.keep": ""}, `sd --env-dir env --source-type json --sd-data {"applications":[`, ""},
+	}
+	posRE := regexp.MustCompile(`^\S+:\d+:\d+$`)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tc.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+			}
+			before := listTree(t, dir)
+			t.Chdir(dir)
+			args, err := splitWords(tc.args)
+			require.NoError(t, err)
+			var stdout, stderr bytes.Buffer
+			start := time.Now()
+			code := run(args, strings.NewReader(""), &stdout, &stderr)
+			elapsed := time.Since(start)
+
+			assert.Equal(t, 1, code, "exit status\nstderr:\n%s", stderr.String())
+			assert.Less(t, elapsed, 10*time.Second, "time")
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			require.Len(t, lines, 1, "one line on standard error, got:\n%s", stderr.String())
+			line := lines[0]
+			require.True(t, strings.HasPrefix(line, "error: "), "the line starts with error: %q", line)
+			assert.NotContains(t, stderr.String()+stdout.String(), "goroutine ", "no stack trace")
+			assert.NotContains(t, line, "internal error", "not an internal error")
+			if at, ok := strings.CutPrefix(tc.pos, "(at "); ok {
+				assert.Regexp(t, `^error: .+ \(at `+regexp.QuoteMeta(at)+`\d+(:\d+)?\)$`, line, "position at the end")
+			} else if tc.pos != "" {
+				rest := strings.TrimPrefix(line, "error: ")
+				assert.True(t, strings.HasPrefix(rest, tc.pos), "position %s in %q", tc.pos, line)
+				// file:line:col, then the message.
+				parts := strings.SplitN(rest, ": ", 2)
+				require.Len(t, parts, 2, "a message after the position in %q", line)
+				assert.Regexp(t, posRE, parts[0], "file:line:col in %q", line)
+				assert.NotEmpty(t, strings.TrimSpace(parts[1]), "a message in %q", line)
+			}
+			assert.Equal(t, before, listTree(t, dir), "no file written")
+		})
+	}
+}
+
+// zipOf builds a zip archive of the given entries, in name order.
+func zipOf(t *testing.T, entries map[string]string) string {
+	names := make([]string, 0, len(entries))
+	for n := range entries {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: n, Method: zip.Deflate})
+		require.NoError(t, err)
+		_, err = w.Write([]byte(entries[n]))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return buf.String()
+}
+
+// manyEntries builds a CSAR with n empty entries besides its definitions.
+func manyEntries(t *testing.T, meta, def string, n int) string {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range map[string]string{"TOSCA-Metadata/TOSCA.meta": meta, "app.yaml": def} {
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(data))
+		require.NoError(t, err)
+	}
+	for i := 0; i < n; i++ {
+		_, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("f/%d", i), Method: zip.Store})
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	return buf.String()
+}
