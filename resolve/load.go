@@ -3,6 +3,7 @@ package resolve
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	"v4t/model/diag"
 	"v4t/model/graph"
@@ -88,6 +89,13 @@ func (l *loaded) sideFiles() error {
 					key+" \""+v.Str+"\" leaves the directory tree of the template (--allow-outside permits it)")
 			}
 			doc, err := yamlsrc.LoadFile(p)
+			if d, ok := diag.As(err); ok && d.Code == yamlsrc.CodeRead {
+				// Where the file is named: the read error has no line.
+				c := *d
+				c.Pos = diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}
+				c.Message = key + " \"" + v.Str + "\": " + strings.TrimPrefix(d.Message, p+": ")
+				return &c
+			}
 			if err != nil {
 				return err
 			}

@@ -153,8 +153,15 @@ func buildModeTable(v2 bool, name string) modeTable {
 
 type optionReader struct {
 	raw   *Value
+	file  string
 	table modeTable
 	err   error
+}
+
+// valuePos is the position of an option's value in file (line 0 for one
+// set by --option).
+func valuePos(file string, v *Value) diag.Pos {
+	return diag.Pos{File: file, Line: int(v.Line), Col: int(v.Col)}
 }
 
 func (r *optionReader) user(key string) *Value {
@@ -172,7 +179,7 @@ func (r *optionReader) boolOpt(key string, fallback bool) bool {
 	}
 	if v := r.user(key); v != nil {
 		if v.Kind != yamlsrc.KindBool {
-			r.err = diag.New(diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
+			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
 			return false
 		}
 		return v.Bool
@@ -190,7 +197,7 @@ func (r *optionReader) plainBool(key string, fallback bool) bool {
 	}
 	if v := r.user(key); v != nil {
 		if v.Kind != yamlsrc.KindBool {
-			r.err = diag.New(diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
+			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
 			return false
 		}
 		return v.Bool
@@ -204,7 +211,7 @@ func (r *optionReader) stringOpt(key, fallback string) string {
 	}
 	if v := r.user(key); v != nil {
 		if v.Kind != yamlsrc.KindString {
-			r.err = diag.New(diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a string")
+			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a string")
 			return ""
 		}
 		return v.Str
@@ -212,8 +219,9 @@ func (r *optionReader) stringOpt(key, fallback string) string {
 	return fallback
 }
 
-// ResolveOptions resolves the options of a document (§4).
-func ResolveOptions(doc *Value, version Version) (*Options, error) {
+// ResolveOptions resolves the options of a document (§4); file names it
+// in the positions of errors.
+func ResolveOptions(doc *Value, file string, version Version) (*Options, error) {
 	raw := doc.Get("topology_template").Get("variability").Get("options")
 	if !raw.IsMap() {
 		raw = yamlsrc.NewMap()
@@ -224,7 +232,9 @@ func ResolveOptions(doc *Value, version Version) (*Options, error) {
 		mode = "semantic-loose"
 	}
 	modeText := mode
+	modePos := diag.Pos{File: file}
 	if v := raw.Get("mode"); !v.IsNull() {
+		modePos = valuePos(file, v)
 		if v.Kind == yamlsrc.KindString {
 			mode, modeText = v.Str, v.Str
 		} else {
@@ -233,10 +243,10 @@ func ResolveOptions(doc *Value, version Version) (*Options, error) {
 	}
 	table := buildModeTable(version == RC3, mode)
 	if table == nil {
-		return nil, diag.New(diag.StageLoad, `Pruning mode "`+modeText+`" unknown`)
+		return nil, diag.At(modePos, diag.StageLoad, `Pruning mode "`+modeText+`" unknown`)
 	}
 	o.Mode = mode
-	r := &optionReader{raw: raw, table: table}
+	r := &optionReader{raw: raw, file: file, table: table}
 
 	// Default conditions, in the reference's order.
 	dc := r.boolOpt("default_condition", false)
@@ -320,10 +330,10 @@ func ResolveOptions(doc *Value, version Version) (*Options, error) {
 	}
 
 	// Solver.
-	if err := resolveOptimization(&o.Solver.Topology, raw, "optimization_topology", version != V1, false, version); err != nil {
+	if err := resolveOptimization(&o.Solver.Topology, raw, file, "optimization_topology", version != V1, false, version); err != nil {
 		return nil, err
 	}
-	if err := resolveOptimization(&o.Solver.Technologies, raw, "optimization_technologies", version != V1, true, version); err != nil {
+	if err := resolveOptimization(&o.Solver.Technologies, raw, file, "optimization_technologies", version != V1, true, version); err != nil {
 		return nil, err
 	}
 
@@ -374,14 +384,18 @@ func ResolveOptions(doc *Value, version Version) (*Options, error) {
 	return o, nil
 }
 
-func resolveOptimization(o *Optimization, raw *Value, key string, defaultOn, technologies bool, version Version) error {
+func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultOn, technologies bool, version Version) error {
 	v := raw.Get(key)
+	at := diag.Pos{File: file}
+	if !v.IsNull() {
+		at = valuePos(file, v)
+	}
 	isStr := func(s string) bool { return v != nil && v.Kind == yamlsrc.KindString && v.Str == s }
 	if v.IsNull() {
 		v = yamlsrc.NewBool(defaultOn)
 	}
 	if v.Kind != yamlsrc.KindBool && !isStr("min") && !isStr("max") {
-		return diag.New(diag.StageLoad, "Option "+key+` must be a boolean, "min", or "max"`)
+		return diag.At(at, diag.StageLoad, "Option "+key+` must be a boolean, "min", or "max"`)
 	}
 	o.Optimize = !v.IsFalse()
 	if technologies && version != V1 {
@@ -394,7 +408,7 @@ func resolveOptimization(o *Optimization, raw *Value, key string, defaultOn, tec
 	uniqueDefault := !technologies
 	if u := raw.Get(key + "_unique"); !u.IsNull() {
 		if u.Kind != yamlsrc.KindBool {
-			return diag.New(diag.StageLoad, "Element \""+JSONOf(u)+"\" is not a boolean")
+			return diag.At(valuePos(file, u), diag.StageLoad, "Element \""+JSONOf(u)+"\" is not a boolean")
 		}
 		o.Unique = u.Bool
 	} else {
@@ -408,6 +422,9 @@ func resolveOptimization(o *Optimization, raw *Value, key string, defaultOn, tec
 		}
 	}
 	mode := raw.Get(key + "_mode")
+	if !mode.IsNull() {
+		at = valuePos(file, mode)
+	}
 	o.Mode = modeDefault
 	ok := true
 	if !mode.IsNull() {
@@ -420,15 +437,15 @@ func resolveOptimization(o *Optimization, raw *Value, key string, defaultOn, tec
 	switch {
 	case !technologies:
 		if !ok || (o.Mode != "weight" && o.Mode != "count") {
-			return diag.New(diag.StageLoad, `Option optimization_topology_mode must be "weight" or "count"`)
+			return diag.At(at, diag.StageLoad, `Option optimization_topology_mode must be "weight" or "count"`)
 		}
 	case version == V1:
 		if !ok || (o.Mode != "weight" && o.Mode != "count") {
-			return diag.New(diag.StageLoad, `Option optimization_technology_mode must be "weight" or "count"`)
+			return diag.At(at, diag.StageLoad, `Option optimization_technology_mode must be "weight" or "count"`)
 		}
 	default:
 		if !ok || (o.Mode != "weight" && o.Mode != "count" && o.Mode != "weight-count") {
-			return diag.New(diag.StageLoad, `Option optimization_technology_mode must be "weight", "count", or "weight-count"`)
+			return diag.At(at, diag.StageLoad, `Option optimization_technology_mode must be "weight", "count", or "weight-count"`)
 		}
 	}
 	return nil

@@ -48,7 +48,7 @@ func TestModeTables(t *testing.T) {
 				d := doc(t, "tosca_definitions_version: "+version+"\ntopology_template:\n  variability:\n    options:\n      mode: "+tc.mode+"\n")
 				v, ok := ParseVersion(d.Get("tosca_definitions_version"))
 				require.True(t, ok)
-				o, err := ResolveOptions(d, v)
+				o, err := ResolveOptions(d, "t.yaml", v)
 				require.NoError(t, err)
 				for _, k := range eightKinds {
 					require.Equal(t, tc.kinds, switches(o.Kinds[k]), "kind %s", k)
@@ -68,7 +68,7 @@ func TestOptionPrecedence(t *testing.T) {
 	// A mode-table value for a specific option beats a user value of a more
 	// general option (variability.md §4.1).
 	d := doc(t, "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n    options:\n      mode: semantic-strict\n      pruning: false\n")
-	o, err := ResolveOptions(d, V1)
+	o, err := ResolveOptions(d, "t.yaml", V1)
 	require.NoError(t, err)
 	require.True(t, o.Kinds[KindNode].Pruning)
 	require.False(t, o.Kinds[KindInput].Pruning)
@@ -88,7 +88,7 @@ func TestOptionDefaults(t *testing.T) {
 		t.Run(tc.version, func(t *testing.T) {
 			d := doc(t, "tosca_definitions_version: "+tc.version+"\n")
 			v, _ := ParseVersion(d.Get("tosca_definitions_version"))
-			o, err := ResolveOptions(d, v)
+			o, err := ResolveOptions(d, "t.yaml", v)
 			require.NoError(t, err)
 			require.Equal(t, tc.checks, o.Checks.Checks)
 			require.Equal(t, tc.topo, o.Solver.Topology.Optimize)
@@ -113,7 +113,7 @@ func TestOptionErrors(t *testing.T) {
 	} {
 		t.Run(tc.option, func(t *testing.T) {
 			d := doc(t, "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n    options:\n      "+tc.option+"\n")
-			_, err := ResolveOptions(d, V1)
+			_, err := ResolveOptions(d, "t.yaml", V1)
 			require.EqualError(t, err, tc.want)
 		})
 	}

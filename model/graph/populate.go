@@ -81,7 +81,7 @@ func initialConditions(raw *Value, alternatives bool) []*Value {
 
 func (p *populator) run() error {
 	g := p.g
-	opts, err := ResolveOptions(g.Doc, g.Version)
+	opts, err := ResolveOptions(g.Doc, g.File, g.Version)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ import (
 // properties, and a policy that targets a variability group no longer finds
 // its target.
 func AfterCleanup(g *Graph) error {
-	opts, err := ResolveOptions(g.Doc, g.Version)
+	opts, err := ResolveOptions(g.Doc, g.File, g.Version)
 	if err != nil {
 		return err
 	}
