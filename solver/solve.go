@@ -414,6 +414,9 @@ func (s *state) descend(ctx context.Context, sp *sub, f linear, out *outcome) er
 		// Propagation alone refutes anything cheaper.
 		return nil
 	}
+	if p.ctr.native {
+		return s.bisect(ctx, sp, f, out)
+	}
 	return s.run(p, f, out.cost-1, func(ss *session) error {
 		for {
 			if sat, err := ss.improve(ctx, out); err != nil || !sat || out.cost == 0 {
@@ -422,6 +425,56 @@ func (s *state) descend(ctx context.Context, sp *sub, f linear, out *outcome) er
 			ss.tighten(out.cost - 1)
 		}
 	})
+}
+
+// bisect is the descent for objectives too large for a totalizer up to
+// the current cost. Stepping down one native pseudo-Boolean bound at a
+// time can take thousands of solves, each slow in gophersat's PB
+// propagation (a parity chain of 1,600 variables did not finish in a
+// minute). Instead each round probes f ≤ k halfway between a proven lower
+// bound and the cost, in a fresh solver, since a bound cannot be taken
+// back: a model moves the cost down to its own, a refutation moves the
+// lower bound up to k+1. Once k is small enough for a totalizer, the plain
+// descent finishes inside that solver.
+func (s *state) bisect(ctx context.Context, sp *sub, f linear, out *outcome) error {
+	lb := int64(0)
+	for lb < out.cost {
+		k := lb + (out.cost-1-lb)/2
+		p, ok := s.prepare(sp, f, k)
+		if !ok {
+			lb = k + 1
+			continue
+		}
+		refuted, done := false, false
+		err := s.run(p, f, k, func(ss *session) error {
+			for {
+				sat, err := ss.improve(ctx, out)
+				if err != nil {
+					return err
+				}
+				if !sat {
+					// Nothing costs at most the asserted bound: k when no
+					// model was found here, else cost − 1, the optimum.
+					refuted, done = ss.asserted == k, ss.asserted < k
+					return nil
+				}
+				if out.cost == 0 || p.ctr.native {
+					done = out.cost == 0
+					return nil
+				}
+				ss.tighten(out.cost - 1)
+			}
+		})
+		switch {
+		case err != nil:
+			return err
+		case done:
+			return nil
+		case refuted:
+			lb = k + 1
+		}
+	}
+	return nil
 }
 
 // checkUnique queries once for a model on the face f ≤ out.cost (no bound
