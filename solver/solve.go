@@ -414,26 +414,35 @@ func (s *state) descend(ctx context.Context, sp *sub, f linear, out *outcome) er
 		// Propagation alone refutes anything cheaper.
 		return nil
 	}
-	if p.ctr.native {
-		return s.bisect(ctx, sp, f, out)
-	}
-	return s.run(p, f, out.cost-1, func(ss *session) error {
+	improved := false
+	err := s.run(p, f, out.cost-1, func(ss *session) error {
 		for {
-			if sat, err := ss.improve(ctx, out); err != nil || !sat || out.cost == 0 {
+			sat, err := ss.improve(ctx, out)
+			if err != nil || !sat || out.cost == 0 {
 				return err
+			}
+			if p.ctr.native {
+				// The carried model was not optimal: bisect the rest.
+				improved = true
+				return nil
 			}
 			ss.tighten(out.cost - 1)
 		}
 	})
+	if err != nil || !improved {
+		return err
+	}
+	return s.bisect(ctx, sp, f, out)
 }
 
 // bisect is the descent for objectives too large for a totalizer up to
 // the current cost. Stepping down one native pseudo-Boolean bound at a
 // time can take thousands of solves, each slow in gophersat's PB
 // propagation (a parity chain of 1,600 variables did not finish in a
-// minute). Instead each round probes f ≤ k halfway between a proven lower
-// bound and the cost, in a fresh solver, since a bound cannot be taken
-// back: a model moves the cost down to its own, a refutation moves the
+// minute). Once a first step has shown that the carried model is not
+// optimal (when it is, one solve proves it, as before), each round probes
+// f ≤ k halfway between a proven lower bound and the cost, in a fresh
+// solver, since a bound cannot be taken back: a model moves the cost down to its own, a refutation moves the
 // lower bound up to k+1. Once k is small enough for a totalizer, the plain
 // descent finishes inside that solver.
 func (s *state) bisect(ctx context.Context, sp *sub, f linear, out *outcome) error {
