@@ -143,11 +143,9 @@ topology_template:
 	}
 }
 
-// TestDeterminism resolves every conformance case twice and requires
-// byte-identical output (style.md §5.9).
 // TestDeterminism resolves our examples and, when present, every
 // conformance template three times, under different GOMAXPROCS, and wants
-// byte-identical outputs (or errors).
+// byte-identical outputs (or errors) (style.md §5.9).
 func TestDeterminism(t *testing.T) {
 	templates, err := filepath.Glob(filepath.Join("..", "testdata", "examples", "*", "*.yaml"))
 	require.NoError(t, err)
