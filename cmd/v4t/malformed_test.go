@@ -125,7 +125,7 @@ func TestMalformedInputs(t *testing.T) {
 		{"complete truncated CSAR", files{"a.csar": zipOf(t, map[string]string{"TOSCA-Metadata/TOSCA.meta": meta, "app.yaml": tk})[:300], "c.json": string(catalog)}, "complete a.csar --catalog c.json --output out.csar", ""},
 		{"complete broken YAML", files{"a.yaml": tk + "  x: [1\n", "c.json": string(catalog)}, "complete a.yaml --catalog c.json --output out.yaml", "a.yaml:"},
 		{"complete alias bomb", files{"a.yaml": bomb(tk), "c.json": string(catalog)}, "complete a.yaml --catalog c.json --output out.yaml", "a.yaml:"},
-		{"complete broken catalog", files{"a.yaml": tk, "c.json": `{"images": [`}, "complete a.yaml --catalog c.json --output out.yaml", ""},
+		{"complete broken catalog", files{"a.yaml": tk, "c.json": `{"images": [`}, "complete a.yaml --catalog c.json --output out.yaml", "c.json:1:12"},
 		// sd
 		{"sd trailing comma", files{"full.yaml": sdFull, "d.json": `{"version": 2.1, "type": "solutionDeploy", "applications": [],}`}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},
 		{"sd truncated", files{"full.yaml": sdFull, "d.json": `{"version": 2.1, "applications": [{"version": "a:1"`}, "sd merge full.yaml d.json --output out.yaml", "(at d.json:1:"},

@@ -64,15 +64,28 @@ type Catalog struct {
 	Images   []*Image
 }
 
-// CatalogError is a missing, unreadable or malformed catalog.
+// CatalogError is a missing, unreadable or malformed catalog. Line and Col
+// place a JSON syntax error (0 when there is no place).
 type CatalogError struct {
-	File   string
-	Reason string
+	File      string
+	Reason    string
+	Line, Col int
 }
 
 func (e *CatalogError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: cannot load catalog: %s", e.File, e.Line, e.Col, e.Reason)
+	}
 	return fmt.Sprintf("cannot load catalog %q: %s", e.File, e.Reason)
 }
+
+// syntaxError is a JSON syntax error at a byte offset of the catalog.
+type syntaxError struct {
+	offset int64
+	msg    string
+}
+
+func (e *syntaxError) Error() string { return "invalid JSON: " + e.msg }
 
 // LoadCatalog reads a catalog file. Every failure is a *CatalogError with a
 // one-line reason.
@@ -87,16 +100,36 @@ func LoadCatalog(path string) (*Catalog, error) {
 	}
 	c, err := ParseCatalog(data)
 	if err != nil {
-		return nil, &CatalogError{File: path, Reason: err.Error()}
+		ce := &CatalogError{File: path, Reason: err.Error()}
+		var se *syntaxError
+		if errors.As(err, &se) {
+			ce.Line, ce.Col = lineCol(data, se.offset)
+		}
+		return nil, ce
 	}
 	return c, nil
+}
+
+// lineCol is the 1-based line and column (in bytes) of the error that
+// encoding/json reports at offset: the offset counts the bytes read,
+// including the offending one.
+func lineCol(data []byte, offset int64) (int, int) {
+	offset = max(0, min(offset-1, int64(len(data))))
+	before := data[:offset]
+	line := 1 + bytes.Count(before, []byte{'\n'})
+	return line, int(offset) - (bytes.LastIndexByte(before, '\n') + 1) + 1
 }
 
 // ParseCatalog reads a catalog from JSON: an object with "software" and
 // "images", or a bare array of images.
 func ParseCatalog(data []byte) (*Catalog, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	bom := 0
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		data, bom = data[3:], 3
+	}
 	trimmed := bytes.TrimSpace(data)
+	// Offsets of syntax errors count from the start of the file.
+	lead := int64(bom + len(data) - len(bytes.TrimLeft(data, " \t\r\n")))
 	if len(trimmed) == 0 {
 		return nil, errors.New("empty file")
 	}
@@ -105,12 +138,12 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 	haveSoftware := false
 	if trimmed[0] == '[' {
 		if err := json.Unmarshal(trimmed, &rawImages); err != nil {
-			return nil, jsonError(err)
+			return nil, jsonError(err, lead)
 		}
 	} else {
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(trimmed, &top); err != nil {
-			return nil, jsonError(err)
+			return nil, jsonError(err, lead)
 		}
 		if top == nil {
 			return nil, errors.New("expected an object with \"images\", or an array of images")
@@ -149,10 +182,10 @@ func ParseCatalog(data []byte) (*Catalog, error) {
 	return c, nil
 }
 
-func jsonError(err error) error {
+func jsonError(err error, lead int64) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, se)
+		return &syntaxError{offset: lead + se.Offset, msg: se.Error()}
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {

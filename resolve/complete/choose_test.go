@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,4 +103,27 @@ func TestEncodeChoiceShape(t *testing.T) {
 	assert.Less(t, len(p.cnf.Clauses), 1000, "clauses stay linear")
 	assert.True(t, p.steps[0].Objective.Maximize, "stars descending")
 	assert.False(t, p.steps[2].Objective.Maximize, "size ascending")
+}
+
+// TestCatalogSyntaxErrorPosition: a malformed catalog names the line and
+// column of the offending byte, after a BOM and blank lines too.
+func TestCatalogSyntaxErrorPosition(t *testing.T) {
+	tests := []struct {
+		data      string
+		line, col int
+	}{
+		{`{"images": [`, 1, 12},
+		{"{\n  \"images\": [\n    {\"name\": \"x\",}\n  ]\n}\n", 3, 18},
+		{"\xef\xbb\xbf\n\n[1,,2]", 3, 4},
+		{"  [\n x]", 2, 2},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(t.TempDir(), "c.json")
+		require.NoError(t, os.WriteFile(path, []byte(tc.data), 0o644))
+		_, err := LoadCatalog(path)
+		var ce *CatalogError
+		require.ErrorAs(t, err, &ce, "catalog %q", tc.data)
+		assert.Equal(t, [2]int{tc.line, tc.col}, [2]int{ce.Line, ce.Col}, "catalog %q: %v", tc.data, err)
+		assert.Contains(t, ce.Reason, "invalid JSON: ", "catalog %q", tc.data)
+	}
 }
