@@ -106,8 +106,16 @@ func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
 		return nil, d
 	}
 	var cfg featureConfig
-	if err := xml.Unmarshal(raw, &cfg); err != nil {
-		return nil, diag.At(diag.Pos{File: path}, diag.StageInputs, "invalid FeatureIDE configuration: "+err.Error())
+	dec := xml.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&cfg); err != nil {
+		// Where the decoder stopped: the offending token, or the end.
+		line, col := dec.InputPos()
+		msg := err.Error()
+		var se *xml.SyntaxError
+		if errors.As(err, &se) {
+			msg = "XML syntax error: " + se.Msg
+		}
+		return nil, diag.At(diag.Pos{File: path, Line: line, Col: col}, diag.StageInputs, "invalid FeatureIDE configuration: "+msg)
 	}
 	normalize := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), " ", "_") }
 	out := yamlsrc.NewMap()

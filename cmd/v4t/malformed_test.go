@@ -107,6 +107,8 @@ func TestMalformedInputs(t *testing.T) {
 		// resolve: inputs
 		{"inputs broken", files{"t.yaml": good, "i.yaml": "large: [\n"}, "resolve --template t.yaml --inputs i.yaml --output out.yaml", "i.yaml:"},
 		{"inputs a list", files{"t.yaml": good, "i.yaml": "- large\n"}, "resolve --template t.yaml --inputs i.yaml --output out.yaml", "i.yaml:1:1"},
+		{"FeatureIDE broken XML", files{"t.yaml": good, "i.xml": "<?xml version=\"1.0\"?>\n<extendedConfiguration>\n  <feature name=\"large\" manual=\"selected\"\n</extendedConfiguration>\n"}, "resolve --template t.yaml --inputs i.xml --output out.yaml", "i.xml:4:1"},
+		{"FeatureIDE garbage", files{"t.yaml": good, "i.xml": garbage(300, 4)}, "resolve --template t.yaml --inputs i.xml --output out.yaml", "i.xml:1:"},
 		// other template commands
 		{"validate broken YAML", files{"t.yaml": head + "a: [1\n"}, "validate t.yaml", "t.yaml:2:4"},
 		{"validate import cycle", files{"t.yaml": head + "imports: [b.yaml]\n", "b.yaml": head + "imports: [t.yaml]\n"}, "validate t.yaml", "b.yaml:2:11"},
