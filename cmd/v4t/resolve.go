@@ -21,7 +21,7 @@ func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
 		summary: "resolve a variable service template into a TOSCA service template",
-		usage:   "v4t resolve --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--output FILE] [--explain] [--dump cnf|opb FILE]",
+		usage:   "v4t resolve --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--output FILE] [--explain] [--dump cnf|opb FILE] [--allow-outside]",
 		help: `Resolve reads a variable service template (Variability4TOSCA), assigns the
 variability inputs from the presets, the inputs file and --input flags (in
 this order, later ones winning), solves the variability, and writes the
