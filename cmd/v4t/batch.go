@@ -22,7 +22,8 @@ func batchCommand() *command {
 	return &command{
 		name:    "batch",
 		summary: "resolve every combination of a configuration space in parallel",
-		usage:   "v4t batch SPACE.yaml [-j N] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands]",
+		usage: "v4t batch SPACE.yaml [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands]\n" +
+			"       v4t batch merge SUMMARY... [--format csv|json|table] [--output FILE] [--no-timings]",
 		help: `Batch reads a space file that lists templates, preset sets, input sets and
 option sets, and resolves every combination of one of each (a run), N runs
 at a time. Paths in the space file are relative to it.
@@ -41,6 +42,10 @@ run-002, ... in the order templates, preset sets, input sets, option sets,
 so the same space always gives the same ids and rows. The environment
 variables of the reference are not read: the space alone decides.
 
+A space file may also be a list of such spaces (maps with the same keys),
+so that each template has its own presets and inputs: the runs of the
+first space come first and the ids count on across the list.
+
 The summary has one row per run: its presets, inputs, options, status ("ok"
 or the error with its position), present nodes, present relations
 (source.requirement->target), the total weight of the present nodes,
@@ -56,23 +61,49 @@ check a row or time the runs one by one.
 --out DIR writes each result to DIR/<run-id>.yaml, atomically; the file of
 a failing run is removed. A progress bar goes to standard error when it is
 a terminal. Ctrl-C starts no new run, keeps the finished results, prints
-the summary with the other runs "not run" and exits with status 3.`,
-		example: "v4t batch testdata/batch/motivation.yaml --out results --format csv --output summary.csv",
-		setup:   setupBatch,
+the summary with the other runs "not run" and exits with status 3.
+
+--shard K/N runs shard K of N only, so that N machines share a space: the
+runs whose position i (from 0) in the order above has i mod N = K-1,
+under the ids of the whole space. --out and --commands keep to the shard.
+--shard auto reads K and N from the job engine: a Kubernetes Indexed Job
+sets JOB_COMPLETION_INDEX (from 0) but not the count, so write --shard
+auto/N (N: the Job's completions) or set V4T_SHARD_COUNT; a Slurm job
+array sets SLURM_ARRAY_TASK_ID, _MIN, _COUNT and _STEP, and K is
+(ID-MIN)/STEP+1 whatever the --array offset. The CSV summary of a shard
+adds the columns shard, space_runs and space_digest (the JSON summary,
+fields of those names): what merge checks the shards against.
+
+v4t batch merge SUMMARY... reads the CSV or JSON summaries of the shards
+and writes the summary of the whole space, rows sorted by run id: from
+--no-timings shards, the bytes one v4t batch --no-timings writes. It keeps
+the ms column when every summary has it (--no-timings drops it) and
+writes the format of its inputs, or --format table (or csv, from JSON). It
+fails on missing or duplicated run ids, naming them, on mixed formats and
+on shards of different spaces. A space file named merge is ./merge.`,
+		example: "v4t batch testdata/batch/motivation.yaml --out results --format csv --output summary.csv\n" +
+			"v4t batch testdata/batch/motivation.yaml --shard 1/2 --no-timings --format csv --output shard-1.csv\n" +
+			"v4t batch testdata/batch/motivation.yaml --shard 2/2 --no-timings --format csv --output shard-2.csv\n" +
+			"v4t batch merge shard-1.csv shard-2.csv --output summary.csv",
+		setup: setupBatch,
 	}
 }
 
 func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	var jobs int
-	var out, format, output string
+	var out, format, output, shard string
 	var noTimings, commands bool
 	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` runs at once (default: the number of CPUs)")
+	fs.StringVar(&shard, "shard", "", "run shard `K/N` of the space only; auto or auto/N: the shard of a Kubernetes Indexed Job or Slurm job array")
 	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>.yaml")
 	fs.StringVar(&format, "format", "table", "summary `FORMAT`: table, csv or json")
 	fs.StringVarP(&output, "output", "o", "", "write the summary to `FILE` (default: standard output)")
 	fs.BoolVar(&noTimings, "no-timings", false, "leave the milliseconds out of the summary")
 	fs.BoolVar(&commands, "commands", false, "print the v4t resolve command line of each run instead of running them")
 	return func(ctx context.Context, e *env, args []string) int {
+		if len(args) > 0 && args[0] == "merge" {
+			return mergeSummaries(e, fs, args[1:], format, output, noTimings)
+		}
 		if len(args) != 1 {
 			return e.usage("batch", "expected one SPACE file")
 		}
@@ -83,6 +114,12 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if err != nil {
 			return e.fail("batch", err)
 		}
+		var sh batch.Shard
+		if fs.Changed("shard") {
+			if sh, err = batch.ParseShard(shard, e.lookupEnv); err != nil {
+				return e.usage("batch", err.Error())
+			}
+		}
 		if err := readable(args[0]); err != nil {
 			return e.fail("batch", err)
 		}
@@ -90,6 +127,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if err != nil {
 			return e.fail("batch", err)
 		}
+		space = space.Select(sh)
 		if commands {
 			var b strings.Builder
 			for _, r := range space.Runs {
@@ -148,6 +186,10 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if res.Interrupted {
 			fmt.Fprintf(e.stderr, "interrupted: %d of %d runs finished (%d ok, %d failed), %d not run\n", ok+failed, len(res.Rows), ok, failed, notRun)
 			return exitInternal
+		}
+		if sh.N > 0 {
+			fmt.Fprintf(e.stderr, "shard %s: %d of %d runs: %d ok, %d failed\n", sh, len(res.Rows), space.Total, ok, failed)
+			return exitOK
 		}
 		fmt.Fprintf(e.stderr, "%d runs: %d ok, %d failed\n", len(res.Rows), ok, failed)
 		return exitOK

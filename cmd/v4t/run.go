@@ -48,6 +48,7 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	getenv func(string) (string, bool) // nil: the process environment (see lookupEnv)
 	g      *globals
 }
 

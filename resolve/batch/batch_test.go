@@ -76,7 +76,33 @@ options:
 			src:  "templates: [t.yaml]\ninputs: [{tags: [[a, b], []]}]\n",
 			want: []string{"run-001|t.yaml||tags=[a, b]|", "run-002|t.yaml||tags=[]|"},
 		},
-		{name: "not a map", src: "- t.yaml\n", err: "space.yaml:1:1: expected a space (a map with templates, presets, inputs and options), found list"},
+		{name: "not a map", src: "t.yaml\n", err: "space.yaml:1:1: expected a space (a map with templates, presets, inputs and options) or a list of spaces, found string"},
+		{
+			name: "a list of spaces: runs numbered across the list, in order",
+			src: `- templates: [t.yaml]
+  presets: [a, b]
+- templates: [u.yaml]
+  inputs: [{x: [1, 2]}]
+  options: [{mode: manual}]
+`,
+			want: []string{
+				"run-001|t.yaml|a||",
+				"run-002|t.yaml|b||",
+				"run-003|u.yaml||x=1|mode=manual",
+				"run-004|u.yaml||x=2|mode=manual",
+			},
+		},
+		{
+			name: "a list of one space gives the ids of the space alone",
+			src:  "- templates: t.yaml\n  presets: [a, [b, c], []]\n",
+			want: []string{"run-001|t.yaml|a||", "run-002|t.yaml|b,c||", "run-003|t.yaml|||"},
+		},
+		{name: "a list item that is not a space", src: "- templates: [t.yaml]\n- t.yaml\n", err: "space.yaml:2:3: expected a space (a map with templates, presets, inputs and options), found string"},
+		{name: "an empty list of spaces", src: "[]\n", err: "space.yaml:1:1: expected a space or a non-empty list of spaces, found an empty list"},
+		{name: "the second space has no templates", src: "- templates: [t.yaml]\n- presets: [a]\n", err: "space.yaml:2:3: the space has no templates"},
+		{name: "an error in the second space", src: "- templates: [t.yaml]\n- templates: [u.yaml]\n  options: [mode]\n", err: "space.yaml:3:13: expected an option set (a map of option values), found string"},
+		{name: "unknown key in the second space", src: "- templates: [t.yaml]\n- templates: [u.yaml]\n  option: []\n", err: `space.yaml:3:11: unknown key "option" in a space (expected templates, presets, inputs, options or description)`},
+		{name: "too many runs across the list", src: "- templates: [a, b, c, d, e, f, g, h, i]\n  options: [{a: [1,2,3,4,5,6,7,8,9,10], b: [1,2,3,4,5,6,7,8,9,10], c: [1,2,3,4,5,6,7,8,9,10], d: [1,2,3,4,5,6,7,8,9,10]}]\n- templates: [t.yaml, u.yaml]\n  options: [{a: [1,2,3,4,5,6,7,8,9,10], b: [1,2,3,4,5,6,7,8,9,10], c: [1,2,3,4,5,6,7,8,9,10], d: [1,2,3,4,5,6,7,8,9,10]}]\n", err: "space.yaml:3:3: the spaces have 110000 runs up to this one, more than 100000"},
 		{name: "no templates", src: "presets: [a]\n", err: "space.yaml: the space has no templates"},
 		{name: "unknown key", src: "templates: [t.yaml]\noption: []\n", err: `space.yaml:2:9: unknown key "option" in a space (expected templates, presets, inputs, options or description)`},
 		{name: "template not a path", src: "templates: [t.yaml, {a: 1}]\n", err: "space.yaml:1:21: expected a template path, found map"},

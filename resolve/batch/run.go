@@ -52,12 +52,18 @@ type Row struct {
 	// the solver, which runs one solve at a time), writing the YAML and
 	// Emit.
 	Duration time.Duration
+	// texts holds the cells of a row read back from a CSV summary, by
+	// column; nil for every other row.
+	texts map[string]string
 }
 
 // ErrorText is the run's error on one line: file:line:col: message.
 func (r *Row) ErrorText() string {
 	if r.Err == nil {
 		return ""
+	}
+	if t, ok := r.Err.(textError); ok {
+		return string(t)
 	}
 	if d, ok := diag.As(r.Err); ok {
 		return d.Line()

@@ -1,9 +1,10 @@
 // Package batch owns configuration spaces: a space file names templates,
 // preset sets, input sets and option sets, and every combination of one of
 // each is a run. It expands spaces into runs in a canonical order, resolves
-// the runs in parallel, and writes summaries with one row per run (v4t
-// batch), and compares one template under several pruning and optimisation
-// modes (v4t compare).
+// the runs (all of them, or one shard) in parallel, writes summaries with
+// one row per run and merges the summaries of shards (v4t batch), and
+// compares one template under several pruning and optimisation modes (v4t
+// compare).
 //
 // The resolver's solves are serialised by the solver package (gophersat
 // shares global state), so parallel runs overlap in loading, enrichment,
@@ -11,6 +12,8 @@
 package batch
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,6 +35,13 @@ type Space struct {
 	// File is the space file; paths in it are relative to its directory.
 	File string
 	Runs []*Run
+	// Total is the number of runs of the whole space, and Digest
+	// fingerprints them (see digest); both stay the same in a shard.
+	Total  int
+	Digest string
+	// Shard is the part of the space that Runs holds (Select); zero for
+	// the whole space.
+	Shard Shard
 }
 
 // Run is one combination of a template, a preset set, an input set and an
@@ -109,6 +119,9 @@ type spaceParser struct {
 	// checkFiles makes a template or inputs file that is not there an
 	// error of the space, at its position, before any run starts.
 	checkFiles bool
+	// at is the space being expanded when the file is a list of spaces
+	// (errors without a position of their own point at it), else nil.
+	at *yamlsrc.Value
 }
 
 // checkFile reports a path of the space (relative to it) that names no
@@ -137,11 +150,48 @@ func (p *spaceParser) errAt(v *yamlsrc.Value, format string, args ...any) error 
 	return diag.Errorf(pos, diag.StageLoad, format, args...)
 }
 
+// expand expands a space file: one space (a map), or a list of spaces whose
+// runs follow each other in list order, numbered across the list. The ids
+// of a file with one space do not depend on the list form existing.
 func expand(doc *yamlsrc.Value, file string, checkFiles bool) (*Space, error) {
 	p := &spaceParser{file: file, checkFiles: checkFiles}
-	if !doc.IsMap() {
-		return nil, p.errAt(doc, "expected a space (a map with templates, presets, inputs and options), found %s", kind(doc))
+	var runs []*Run
+	switch {
+	case doc.IsMap():
+		rs, err := p.space(doc, 0)
+		if err != nil {
+			return nil, err
+		}
+		runs = rs
+	case doc.IsList() && len(doc.List) > 0:
+		for _, item := range doc.List {
+			if !item.IsMap() {
+				return nil, p.errAt(item, "expected a space (a map with templates, presets, inputs and options), found %s", kind(item))
+			}
+			p.at = item
+			rs, err := p.space(item, len(runs))
+			if err != nil {
+				return nil, err
+			}
+			runs = append(runs, rs...)
+		}
+	case doc.IsList():
+		return nil, p.errAt(doc, "expected a space or a non-empty list of spaces, found an empty list")
+	default:
+		return nil, p.errAt(doc, "expected a space (a map with templates, presets, inputs and options) or a list of spaces, found %s", kind(doc))
 	}
+	width := max(3, len(fmt.Sprint(len(runs))))
+	for i, r := range runs {
+		r.ID = fmt.Sprintf("run-%0*d", width, i+1)
+	}
+	s := &Space{File: file, Runs: runs, Total: len(runs)}
+	s.Digest = digest(runs)
+	return s, nil
+}
+
+// space expands one space of the file into its runs, without ids; before
+// is the number of runs of the spaces before it in a list.
+func (p *spaceParser) space(doc *yamlsrc.Value, before int) ([]*Run, error) {
 	for _, k := range doc.Map.Keys() {
 		switch k {
 		case "templates", "presets", "inputs", "options", "description":
@@ -172,15 +222,16 @@ func expand(doc *yamlsrc.Value, file string, checkFiles bool) (*Space, error) {
 	if total > MaxRuns {
 		return nil, p.errAt(doc, "the space has %d runs, more than %d", total, MaxRuns)
 	}
-	width := max(3, len(fmt.Sprint(total)))
-	dir := filepath.Dir(file)
-	s := &Space{File: file}
+	if before+total > MaxRuns {
+		return nil, p.errAt(doc, "the spaces have %d runs up to this one, more than %d", before+total, MaxRuns)
+	}
+	dir := filepath.Dir(p.file)
+	runs := make([]*Run, 0, total)
 	for _, t := range templates {
 		for _, ps := range presets {
 			for _, is := range inputs {
 				for _, opt := range options {
 					r := &Run{
-						ID:       fmt.Sprintf("run-%0*d", width, len(s.Runs)+1),
 						Template: t, InputsFile: is.file, Presets: ps,
 						Inputs: is.values, Options: opt,
 					}
@@ -188,12 +239,24 @@ func expand(doc *yamlsrc.Value, file string, checkFiles bool) (*Space, error) {
 					if is.file != "" {
 						r.Input.InputsPath = relTo(dir, is.file)
 					}
-					s.Runs = append(s.Runs, r)
+					runs = append(runs, r)
 				}
 			}
 		}
 	}
-	return s, nil
+	return runs, nil
+}
+
+// digest fingerprints the runs of a space: their ids, templates, preset
+// sets, inputs and options, in order. Shard summaries record it, so that
+// merge can tell shards of different spaces apart (and of a space file
+// that changed between shards).
+func digest(runs []*Run) string {
+	h := sha256.New()
+	for _, r := range runs {
+		fmt.Fprintf(h, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Template, r.PresetsText(), r.InputsText(), r.OptionsText())
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 func relTo(dir, path string) string {
@@ -213,7 +276,7 @@ func kind(v *yamlsrc.Value) string {
 // templates: a non-empty list of paths (or one path).
 func (p *spaceParser) templates(v *yamlsrc.Value) ([]string, error) {
 	if v.IsNull() {
-		return nil, p.errAt(nil, "the space has no templates")
+		return nil, p.errAt(p.at, "the space has no templates")
 	}
 	items := []*yamlsrc.Value{v}
 	if v.IsList() {

@@ -37,8 +37,17 @@ func (o SummaryOptions) columns(table bool) []string {
 	return out
 }
 
+// shardColumns follow the columns in the CSV summary of a shard; every row
+// repeats them, so that concatenated shards still say where a row came
+// from. The summary of the whole space has none of them.
+var shardColumns = []string{"shard", "space_runs", "space_digest"}
+
 // cell renders one column of a row as text.
 func (r *Row) cell(col string) string {
+	if r.texts != nil {
+		// A row read back from a CSV summary (ReadSummary).
+		return r.texts[col]
+	}
 	switch col {
 	case "id":
 		return r.Run.ID
@@ -122,9 +131,14 @@ func writeAligned(w io.Writer, cells [][]string) error {
 	return err
 }
 
-// WriteCSV writes the summary as CSV with a header line.
+// WriteCSV writes the summary as CSV with a header line; that of a shard
+// (Space.Select) adds the shardColumns.
 func (res *Result) WriteCSV(w io.Writer, o SummaryOptions) error {
 	cols := o.columns(false)
+	sh := res.Space.Shard
+	if sh.N > 0 {
+		cols = append(cols, shardColumns...)
+	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(cols); err != nil {
 		return err
@@ -132,7 +146,16 @@ func (res *Result) WriteCSV(w io.Writer, o SummaryOptions) error {
 	for i := range res.Rows {
 		line := make([]string, len(cols))
 		for j, c := range cols {
-			line[j] = res.Rows[i].cell(c)
+			switch c {
+			case "shard":
+				line[j] = sh.String()
+			case "space_runs":
+				line[j] = fmt.Sprint(res.Space.Total)
+			case "space_digest":
+				line[j] = res.Space.Digest
+			default:
+				line[j] = res.Rows[i].cell(c)
+			}
 		}
 		if err := cw.Write(line); err != nil {
 			return err
@@ -160,7 +183,11 @@ type jsonRow struct {
 }
 
 type jsonSummary struct {
-	Space       string    `json:"space"`
+	Space string `json:"space"`
+	// Shard, SpaceRuns and SpaceDigest are only in the summary of a shard.
+	Shard       string    `json:"shard,omitempty"`
+	SpaceRuns   int       `json:"space_runs,omitempty"`
+	SpaceDigest string    `json:"space_digest,omitempty"`
 	Runs        int       `json:"runs"`
 	OK          int       `json:"ok"`
 	Failed      int       `json:"failed"`
@@ -169,12 +196,21 @@ type jsonSummary struct {
 	Rows        []jsonRow `json:"rows"`
 }
 
-// WriteJSON writes the summary as one JSON document.
+// WriteJSON writes the summary as one JSON document; that of a shard
+// (Space.Select) adds the fields shard, space_runs and space_digest.
+// Rows read back from a CSV summary cannot be written as JSON: their
+// inputs and options are text.
 func (res *Result) WriteJSON(w io.Writer, o SummaryOptions) error {
 	s := jsonSummary{Space: res.Space.File, Runs: len(res.Rows), Interrupted: res.Interrupted, Rows: []jsonRow{}}
+	if sh := res.Space.Shard; sh.N > 0 {
+		s.Shard, s.SpaceRuns, s.SpaceDigest = sh.String(), res.Space.Total, res.Space.Digest
+	}
 	s.OK, s.Failed, s.NotRun = res.Counts()
 	for i := range res.Rows {
 		r := &res.Rows[i]
+		if r.texts != nil {
+			return errCSVtoJSON
+		}
 		jr := jsonRow{
 			ID: r.Run.ID, Template: r.Run.Template, Presets: orEmpty(r.Run.Presets), InputsRef: r.Run.InputsFile,
 			Inputs: assignmentsJSON(r.Run.Inputs), Options: assignmentsJSON(r.Run.Options),

@@ -1,0 +1,578 @@
+package batch
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+	"v4t/resolve"
+)
+
+// Summary is a summary of v4t batch read back (ReadSummary), for Merge.
+type Summary struct {
+	File string
+	// Format is "csv" or "json".
+	Format string
+	// Timings is set when the summary has the ms column (in JSON: when
+	// every run that ran has ms).
+	Timings bool
+	// Space is the space file the JSON summary names.
+	Space string
+	// Shard, Total and Digest are what the summary of a shard records
+	// (shard, space_runs, space_digest); zero in a summary of a whole
+	// space.
+	Shard  Shard
+	Total  int
+	Digest string
+	// Interrupted is the JSON summary's interrupted.
+	Interrupted bool
+	Rows        []Row
+	// pos is the position of each row: its line, or its object.
+	pos []diag.Pos
+}
+
+// textError is a run's error read back from a summary, already one line.
+type textError string
+
+func (t textError) Error() string { return string(t) }
+
+var errCSVtoJSON = errors.New("a summary read from CSV cannot be written as JSON: its inputs and options are text")
+
+const notSummary = "not a summary of v4t batch --format csv or json"
+
+// ReadSummary reads a summary written by v4t batch --format csv or json;
+// the format is told by the content (JSON starts with '{'). Errors are
+// diagnostics positioned in file.
+func ReadSummary(data []byte, file string) (*Summary, error) {
+	body := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\uFEFF")), " \t\r\n")
+	switch {
+	case len(body) == 0:
+		return nil, diag.Errorf(diag.Pos{File: file}, diag.StageLoad, "empty, %s", notSummary)
+	case body[0] == '{':
+		return readJSONSummary(data, file)
+	}
+	return readCSVSummary(data, file)
+}
+
+func readCSVSummary(data []byte, file string) (*Summary, error) {
+	s := &Summary{File: file, Format: "csv"}
+	r := csv.NewReader(bytes.NewReader(data))
+	csvErr := func(err error) error {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return diag.Errorf(diag.Pos{File: file, Line: pe.Line, Col: pe.Column}, diag.StageLoad, "%v", pe.Err)
+		}
+		return diag.Errorf(diag.Pos{File: file}, diag.StageLoad, "%v", err)
+	}
+	header, err := r.Read()
+	if err != nil {
+		return nil, csvErr(err)
+	}
+	base := SummaryOptions{}.columns(false)
+	rest, ok := cutPrefix(header, base)
+	sharded := false
+	if ok {
+		if after, ms := cutPrefix(rest, []string{"ms"}); ms {
+			s.Timings, rest = true, after
+		}
+		rest, sharded = cutPrefix(rest, shardColumns)
+		ok = len(rest) == 0
+	}
+	if !ok {
+		return nil, diag.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, diag.StageLoad, "%s: expected the header %s", notSummary, strings.Join(base, ","))
+	}
+	meta := ""
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, csvErr(err)
+		}
+		line, _ := r.FieldPos(0)
+		pos := diag.Pos{File: file, Line: line, Col: 1}
+		texts := map[string]string{}
+		for j, c := range header {
+			texts[c] = rec[j]
+		}
+		if sharded {
+			m := texts["shard"] + "," + texts["space_runs"] + "," + texts["space_digest"]
+			switch {
+			case meta == "":
+				meta = m
+				if err := s.setShard(texts["shard"], texts["space_runs"], texts["space_digest"], pos); err != nil {
+					return nil, err
+				}
+			case m != meta:
+				return nil, diag.Errorf(pos, diag.StageLoad, "shard %s, space_runs %s and space_digest %s differ from those of the first row", texts["shard"], texts["space_runs"], texts["space_digest"])
+			}
+			for _, c := range shardColumns {
+				delete(texts, c)
+			}
+		}
+		row := Row{Run: &Run{ID: texts["id"], Template: texts["template"]}, texts: texts}
+		switch texts["status"] {
+		case OK.String():
+			row.Status = OK
+		case NotRun.String():
+			row.Status = NotRun
+		default:
+			row.Status, row.Err = Failed, textError(texts["status"])
+		}
+		s.Rows = append(s.Rows, row)
+		s.pos = append(s.pos, pos)
+	}
+	return s, nil
+}
+
+// cutPrefix returns what follows prefix in list.
+func cutPrefix(list, prefix []string) ([]string, bool) {
+	if len(list) < len(prefix) || !slices.Equal(list[:len(prefix)], prefix) {
+		return list, false
+	}
+	return list[len(prefix):], true
+}
+
+// setShard records the shard columns of a summary.
+func (s *Summary) setShard(shard, runs, digest string, pos diag.Pos) error {
+	k, n, _ := strings.Cut(shard, "/")
+	sh := Shard{}
+	var ok1, ok2, ok3 bool
+	sh.K, ok1 = digits(k)
+	sh.N, ok2 = digits(n)
+	total, ok3 := digits(runs)
+	if !ok1 || !ok2 || !ok3 || sh.K < 1 || sh.K > sh.N || total < 1 || total > MaxRuns || digest == "" {
+		return diag.Errorf(pos, diag.StageLoad, "bad shard columns: shard %q, space_runs %q, space_digest %q", shard, runs, digest)
+	}
+	s.Shard, s.Total, s.Digest = sh, total, digest
+	return nil
+}
+
+// jsonReader checks the values of a JSON summary.
+type jsonReader struct{ file string }
+
+func (j jsonReader) errAt(v *yamlsrc.Value, format string, args ...any) error {
+	pos := diag.Pos{File: j.file}
+	if v != nil {
+		pos.Line, pos.Col = int(v.Line), int(v.Col)
+	}
+	return diag.Errorf(pos, diag.StageLoad, format, args...)
+}
+
+// str reads a string; a missing value is an error at parent.
+func (j jsonReader) str(parent *yamlsrc.Value, key, what string) (string, error) {
+	v, ok := parent.Map.Lookup(key)
+	if !ok {
+		return "", j.errAt(parent, "%s without %q", what, key)
+	}
+	if !v.IsString() {
+		return "", j.errAt(v, "%q must be a string, found %s", key, kind(v))
+	}
+	return v.Str, nil
+}
+
+func (j jsonReader) strings(parent *yamlsrc.Value, key, what string) ([]string, error) {
+	v, ok := parent.Map.Lookup(key)
+	if !ok {
+		return nil, j.errAt(parent, "%s without %q", what, key)
+	}
+	if !v.IsList() {
+		return nil, j.errAt(v, "%q must be a list of strings, found %s", key, kind(v))
+	}
+	var out []string
+	for _, x := range v.List {
+		if !x.IsString() {
+			return nil, j.errAt(x, "%q must be a list of strings, found %s in it", key, kind(x))
+		}
+		out = append(out, x.Str)
+	}
+	return out, nil
+}
+
+// number reads a number or null (nil); present is false when key is not
+// there.
+func (j jsonReader) number(parent *yamlsrc.Value, key string) (f *float64, present bool, err error) {
+	v, ok := parent.Map.Lookup(key)
+	if !ok {
+		return nil, false, nil
+	}
+	if v.IsNull() {
+		return nil, true, nil
+	}
+	if v.Kind != yamlsrc.KindNumber {
+		return nil, true, j.errAt(v, "%q must be a number, found %s", key, kind(v))
+	}
+	n := v.Num
+	return &n, true, nil
+}
+
+func (j jsonReader) assignments(parent *yamlsrc.Value, key, what string) ([]resolve.Assignment, error) {
+	v, ok := parent.Map.Lookup(key)
+	if !ok {
+		return nil, j.errAt(parent, "%s without %q", what, key)
+	}
+	if !v.IsMap() {
+		return nil, j.errAt(v, "%q must be an object, found %s", key, kind(v))
+	}
+	var out []resolve.Assignment
+	for _, k := range v.Map.Keys() {
+		out = append(out, resolve.Assignment{Name: k, Value: v.Map.Get(k)})
+	}
+	return out, nil
+}
+
+func (j jsonReader) keys(v *yamlsrc.Value, what string, allowed ...string) error {
+	for _, k := range v.Map.Keys() {
+		if !slices.Contains(allowed, k) {
+			return j.errAt(v.Map.Get(k), "unknown key %q in %s", k, what)
+		}
+	}
+	return nil
+}
+
+func readJSONSummary(data []byte, file string) (*Summary, error) {
+	doc, err := yamlsrc.ParseJSON(data, file)
+	if err != nil {
+		return nil, err
+	}
+	j := jsonReader{file: file}
+	s := &Summary{File: file, Format: "json", Timings: true}
+	const what = "a summary of v4t batch"
+	if err := j.keys(doc, what, "space", "shard", "space_runs", "space_digest", "runs", "ok", "failed", "not_run", "interrupted", "rows"); err != nil {
+		return nil, err
+	}
+	if s.Space, err = j.str(doc, "space", what); err != nil {
+		return nil, err
+	}
+	if doc.Has("shard") || doc.Has("space_runs") || doc.Has("space_digest") {
+		shard, err := j.str(doc, "shard", what)
+		if err != nil {
+			return nil, err
+		}
+		digest, err := j.str(doc, "space_digest", what)
+		if err != nil {
+			return nil, err
+		}
+		runs, _, err := j.number(doc, "space_runs")
+		if err != nil {
+			return nil, err
+		}
+		if runs == nil {
+			return nil, j.errAt(doc, "%s without %q", what, "space_runs")
+		}
+		if err := s.setShard(shard, yamlsrc.FormatNumber(*runs), digest, diag.Pos{File: file, Line: int(doc.Line), Col: int(doc.Col)}); err != nil {
+			return nil, err
+		}
+	}
+	if v, ok := doc.Map.Lookup("interrupted"); ok {
+		if v.Kind != yamlsrc.KindBool {
+			return nil, j.errAt(v, "%q must be true or false, found %s", "interrupted", kind(v))
+		}
+		s.Interrupted = v.Bool
+	}
+	rows, ok := doc.Map.Lookup("rows")
+	if !ok {
+		return nil, j.errAt(doc, "%s without %q", what, "rows")
+	}
+	if !rows.IsList() {
+		return nil, j.errAt(rows, "%q must be a list, found %s", "rows", kind(rows))
+	}
+	for _, rv := range rows.List {
+		row, err := j.row(rv)
+		if err != nil {
+			return nil, err
+		}
+		if row.Status != NotRun && row.Duration < 0 {
+			s.Timings = false
+		}
+		if row.Duration < 0 {
+			row.Duration = 0
+		}
+		s.Rows = append(s.Rows, *row)
+		s.pos = append(s.pos, diag.Pos{File: file, Line: int(rv.Line), Col: int(rv.Col)})
+	}
+	// The counts must be those of the rows: a summary edited by hand, or
+	// cut short, is not merged.
+	res := &Result{Rows: s.Rows}
+	ok1, failed, notRun := res.Counts()
+	for _, c := range []struct {
+		key  string
+		want int
+		of   string
+	}{{"runs", len(s.Rows), "rows"}, {"ok", ok1, "rows with status ok"}, {"failed", failed, "rows with status error"}, {"not_run", notRun, "rows not run"}} {
+		n, present, err := j.number(doc, c.key)
+		if err != nil {
+			return nil, err
+		}
+		if !present || n == nil {
+			return nil, j.errAt(doc, "%s without %q", what, c.key)
+		}
+		if *n != float64(c.want) {
+			return nil, j.errAt(doc.Get(c.key), "%q is %s, but the summary has %d %s", c.key, yamlsrc.FormatNumber(*n), c.want, c.of)
+		}
+	}
+	return s, nil
+}
+
+// row reads one row of a JSON summary; Duration is -1 without ms.
+func (j jsonReader) row(v *yamlsrc.Value) (*Row, error) {
+	const what = "a row"
+	if !v.IsMap() {
+		return nil, j.errAt(v, "expected a row (an object), found %s", kind(v))
+	}
+	if err := j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "ms"); err != nil {
+		return nil, err
+	}
+	r := &Run{}
+	var err error
+	if r.ID, err = j.str(v, "id", what); err != nil {
+		return nil, err
+	}
+	if r.Template, err = j.str(v, "template", what); err != nil {
+		return nil, err
+	}
+	if r.Presets, err = j.strings(v, "presets", what); err != nil {
+		return nil, err
+	}
+	if v.Has("inputs_file") {
+		if r.InputsFile, err = j.str(v, "inputs_file", what); err != nil {
+			return nil, err
+		}
+	}
+	if r.Inputs, err = j.assignments(v, "inputs", what); err != nil {
+		return nil, err
+	}
+	if r.Options, err = j.assignments(v, "options", what); err != nil {
+		return nil, err
+	}
+	row := &Row{Run: r, Duration: -1}
+	status, err := j.str(v, "status", what)
+	if err != nil {
+		return nil, err
+	}
+	switch status {
+	case OK.String():
+		row.Status = OK
+	case NotRun.String():
+		row.Status = NotRun
+	case Failed.String():
+		msg, err := j.str(v, "error", "a failed row")
+		if err != nil {
+			return nil, err
+		}
+		row.Status, row.Err = Failed, textError(msg)
+	default:
+		return nil, j.errAt(v.Get("status"), "unknown status %q (expected ok, error or not run)", status)
+	}
+	if row.Report.Nodes, err = j.strings(v, "nodes", what); err != nil {
+		return nil, err
+	}
+	if row.Report.Relations, err = j.strings(v, "relations", what); err != nil {
+		return nil, err
+	}
+	weight, _, err := j.number(v, "weight")
+	if err != nil {
+		return nil, err
+	}
+	if weight != nil {
+		row.Report.Weight = *weight
+	}
+	if u, ok := v.Map.Lookup("unique"); ok && !u.IsNull() {
+		if u.Kind != yamlsrc.KindBool {
+			return nil, j.errAt(u, "%q must be true, false or null, found %s", "unique", kind(u))
+		}
+		row.Report.Unique = u.Bool
+	}
+	ms, _, err := j.number(v, "ms")
+	if err != nil {
+		return nil, err
+	}
+	if ms != nil {
+		// The writer printed float64(µs)/1000, which this inverts exactly.
+		row.Duration = time.Duration(math.Round(*ms*1000)) * time.Microsecond
+	}
+	return row, nil
+}
+
+// Merged is the summary of a whole space made of the summaries of its
+// shards.
+type Merged struct {
+	*Result
+	// Format is that of the summaries.
+	Format string
+	// Timings is set when every summary has timings, which the merged
+	// summary can then keep.
+	Timings bool
+}
+
+// maxListed bounds the run ids an error lists.
+const maxListed = 10
+
+// Merge merges the summaries of the shards of a space into the summary of
+// the whole space, with the rows sorted by run id, as v4t batch without
+// --shard would have written it (spaces.md §5). It checks that the
+// summaries are of one format and one space, and that they cover the space
+// exactly once: a missing or duplicated run id is an error that names it.
+//
+// The run count of the space is the one the shard summaries record
+// (space_runs); summaries without it (of a whole space, or of another
+// version) only show gaps below their highest run id.
+func Merge(sums []*Summary) (*Merged, error) {
+	if len(sums) == 0 {
+		return nil, diag.New(diag.StageLoad, "no summaries to merge")
+	}
+	first := sums[0]
+	var ref *Summary // the first summary that records its shard
+	m := &Merged{Format: first.Format, Timings: true}
+	for _, s := range sums {
+		at := diag.Pos{File: s.File}
+		if s.Format != first.Format {
+			return nil, diag.Errorf(at, diag.StageLoad, "a %s summary, but %s is %s: merge summaries of one format", strings.ToUpper(s.Format), first.File, strings.ToUpper(first.Format))
+		}
+		if s.Format == "json" && s.Space != first.Space {
+			return nil, diag.Errorf(at, diag.StageLoad, "a summary of the space %q, but %s is of %q", s.Space, first.File, first.Space)
+		}
+		if s.Shard.N > 0 {
+			switch {
+			case ref == nil:
+				ref = s
+			case s.Digest != ref.Digest || s.Total != ref.Total:
+				return nil, diag.Errorf(at, diag.StageLoad, "a shard of another space than %s (space digest %s, not %s)", ref.File, s.Digest, ref.Digest)
+			case s.Shard.N != ref.Shard.N:
+				return nil, diag.Errorf(at, diag.StageLoad, "shard %s, but %s is shard %s: merge the shards of one --shard K/N", s.Shard, ref.File, ref.Shard)
+			}
+		}
+		m.Timings = m.Timings && s.Timings
+	}
+
+	type entry struct {
+		num int
+		row Row
+		pos diag.Pos
+	}
+	var all []entry
+	total := 0
+	for _, s := range sums {
+		for i, row := range s.Rows {
+			num, ok := runNumber(row.Run.ID)
+			if !ok {
+				return nil, diag.Errorf(s.pos[i], diag.StageLoad, "%q is not a run id (run-001, run-002, ...)", row.Run.ID)
+			}
+			if !s.Shard.Has(num - 1) {
+				return nil, diag.Errorf(s.pos[i], diag.StageLoad, "%s is not in shard %s", row.Run.ID, s.Shard)
+			}
+			if num > MaxRuns {
+				return nil, diag.Errorf(s.pos[i], diag.StageLoad, "%s is beyond the largest space (%d runs)", row.Run.ID, MaxRuns)
+			}
+			all = append(all, entry{num, row, s.pos[i]})
+			total = max(total, num)
+		}
+	}
+	if ref != nil {
+		total = ref.Total
+	}
+	width := max(3, len(strconv.Itoa(total)))
+	for _, e := range all {
+		if e.num > total {
+			return nil, diag.Errorf(e.pos, diag.StageLoad, "%s is not a run of a space of %d runs", e.row.Run.ID, total)
+		}
+		if want := fmt.Sprintf("run-%0*d", width, e.num); e.row.Run.ID != want {
+			return nil, diag.Errorf(e.pos, diag.StageLoad, "run id %q is not the id of run %d in a space of %d runs (%s)", e.row.Run.ID, e.num, total, want)
+		}
+	}
+
+	// Sorting is stable, so a duplicate follows its first occurrence in
+	// the order of the summaries.
+	sort.SliceStable(all, func(a, b int) bool { return all[a].num < all[b].num })
+	var dups []string
+	var dupAt, firstAt diag.Pos
+	seen := make([]bool, total+1)
+	for i, e := range all {
+		if !seen[e.num] {
+			seen[e.num] = true
+			continue
+		}
+		if len(dups) == 0 {
+			dupAt, firstAt = e.pos, all[i-1].pos
+		}
+		if len(dups) == 0 || dups[len(dups)-1] != e.row.Run.ID {
+			dups = append(dups, e.row.Run.ID)
+		}
+	}
+	if len(dups) > 0 {
+		where := fmt.Sprintf("%s is also at %s", dups[0], firstAt)
+		if firstAt == dupAt {
+			where = dupAt.File + " is given twice"
+		}
+		return nil, diag.Errorf(dupAt, diag.StageLoad, "duplicated run ids: %s (%s)", listIDs(dups), where)
+	}
+	var missing []string
+	for num := 1; num <= total; num++ {
+		if !seen[num] {
+			missing = append(missing, fmt.Sprintf("run-%0*d", width, num))
+		}
+	}
+	if len(missing) > 0 {
+		msg := "missing run ids: " + listIDs(missing)
+		if ref != nil {
+			given := map[int]bool{}
+			for _, s := range sums {
+				given[s.Shard.K] = s.Shard.N > 0
+			}
+			var absent []string
+			for k := 1; k <= ref.Shard.N; k++ {
+				if !given[k] {
+					absent = append(absent, Shard{K: k, N: ref.Shard.N}.String())
+				}
+			}
+			switch len(absent) {
+			case 0:
+			case 1:
+				msg += " (no summary of shard " + absent[0] + ")"
+			default:
+				msg += " (no summaries of shards " + strings.Join(absent, ", ") + ")"
+			}
+		}
+		return nil, diag.New(diag.StageLoad, msg)
+	}
+
+	space := &Space{File: first.Space, Total: total}
+	if ref != nil {
+		space.Digest = ref.Digest
+	}
+	res := &Result{Space: space}
+	for _, e := range all {
+		res.Rows = append(res.Rows, e.row)
+		space.Runs = append(space.Runs, e.row.Run)
+	}
+	for _, s := range sums {
+		res.Interrupted = res.Interrupted || s.Interrupted
+	}
+	m.Result = res
+	return m, nil
+}
+
+// runNumber reads the number of a run id: run-007 is 7.
+func runNumber(id string) (int, bool) {
+	n, ok := digits(strings.TrimPrefix(id, "run-"))
+	return n, ok && n > 0 && strings.HasPrefix(id, "run-")
+}
+
+// listIDs lists run ids, the first maxListed of them.
+func listIDs(ids []string) string {
+	if len(ids) <= maxListed {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s, … (%d in all)", strings.Join(ids[:maxListed], ", "), len(ids))
+}

@@ -1,0 +1,237 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+)
+
+// shardOf is the result the shard sh of a batch would have had: the rows
+// of the whole batch that are in the shard, with their durations.
+func shardOf(full *Result, sh Shard) *Result {
+	part := &Result{Space: full.Space.Select(sh), Interrupted: full.Interrupted}
+	for i, row := range full.Rows {
+		if sh.Has(i) {
+			part.Rows = append(part.Rows, row)
+		}
+	}
+	return part
+}
+
+func summaryBytes(t *testing.T, res *Result, format string, o SummaryOptions) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	var err error
+	switch format {
+	case "csv":
+		err = res.WriteCSV(&b, o)
+	case "json":
+		err = res.WriteJSON(&b, o)
+	case "table":
+		err = res.WriteTable(&b, o)
+	}
+	require.NoError(t, err, "writing the %s summary", format)
+	return b.Bytes()
+}
+
+// readShards writes the summaries of the shards K/N of full in format,
+// reads them back, and returns them last shard first (merge sorts).
+func readShards(t *testing.T, full *Result, n int, format string, o SummaryOptions) []*Summary {
+	t.Helper()
+	var sums []*Summary
+	for k := n; k >= 1; k-- {
+		name := fmt.Sprintf("shard-%d.%s", k, format)
+		s, err := ReadSummary(summaryBytes(t, shardOf(full, Shard{k, n}), format, o), name)
+		require.NoError(t, err, name)
+		sums = append(sums, s)
+	}
+	return sums
+}
+
+func webshopResult(t *testing.T) *Result {
+	t.Helper()
+	s, err := LoadSpace("testdata/webshop.yaml")
+	require.NoError(t, err)
+	res := Execute(context.Background(), s, Options{Jobs: 3})
+	ok, failed, notRun := res.Counts()
+	require.Equal(t, []int{4, 8, 0}, []int{ok, failed, notRun})
+	return res
+}
+
+// TestMergeEqualsUnsharded: merging the summaries of the shards K/N of a
+// space gives the bytes of the unsharded summary, for N = 1..5, in CSV and
+// JSON, without and with timings (which merge keeps), and converted to the
+// other formats merge can write.
+func TestMergeEqualsUnsharded(t *testing.T) {
+	full := webshopResult(t)
+	for _, tc := range []struct {
+		in, out string
+		timings bool
+	}{
+		{"csv", "csv", false},
+		{"json", "json", false},
+		{"csv", "csv", true},
+		{"json", "json", true},
+		{"csv", "table", false},
+		{"json", "csv", false},
+		{"json", "table", true},
+	} {
+		for n := 1; n <= 5; n++ {
+			name := fmt.Sprintf("%s to %s, timings %v, N=%d", tc.in, tc.out, tc.timings, n)
+			t.Run(name, func(t *testing.T) {
+				o := SummaryOptions{Timings: tc.timings}
+				m, err := Merge(readShards(t, full, n, tc.in, o))
+				require.NoError(t, err, name)
+				assert.Equal(t, tc.in, m.Format)
+				assert.Equal(t, tc.timings, m.Timings)
+				want := summaryBytes(t, full, tc.out, o)
+				assert.Equal(t, string(want), string(summaryBytes(t, m.Result, tc.out, SummaryOptions{Timings: m.Timings})), name)
+			})
+		}
+	}
+	t.Run("timings dropped", func(t *testing.T) {
+		m, err := Merge(readShards(t, full, 3, "json", SummaryOptions{Timings: true}))
+		require.NoError(t, err)
+		assert.Equal(t, string(summaryBytes(t, full, "json", SummaryOptions{})), string(summaryBytes(t, m.Result, "json", SummaryOptions{})))
+	})
+	t.Run("timings kept only when every summary has them", func(t *testing.T) {
+		sums := readShards(t, full, 2, "csv", SummaryOptions{Timings: true})
+		plain := readShards(t, full, 2, "csv", SummaryOptions{})
+		m, err := Merge([]*Summary{sums[0], plain[1]})
+		require.NoError(t, err)
+		assert.False(t, m.Timings)
+		assert.Equal(t, string(summaryBytes(t, full, "csv", SummaryOptions{})), string(summaryBytes(t, m.Result, "csv", SummaryOptions{})))
+	})
+	t.Run("csv cannot become json", func(t *testing.T) {
+		m, err := Merge(readShards(t, full, 2, "csv", SummaryOptions{}))
+		require.NoError(t, err)
+		assert.Error(t, m.Result.WriteJSON(&bytes.Buffer{}, SummaryOptions{}))
+	})
+}
+
+// TestShardSummaries: the summary of a shard is the unsharded one's rows of
+// the shard, plus the shard, the space's run count and its digest.
+func TestShardSummaries(t *testing.T) {
+	full := webshopResult(t)
+	part := shardOf(full, Shard{2, 5})
+	csvText := string(summaryBytes(t, part, "csv", SummaryOptions{}))
+	lines := strings.Split(strings.TrimSuffix(csvText, "\n"), "\n")
+	require.Len(t, lines, 4, csvText)
+	assert.Equal(t, "id,template,presets,inputs,options,status,nodes,relations,weight,unique,shard,space_runs,space_digest", lines[0])
+	fullLines := strings.Split(string(summaryBytes(t, full, "csv", SummaryOptions{})), "\n")
+	for i, want := range []int{2, 7, 12} {
+		assert.Equal(t, fullLines[want]+",2/5,12,"+full.Space.Digest, lines[i+1])
+	}
+	jsonText := string(summaryBytes(t, part, "json", SummaryOptions{}))
+	assert.Contains(t, jsonText, "\"space\": \"testdata/webshop.yaml\",\n  \"shard\": \"2/5\",\n  \"space_runs\": 12,\n  \"space_digest\": \""+full.Space.Digest+"\",\n  \"runs\": 3,\n")
+	assert.Len(t, full.Space.Digest, 16)
+}
+
+func TestMergeErrors(t *testing.T) {
+	full := webshopResult(t)
+	shard := func(k, n int, format string) string {
+		return string(summaryBytes(t, shardOf(full, Shard{k, n}), format, SummaryOptions{}))
+	}
+	fullCSV := string(summaryBytes(t, full, "csv", SummaryOptions{}))
+	lines := strings.SplitAfter(fullCSV, "\n")
+	without := func(drop ...int) string {
+		var b strings.Builder
+		for i, l := range lines {
+			keep := true
+			for _, d := range drop {
+				keep = keep && i != d
+			}
+			if keep {
+				b.WriteString(l)
+			}
+		}
+		return b.String()
+	}
+	other, err := ParseSpace([]byte("templates: [t.yaml]\ninputs: [{x: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}]\n"), "other.yaml")
+	require.NoError(t, err)
+	otherShard := summaryBytes(t, &Result{Space: other.Select(Shard{2, 3}), Rows: []Row{{Run: other.Runs[1]}, {Run: other.Runs[4]}, {Run: other.Runs[7]}, {Run: other.Runs[10]}}}, "csv", SummaryOptions{})
+	type file struct{ name, data string }
+	for _, tc := range []struct {
+		name  string
+		files []file
+		err   string
+	}{
+		{name: "nothing", err: "no summaries to merge"},
+		{name: "a missing shard", files: []file{{"s1.csv", shard(1, 3, "csv")}, {"s3.csv", shard(3, 3, "csv")}},
+			err: "missing run ids: run-002, run-005, run-008, run-011 (no summary of shard 2/3)"},
+		{name: "a missing json shard", files: []file{{"s3.json", shard(3, 3, "json")}, {"s2.json", shard(2, 3, "json")}},
+			err: "missing run ids: run-001, run-004, run-007, run-010 (no summary of shard 1/3)"},
+		{name: "a shard twice", files: []file{{"s1.csv", shard(1, 3, "csv")}, {"s2.csv", shard(2, 3, "csv")}, {"s3.csv", shard(3, 3, "csv")}, {"again.csv", shard(2, 3, "csv")}},
+			err: "again.csv:2:1: duplicated run ids: run-002, run-005, run-008, run-011 (run-002 is also at s2.csv:2:1)"},
+		{name: "a gap without shard columns", files: []file{{"a.csv", without(3, 7)}},
+			err: "missing run ids: run-003, run-007"},
+		{name: "many missing ids", files: []file{{"a.csv", without(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}},
+			err: "missing run ids: run-001, run-002, run-003, run-004, run-005, run-006, run-007, run-008, run-009, run-010, … (11 in all)"},
+		{name: "the same file twice", files: []file{{"s1.csv", shard(1, 2, "csv")}, {"s2.csv", shard(2, 2, "csv")}, {"s1.csv", shard(1, 2, "csv")}},
+			err: "s1.csv:2:1: duplicated run ids: run-001, run-003, run-005, run-007, run-009, run-011 (s1.csv is given twice)"},
+		{name: "overlapping summaries without shard columns", files: []file{{"a.csv", without(3)}, {"b.csv", without(4, 5)}},
+			err: "b.csv:2:1: duplicated run ids: run-001, run-002, run-006, run-007, run-008, run-009, run-010, run-011, run-012 (run-001 is also at a.csv:2:1)"},
+		{name: "mixed formats", files: []file{{"s1.csv", shard(1, 2, "csv")}, {"s2.json", shard(2, 2, "json")}},
+			err: "s2.json: a JSON summary, but s1.csv is CSV: merge summaries of one format"},
+		{name: "different shard counts", files: []file{{"s1.csv", shard(1, 2, "csv")}, {"s2.csv", shard(2, 3, "csv")}},
+			err: "s2.csv: shard 2/3, but s1.csv is shard 1/2: merge the shards of one --shard K/N"},
+		{name: "another space", files: []file{{"s1.csv", shard(1, 3, "csv")}, {"o2.csv", string(otherShard)}, {"s3.csv", shard(3, 3, "csv")}},
+			err: "o2.csv: a shard of another space than s1.csv (space digest " + other.Digest + ", not " + full.Space.Digest + ")"},
+		{name: "another space file in JSON", files: []file{{"s1.json", shard(1, 2, "json")}, {"s2.json", strings.Replace(shard(2, 2, "json"), `"space": "testdata/webshop.yaml"`, `"space": "webshop.yaml"`, 1)}},
+			err: `s2.json: a summary of the space "webshop.yaml", but s1.json is of "testdata/webshop.yaml"`},
+		{name: "a row outside its shard", files: []file{{"s1.csv", strings.Replace(shard(1, 3, "csv"), "run-004,", "run-005,", 1)}},
+			err: "s1.csv:3:1: run-005 is not in shard 1/3"},
+		{name: "an id beyond the space", files: []file{{"s1.csv", strings.Replace(shard(1, 3, "csv"), "run-010,", "run-013,", 1)}},
+			err: "s1.csv:5:1: run-013 is not a run of a space of 12 runs"},
+		{name: "an id beyond any space", files: []file{{"a.csv", strings.Replace(fullCSV, "run-003,", "run-100001,", 1)}},
+			err: "a.csv:4:1: run-100001 is beyond the largest space (100000 runs)"},
+		{name: "a space too large", files: []file{{"s1.csv", strings.ReplaceAll(shard(1, 3, "csv"), ",1/3,12,", ",1/3,100001,")}},
+			err: `s1.csv:2:1: bad shard columns: shard "1/3", space_runs "100001", space_digest "` + full.Space.Digest + `"`},
+		{name: "an id of the wrong width", files: []file{{"a.csv", strings.Replace(fullCSV, "run-003,", "run-0003,", 1)}},
+			err: `a.csv:4:1: run id "run-0003" is not the id of run 3 in a space of 12 runs (run-003)`},
+		{name: "not a run id", files: []file{{"a.csv", strings.Replace(fullCSV, "run-003,", "r3,", 1)}},
+			err: `a.csv:4:1: "r3" is not a run id (run-001, run-002, ...)`},
+		{name: "a table", files: []file{{"t.txt", string(summaryBytes(t, full, "table", SummaryOptions{}))}},
+			err: "t.txt:1:1: not a summary of v4t batch --format csv or json: expected the header id,template,presets,inputs,options,status,nodes,relations,weight,unique"},
+		{name: "an empty file", files: []file{{"e.csv", ""}},
+			err: "e.csv: empty, not a summary of v4t batch --format csv or json"},
+		{name: "a broken CSV", files: []file{{"a.csv", fullCSV + "run-013,x\n"}},
+			err: "a.csv:14:1: wrong number of fields"},
+		{name: "a shard column that changes", files: []file{{"s1.csv", strings.Replace(shard(1, 3, "csv"), ",1/3,", ",2/3,", 1)}},
+			err: "s1.csv:3:1: shard 1/3, space_runs 12 and space_digest " + full.Space.Digest + " differ from those of the first row"},
+		{name: "a JSON run count that does not match", files: []file{{"s1.json", strings.Replace(shard(1, 3, "json"), `"runs": 4`, `"runs": 5`, 1)}},
+			err: `s1.json:6:11: "runs" is 5, but the summary has 4 rows`},
+		{name: "JSON of something else", files: []file{{"x.json", `{"a": 1}`}},
+			err: `x.json:1:7: unknown key "a" in a summary of v4t batch`},
+		{name: "a JSON row without an id", files: []file{{"x.json", strings.Replace(shard(1, 3, "json"), `"id": "run-001",`, ``, 1)}},
+			err: `x.json:12:5: a row without "id"`},
+		{name: "broken JSON", files: []file{{"x.json", "{\n  \"space\": \n}"}},
+			err: "x.json:3:1: unexpected character '}', expected a JSON value"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var sums []*Summary
+			var err error
+			for _, f := range tc.files {
+				var s *Summary
+				if s, err = ReadSummary([]byte(f.data), f.name); err != nil {
+					break
+				}
+				sums = append(sums, s)
+			}
+			if err == nil {
+				_, err = Merge(sums)
+			}
+			require.Error(t, err, tc.name)
+			d, ok := diag.As(err)
+			require.True(t, ok, "%s: a diagnostic: %v", tc.name, err)
+			assert.Equal(t, tc.err, d.Line(), tc.name)
+		})
+	}
+}
