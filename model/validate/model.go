@@ -34,9 +34,9 @@ type unit struct {
 	abs      string
 	data     []byte
 	doc      *yamlsrc.Value
-	lines    []int // offsets of line starts, built on first use
-	variable bool  // tosca_definitions_version is a tosca_variability_* version
-	builtin  bool  // the normative types
+	lines    *yamlsrc.Lines // built on first use
+	variable bool           // tosca_definitions_version is a tosca_variability_* version
+	builtin  bool           // the normative types
 	imports  []importRef
 	state    uint8 // loading: 1 on the stack, 2 done
 

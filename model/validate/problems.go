@@ -1,10 +1,8 @@
 package validate
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
 
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
@@ -176,102 +174,21 @@ func (p place) pos() diag.Pos {
 	return p.u.keyAt(p.m, p.i)
 }
 
-// keyAt returns the position of the i-th key of map m. Values keep their
-// own position only, so the key is found in the source: in a block mapping
-// every key starts in the mapping's column, on the last line at or before
-// its value's line that has content in that column. Without the source (a
-// document built in memory) or for a flow mapping, the value's position is
-// the best answer. The line starts are indexed once per file; a lookup
-// allocates nothing.
+// keyAt returns the position of the i-th key of map m, found in the source
+// (yamlsrc.Lines.KeyPos); where the source cannot tell, the value's
+// position is the best answer.
 func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 	val := m.Map.Val(i)
-	vp := u.at(val)
-	if u.data == nil || m.Line == 0 || val == nil || val.Line == 0 {
-		if val == nil || val.Line == 0 {
-			return u.at(m)
-		}
-		return vp
+	if val == nil || val.Line == 0 {
+		return u.at(m)
 	}
 	if u.lines == nil {
-		u.indexLines()
+		u.lines = yamlsrc.NewLines(u.data)
 	}
-	key := m.Map.Key(i)
-	col := int(m.Col)
-	for line := int(val.Line); line >= int(m.Line) && line-1 < len(u.lines); line-- {
-		text := u.line(line)
-		off := runeOffset(text, col-1)
-		if off < 0 {
-			continue
-		}
-		if !blankOrDash(text[:off]) {
-			continue
-		}
-		rest := text[off:]
-		if len(rest) == 0 || rest[0] == '#' || rest[0] == ' ' {
-			continue
-		}
-		if rest[0] == '{' {
-			break
-		}
-		if (len(rest) >= len(key) && string(rest[:len(key)]) == key) || rest[0] == '"' || rest[0] == '\'' {
-			return diag.Pos{File: u.file, Line: line, Col: col}
-		}
-		break
+	if line, col, ok := u.lines.KeyPos(m, i); ok {
+		return diag.Pos{File: u.file, Line: line, Col: col}
 	}
-	return vp
-}
-
-// blankOrDash reports whether the text before a key is blank, or ends in
-// a list item's dash ("  - key: ...").
-func blankOrDash(b []byte) bool {
-	b = bytes.TrimRight(b, " ")
-	if len(b) > 0 && b[len(b)-1] == '-' {
-		return true
-	}
-	return len(bytes.TrimSpace(b)) == 0
-}
-
-// indexLines records the offsets of the line starts of the unit's source.
-func (u *unit) indexLines() {
-	u.lines = make([]int, 1, bytes.Count(u.data, []byte{'\n'})+1)
-	for off := 0; ; {
-		j := bytes.IndexByte(u.data[off:], '\n')
-		if j < 0 {
-			break
-		}
-		off += j + 1
-		u.lines = append(u.lines, off)
-	}
-}
-
-// line returns line n (1-based) without its line break.
-func (u *unit) line(n int) []byte {
-	start := u.lines[n-1]
-	end := len(u.data)
-	if n < len(u.lines) {
-		end = u.lines[n] - 1
-	}
-	return bytes.TrimSuffix(u.data[start:end], []byte{'\r'})
-}
-
-// runeOffset returns the byte offset of the n-th rune of s, or -1.
-func runeOffset(s []byte, n int) int {
-	off := 0
-	for i := 0; i < n; i++ {
-		if off >= len(s) {
-			return -1
-		}
-		if s[off] < utf8.RuneSelf {
-			off++
-			continue
-		}
-		_, w := utf8.DecodeRune(s[off:])
-		off += w
-	}
-	if off > len(s) {
-		return -1
-	}
-	return off
+	return u.at(val)
 }
 
 // kindOf names the YAML kind of a value for messages: "a map", "a list",
@@ -305,65 +222,11 @@ func kindOf(x *yamlsrc.Value) string {
 const maxSuggestions = 64
 
 // suggest returns ` (did you mean "x"?)` for the candidate closest to name,
-// or "".
+// or "" (diag.DidYouMean).
 func (v *validator) suggest(name string, candidates func(yield func(string) bool)) string {
 	if v.nSuggest >= maxSuggestions || name == "" {
 		return ""
 	}
 	v.nSuggest++
-	best, bestD := "", 0
-	limit := len(name)/3 + 1
-	if limit > 3 {
-		limit = 3
-	}
-	candidates(func(c string) bool {
-		if c == name || abs(len(c)-len(name)) > limit {
-			return true
-		}
-		d := distance(name, c, limit)
-		if d <= limit && (best == "" || d < bestD || (d == bestD && c < best)) {
-			best, bestD = c, d
-		}
-		return true
-	})
-	if best == "" {
-		// A short name of a qualified one: "Compute" for "tosca.nodes.Compute".
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// distance is the Levenshtein distance of a and b, or limit+1 when it is
-// larger than limit.
-func distance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		lo := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			lo = min(lo, cur[j])
-		}
-		if lo > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return diag.DidYouMean(name, candidates)
 }
