@@ -348,36 +348,52 @@ func (c *Circuit) Enumerate(fn func(values []bool) bool) bool {
 // SatisfiableUnder reports whether some model agrees with the assumptions
 // (per projection index: 1 true, -1 false, 0 free).
 func (c *Circuit) SatisfiableUnder(assume []int8) bool {
+	u := c.under(assume)
+	return u != nil && u.branchOK(c.root)
+}
+
+// conditioned is the circuit under assumptions: which nodes still have a
+// model (one upward pass).
+type conditioned struct {
+	c      *Circuit
+	assume []int8 // folded onto the decided variables
+	ok     []bool
+}
+
+// under conditions the circuit, or returns nil when the assumptions
+// contradict each other (through aliases) or the formula has no model.
+func (c *Circuit) under(assume []int8) *conditioned {
 	if c.root < 0 {
+		return nil
+	}
+	folded, consistent := c.foldAssumptions(assume)
+	if !consistent {
+		return nil
+	}
+	u := &conditioned{c: c, assume: folded, ok: make([]bool, len(c.nodes))}
+	for i, n := range c.nodes {
+		a := folded[n.v]
+		u.ok[i] = a <= 0 && u.branchOK(n.br[0]) || a >= 0 && u.branchOK(n.br[1])
+	}
+	return u
+}
+
+// branchOK reports whether branch b has a model under the assumptions.
+func (u *conditioned) branchOK(b int32) bool {
+	if b < 0 {
 		return false
 	}
-	if folded, consistent := c.foldAssumptions(assume); !consistent {
-		return false
-	} else {
-		assume = folded
-	}
-	ok := make([]bool, len(c.nodes))
-	branchOK := func(b int32) bool {
-		if b < 0 {
+	for _, l := range u.c.lits(b) {
+		if l > 0 && u.assume[l-1] < 0 || l < 0 && u.assume[-l-1] > 0 {
 			return false
 		}
-		for _, l := range c.lits(b) {
-			if l > 0 && assume[l-1] < 0 || l < 0 && assume[-l-1] > 0 {
-				return false
-			}
-		}
-		for _, k := range c.kids(b) {
-			if !ok[k] {
-				return false
-			}
-		}
-		return true
 	}
-	for i, n := range c.nodes {
-		a := assume[n.v]
-		ok[i] = a <= 0 && branchOK(n.br[0]) || a >= 0 && branchOK(n.br[1])
+	for _, k := range u.c.kids(b) {
+		if !u.ok[k] {
+			return false
+		}
 	}
-	return branchOK(c.root)
+	return true
 }
 
 // foldAssumptions moves assumptions on aliased variables onto their

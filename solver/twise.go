@@ -435,37 +435,11 @@ func (c *Circuit) feasible(assume []int8, v int32) (canFalse, canTrue bool) {
 // order), preferring false where the assumptions leave a choice, or nil
 // when there is none.
 func (c *Circuit) ModelUnder(assume []int8) []bool {
-	if c.root < 0 {
+	u := c.under(assume)
+	if u == nil || !u.branchOK(c.root) {
 		return nil
 	}
-	folded, consistent := c.foldAssumptions(assume)
-	if !consistent {
-		return nil
-	}
-	ok := make([]bool, len(c.nodes))
-	branchOK := func(b int32) bool {
-		if b < 0 {
-			return false
-		}
-		for _, l := range c.lits(b) {
-			if l > 0 && folded[l-1] < 0 || l < 0 && folded[-l-1] > 0 {
-				return false
-			}
-		}
-		for _, k := range c.kids(b) {
-			if !ok[k] {
-				return false
-			}
-		}
-		return true
-	}
-	for i, n := range c.nodes {
-		a := folded[n.v]
-		ok[i] = a <= 0 && branchOK(n.br[0]) || a >= 0 && branchOK(n.br[1])
-	}
-	if !branchOK(c.root) {
-		return nil
-	}
+	folded, branchOK := u.assume, u.branchOK
 	values := make([]bool, len(c.proj))
 	var walk func(b int32)
 	walk = func(b int32) {
