@@ -2,6 +2,7 @@ package encode
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"v4t/model/diag"
@@ -16,6 +17,45 @@ import (
 // undefined.
 type Evaluator interface {
 	Eval(x *yamlsrc.Value) (*yamlsrc.Value, error)
+}
+
+// CaseEvaluator is an Evaluator that can also evaluate a value expression
+// over open inputs (spaces.md §4): once per combination of the values of the
+// open inputs it reads. A value expression in logic position (§8.6) then
+// becomes the disjunction, over the cases whose value is true, of the
+// conjunction of their one-hot input literals (OneHotTerm).
+type CaseEvaluator interface {
+	Evaluator
+	// Cases evaluates x in every case. A single case that assumes nothing
+	// means that x reads no open input. An error refuses x as a whole.
+	Cases(x *Value) ([]Case, error)
+	// Excluded is told about every case whose evaluation failed or was not
+	// a boolean in logic position: its combination is excluded from the
+	// formula, as the resolver would reject it.
+	Excluded(x *Value, c Case, err error)
+}
+
+// Case is one evaluation of a value expression under a partial assignment
+// of open inputs.
+type Case struct {
+	// Assumed are the open inputs the evaluation read, each with the index
+	// of its value in the input's domain, in the order they were read.
+	Assumed []Assumption
+	Value   *Value
+	Err     error
+}
+
+// Assumption is an open input's value: the index into its domain.
+type Assumption struct {
+	Input string
+	Index int
+}
+
+// OneHotTerm names the variable that is true when open input name has the
+// value of index i in its domain. Names starting with $ cannot be written
+// in a template (ParseTerm rejects them), so they never clash with terms.
+func OneHotTerm(name string, i int) string {
+	return "$input." + name + "=" + strconv.Itoa(i)
 }
 
 type (
@@ -510,7 +550,16 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 			return e.operator(key, x, ctx)
 		}
 	}
+	if ce, ok := e.ev.(CaseEvaluator); ok {
+		return e.cases(ce, x)
+	}
 	v, err := e.ev.Eval(x)
+	return e.constant(v, err)
+}
+
+// constant is the literal of an evaluated value expression in logic
+// position (§8.6): it must be a boolean.
+func (e *encoder[F]) constant(v *Value, err error) (F, error) {
 	if err != nil {
 		return zero[F](), err
 	}
@@ -521,6 +570,37 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 		return e.b.True(), nil
 	}
 	return e.b.False(), nil
+}
+
+// cases translates a value expression in logic position over open inputs
+// (spaces.md §4): OR over the cases where it is true of AND(their one-hot
+// literals). A case that fails or is not a boolean is a combination the
+// resolver would reject: it is excluded from the formula.
+func (e *encoder[F]) cases(ce CaseEvaluator, x *Value) (F, error) {
+	cs, err := ce.Cases(x)
+	if err != nil {
+		return zero[F](), err
+	}
+	if len(cs) == 1 && len(cs[0].Assumed) == 0 {
+		return e.constant(cs[0].Value, cs[0].Err)
+	}
+	var trues []F
+	for _, c := range cs {
+		lits := make([]F, len(c.Assumed))
+		for i, a := range c.Assumed {
+			lits[i] = e.b.Term(OneHotTerm(a.Input, a.Index))
+		}
+		conj := e.b.And(lits...)
+		if _, err := e.constant(c.Value, c.Err); err != nil {
+			ce.Excluded(x, c, err)
+			e.b.Require(e.b.Not(conj))
+			continue
+		}
+		if c.Value.Bool {
+			trues = append(trues, conj)
+		}
+	}
+	return e.b.Or(trues...), nil
 }
 
 func (e *encoder[F]) operands(x *Value, key string, ctx *Element) ([]F, error) {

@@ -26,16 +26,23 @@ type EnumerateOptions struct {
 	// Resolve produces the resolved template of each variant.
 	Resolve bool
 	// Max, when positive and without a Limit, refuses to list more than
-	// Max variants: the variants are counted first (which is fast), and a
-	// larger space is an error instead of a run that would not end.
+	// Max variants: the variants are counted first (exactly, by the
+	// compiled circuit), and a larger space is an error instead of a run
+	// that would not end.
 	Max int
+	// Space opens inputs (spaces.md §4).
+	Space SpaceOptions
 }
 
-// Variant is one distinct set of present nodes and relations.
+// Variant is one distinct set of present nodes and relations, with the
+// values of the open inputs.
 type Variant struct {
 	// Present lists the ids of the present nodes and relations in global
 	// element order.
 	Present []string
+	// Inputs holds the value of every open input (SpaceOptions.OpenInputs),
+	// in declaration order.
+	Inputs []Assignment
 	// Doc is the resolved template (with EnumerateOptions.Resolve), or nil
 	// when Err explains why the variant could not be resolved.
 	Doc *yamlsrc.Value
@@ -49,82 +56,65 @@ type Enumeration struct {
 	// number found before the limit.
 	Count    *big.Int
 	Complete bool
+	// Warnings are the space's warnings (Space.Warnings).
+	Warnings []string
 }
 
 // Enumerate lists every variant of a template: the distinct sets of present
-// nodes and relations over all models of its conditions and constraints,
-// without optimisation or uniqueness checks. Variants are sorted
-// canonically: by the global positions of their present elements,
-// lexicographically.
+// nodes and relations (and open input values) over all models of its
+// conditions and constraints, without optimisation or uniqueness checks.
+// Variants are sorted canonically: by the global positions of their present
+// elements, lexicographically, then by their input values.
 func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions) (res *Enumeration, err error) {
 	defer recoverInternal(in, opts, &err)
-	p, err := prepare(ctx, in, opts)
+	s, err := BuildSpace(ctx, in, opts, eo.Space)
 	if err != nil {
 		return nil, err
 	}
-	enc, err := p.encode()
-	if err != nil {
-		return nil, err
-	}
-	if opts.Dump != nil {
-		if err := opts.Dump(p.formula(enc)); err != nil {
-			return nil, err
-		}
-	}
-	res = &Enumeration{Count: big.NewInt(0), Complete: true}
-	if enc.Unsat {
+	res = &Enumeration{Count: big.NewInt(0), Complete: true, Warnings: s.Warnings}
+	if s.Unsat {
 		return res, nil
 	}
-	// The projection: node and relation variables, in global order.
-	var proj []int
-	var projElems []*graph.Element
-	seen := map[int]bool{}
-	for i, e := range p.g.Elements {
-		if e.Kind != graph.KindNode && e.Kind != graph.KindRelation {
-			continue
-		}
-		v := enc.ElementVars[i]
-		if !seen[v] {
-			seen[v] = true
-			proj = append(proj, v)
-			projElems = append(projElems, e)
-		}
-	}
-	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}
-	if eo.CountOnly && eo.Limit <= 0 {
-		n, err := solver.Count(ctx, cnf, proj)
+	proj := s.Projection()
+	var found [][]bool
+	if eo.Limit <= 0 {
+		// Count first, exactly: listing a space that is too large would
+		// not end, and the circuit lists the others in linear time.
+		c, err := s.Compile(ctx)
 		if err != nil {
 			return nil, err
 		}
-		res.Count = n
-		return res, nil
-	}
-	if eo.Max > 0 && eo.Limit <= 0 {
-		n, err := solver.Count(ctx, cnf, proj)
-		if err != nil {
-			return nil, err
+		res.Count = c.Count()
+		if eo.CountOnly {
+			return res, nil
 		}
-		if n.Cmp(big.NewInt(int64(eo.Max))) > 0 {
-			d := diag.At(diag.Pos{File: p.file}, diag.StageSolve, fmt.Sprintf(
-				"the template has %s variants, more than %d: give --limit N to list the first N, or --count to count them", n, eo.Max))
+		if eo.Max > 0 && res.Count.Cmp(big.NewInt(int64(eo.Max))) > 0 {
+			d := diag.At(diag.Pos{File: s.File}, diag.StageSolve, fmt.Sprintf(
+				"the template has %s variants, more than %d: give --limit N to list the first N, or --count to count them", res.Count, eo.Max))
 			d.Code = CodeTooManyVariants
 			return nil, d
 		}
+		c.Enumerate(func(values []bool) bool {
+			found = append(found, append([]bool(nil), values...))
+			return true
+		})
+	} else {
+		cnf := s.CNF
+		n, complete, err := solver.Enumerate(ctx, cnf, proj, eo.Limit, func(values []bool) bool {
+			found = append(found, append([]bool(nil), values...))
+			return true
+		})
+		if err != nil {
+			return nil, err
+		}
+		res.Count = big.NewInt(int64(n))
+		res.Complete = complete
+		if eo.CountOnly {
+			return res, nil
+		}
 	}
-	var found [][]bool
-	n, complete, err := solver.Enumerate(ctx, cnf, proj, eo.Limit, func(values []bool) bool {
-		found = append(found, append([]bool(nil), values...))
-		return true
-	})
-	if err != nil {
-		return nil, err
-	}
-	res.Count = big.NewInt(int64(n))
-	res.Complete = complete
-	if eo.CountOnly {
-		return res, nil
-	}
-	// Canonical order: the lists of present positions, lexicographically.
+	// Canonical order: the lists of present positions, lexicographically,
+	// then the open inputs' value positions (declaration, then domain order).
 	positions := func(values []bool) []int {
 		var out []int
 		for i, present := range values {
@@ -134,16 +124,17 @@ func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions)
 		}
 		return out
 	}
-	slices.SortFunc(found, func(a, b []bool) int { return slices.Compare(positions(a), positions(b)) })
-	for _, values := range found {
-		var v Variant
-		for i, present := range values {
-			if present {
-				v.Present = append(v.Present, projElems[i].ID())
-			}
+	ne := len(s.Elements)
+	slices.SortFunc(found, func(a, b []bool) int {
+		if c := slices.Compare(positions(a[:ne]), positions(b[:ne])); c != 0 {
+			return c
 		}
+		return slices.Compare(positions(a[ne:]), positions(b[ne:]))
+	})
+	for _, values := range found {
+		v := s.Variant(values)
 		if eo.Resolve {
-			v.Doc, v.Err = p.resolveVariant(ctx, enc, proj, values)
+			v.Doc, v.Err = s.p.resolveVariant(ctx, s.enc, proj, values, v.Inputs)
 		}
 		res.Variants = append(res.Variants, v)
 	}
@@ -153,7 +144,7 @@ func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions)
 // resolveVariant resolves the template with the presence of nodes and
 // relations fixed to one variant; the remaining elements follow the
 // tie-break. It works on a copy of the enriched document.
-func (p *prepared) resolveVariant(ctx context.Context, enc *encode.Result, proj []int, values []bool) (*yamlsrc.Value, error) {
+func (p *prepared) resolveVariant(ctx context.Context, enc *encode.Result, proj []int, values []bool, inputs []Assignment) (*yamlsrc.Value, error) {
 	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: make([][]int, 0, len(enc.Clauses)+len(proj))}
 	cnf.Clauses = append(cnf.Clauses, enc.Clauses...)
 	for i, v := range proj {
@@ -178,7 +169,11 @@ func (p *prepared) resolveVariant(ctx context.Context, enc *encode.Result, proj 
 	if len(g.Elements) != len(p.g.Elements) {
 		panic("resolve: the rebuilt graph of a variant differs from graph #3")
 	}
-	if err := p.finish(g, p.evaluator(g, yamlsrc.Clone(p.assigned)), enc, res.Model); err != nil {
+	assigned := yamlsrc.Clone(p.assigned)
+	for _, a := range inputs {
+		assigned.Map.Set(a.Name, yamlsrc.Clone(a.Value))
+	}
+	if err := p.finish(g, p.evaluator(g, assigned), enc, res.Model); err != nil {
 		return nil, err
 	}
 	return doc, nil

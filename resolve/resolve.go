@@ -170,6 +170,13 @@ type prepared struct {
 }
 
 func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
+	return prepareFor(ctx, in, opts, false)
+}
+
+// prepareFor is prepare; with deferInputs the validator checks the form of
+// the feature constraints between inputs but not the assigned values, which
+// a space with open inputs constrains instead (BuildSpace).
+func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (*prepared, error) {
 	sw := newStopwatch(opts.Timings)
 	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside)
 	if err != nil {
@@ -223,7 +230,7 @@ func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 	if err := graph.AfterCleanup(g3); err != nil {
 		return nil, err
 	}
-	if err := validate(ctx, g3, assigned); err != nil {
+	if err := validate(ctx, g3, assigned, deferInputs); err != nil {
 		return nil, err
 	}
 	now := opts.Now

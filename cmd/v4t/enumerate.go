@@ -17,12 +17,17 @@ func enumerateCommand() *command {
 	return &command{
 		name:    "enumerate",
 		summary: "list every variant of a variable service template",
-		usage:   "v4t enumerate --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--count] [--limit N] [--format text|json|yaml] [--output-dir DIR] [--dump cnf|opb FILE]",
+		usage:   "v4t enumerate --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] [--count] [--limit N] [--format text|json|yaml] [--output-dir DIR] [--dump cnf|opb FILE]",
 		help: `Enumerate lists the variants of a template: every distinct set of present
 node templates and relations that its conditions and constraints allow,
 without optimisation and uniqueness checks. Inputs and presets fix what they
 assign; everything else stays open. Variants are sorted canonically (by the
-positions of their present elements in the template).
+positions of their present elements in the template, then by the values of
+open inputs).
+
+` + openInputsHelp + ` A variant prints as
+"variant 3: node.a node.b | mode=large backup=true"; with --format json or
+yaml it has an "inputs" map besides "present".
 
 --count prints only the number of variants (exact; independent parts of the
 template are counted separately and multiplied, so it stays fast for large
@@ -48,6 +53,7 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 	fs.IntVar(&limit, "limit", 0, "stop after `N` variants (0: no limit)")
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json or yaml")
 	fs.StringVar(&outDir, "output-dir", "", "write each variant as a resolved template into `DIR`")
+	open := registerOpenInputs(fs)
 	return func(ctx context.Context, e *env, args []string) int {
 		in, opts, _, err := t.parse(e, args)
 		if err != nil {
@@ -61,12 +67,15 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		if limit < 0 {
 			return e.usage("enumerate", "--limit must not be negative")
 		}
-		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != "", Max: maxVariants})
+		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != "", Max: maxVariants, Space: open.options()})
 		if err != nil {
 			problems, err := e.templateProblems(ctx, in, opts, err)
 			code := e.fail("enumerate", err)
 			e.printProblems(in, problems)
 			return code
+		}
+		for _, w := range res.Warnings {
+			fmt.Fprintf(e.stderr, "warning: %s\n", oneLine(w))
 		}
 		if !res.Complete {
 			fmt.Fprintf(e.stderr, "stopped after %s (--limit %d); there are more\n", plural(limit, "variant"), limit)
@@ -92,7 +101,7 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 				}
 			}
 		}
-		if err := printVariants(e, format, res); err != nil {
+		if err := printVariants(e, format, res, open.set); err != nil {
 			return e.fail("enumerate", err)
 		}
 		if failed > 0 {
@@ -106,7 +115,9 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 // larger spaces would take hours and all memory to list.
 const maxVariants = 100000
 
-func printVariants(e *env, format string, res *resolve.Enumeration) error {
+// printVariants prints the variants; withInputs adds their open inputs'
+// values (--open-inputs).
+func printVariants(e *env, format string, res *resolve.Enumeration, withInputs bool) error {
 	switch format {
 	case "text":
 		for i, v := range res.Variants {
@@ -114,13 +125,17 @@ func printVariants(e *env, format string, res *resolve.Enumeration) error {
 			for _, id := range v.Present {
 				fmt.Fprintf(e.stdout, " %s", id)
 			}
+			if len(v.Inputs) > 0 {
+				fmt.Fprintf(e.stdout, " | %s", inputsText(v.Inputs))
+			}
 			fmt.Fprintln(e.stdout)
 		}
 		fmt.Fprintln(e.stdout, plural(len(res.Variants), "variant"))
 		return nil
 	case "json":
 		type variant struct {
-			Present []string `json:"present"`
+			Present []string        `json:"present"`
+			Inputs  json.RawMessage `json:"inputs,omitempty"`
 		}
 		out := struct {
 			Count    int       `json:"count"`
@@ -132,7 +147,11 @@ func printVariants(e *env, format string, res *resolve.Enumeration) error {
 			if p == nil {
 				p = []string{}
 			}
-			out.Variants = append(out.Variants, variant{Present: p})
+			vj := variant{Present: p}
+			if withInputs {
+				vj.Inputs = inputsJSON(v.Inputs)
+			}
+			out.Variants = append(out.Variants, vj)
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -144,7 +163,11 @@ func printVariants(e *env, format string, res *resolve.Enumeration) error {
 		for _, id := range v.Present {
 			ids.List = append(ids.List, yamlsrc.NewString(id))
 		}
-		variants.List = append(variants.List, yamlsrc.MapOf("present", ids))
+		vy := yamlsrc.MapOf("present", ids)
+		if withInputs {
+			vy.Map.Set("inputs", inputsYAML(v.Inputs))
+		}
+		variants.List = append(variants.List, vy)
 	}
 	doc := yamlsrc.MapOf("count", yamlsrc.NewNumber(float64(len(res.Variants))),
 		"complete", yamlsrc.NewBool(res.Complete), "variants", variants)

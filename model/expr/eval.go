@@ -27,6 +27,23 @@ type Env struct {
 	Location *time.Location
 	// File names the document in diagnostic positions; optional.
 	File string
+	// Open, when set, makes inputs open (spaces.md §4): it reports whether
+	// a declared input is open and, if so, its value in the current partial
+	// assignment of the open inputs (nil when the assignment leaves it
+	// unknown). Reading an open input that is unknown fails with an
+	// *OpenInputError, so that the caller can split on its values. Results
+	// that depend on open inputs are neither cached nor remembered.
+	Open func(name string) (value *yamlsrc.Value, open bool)
+}
+
+// OpenInputError is returned by evaluation when it reads an open input
+// (Env.Open) that the current partial assignment leaves unknown.
+type OpenInputError struct {
+	Name string
+}
+
+func (e *OpenInputError) Error() string {
+	return "open variability input \"" + e.Name + "\" has no value in this case"
 }
 
 // Evaluator evaluates value expressions in one resolver run. It holds the
@@ -42,6 +59,9 @@ type Evaluator struct {
 	// (which is evaluated again next time).
 	cache map[*yamlsrc.Value]*yamlsrc.Value
 	depth int
+	// readsOpen is set while evaluating (with Env.Open) once the current
+	// map has read an open input: its result is then not cached.
+	readsOpen bool
 }
 
 // New returns an evaluator for env. The weekday is fixed here, as the
@@ -137,6 +157,9 @@ func (e *Evaluator) eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if e.depth >= maxDepth {
 		return nil, rangeError("Maximum call stack size exceeded")
 	}
+	if e.env.Open != nil {
+		return e.evalOpen(x)
+	}
 	e.depth++
 	r, err := e.run(x)
 	e.depth--
@@ -144,6 +167,26 @@ func (e *Evaluator) eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 		return nil, err
 	}
 	e.cache[x] = r
+	return r, nil
+}
+
+// evalOpen is eval's map case with open inputs: a result is cached only
+// when its evaluation read no open input, so that it holds for every
+// assignment of them.
+func (e *Evaluator) evalOpen(x *yamlsrc.Value) (*yamlsrc.Value, error) {
+	outer := e.readsOpen
+	e.readsOpen = false
+	e.depth++
+	r, err := e.run(x)
+	e.depth--
+	reads := e.readsOpen
+	e.readsOpen = outer || reads
+	if err != nil {
+		return nil, err
+	}
+	if !reads {
+		e.cache[x] = r
+	}
 	return r, nil
 }
 
@@ -551,6 +594,15 @@ func (e *Evaluator) input(at *yamlsrc.Value, name string) (*yamlsrc.Value, error
 	if definition.IsNull() {
 		return nil, e.fail(at, `Variability input "`+name+`" is not defined`)
 	}
+	if e.env.Open != nil {
+		if v, open := e.env.Open(name); open {
+			e.readsOpen = true
+			if v == nil {
+				return nil, &OpenInputError{Name: name}
+			}
+			return v, nil
+		}
+	}
 	if v := objGet(e.env.Assigned, name); !v.IsNull() {
 		return v, nil
 	}
@@ -562,14 +614,21 @@ func (e *Evaluator) input(at *yamlsrc.Value, name string) (*yamlsrc.Value, error
 	if de.IsNull() {
 		return nil, e.fail(at, `Variability input "`+name+`" has no value nor default (expression) assigned`)
 	}
+	outer := e.readsOpen
+	e.readsOpen = false
 	v, err := e.eval(de)
+	reads := e.readsOpen
+	e.readsOpen = outer || reads
 	if err != nil {
 		return nil, err
 	}
 	if v.IsNull() {
 		return nil, e.fail(at, `Did not find variability input "`+name+`"`)
 	}
-	e.remember(name, v)
+	if !reads {
+		// A value computed from open inputs holds in this case only.
+		e.remember(name, v)
+	}
 	return v, nil
 }
 
