@@ -65,7 +65,7 @@ type command struct {
 }
 
 func commands() []*command {
-	return []*command{resolveCommand(), validateCommand(), enumerateCommand(), batchCommand(), compareCommand(), graphCommand(), completeCommand(), sdCommand(), testCommand(), benchCommand(), versionCommand(), helpCommand()}
+	return []*command{resolveCommand(), validateCommand(), enumerateCommand(), analyzeCommand(), sampleCommand(), batchCommand(), compareCommand(), graphCommand(), completeCommand(), sdCommand(), testCommand(), benchCommand(), versionCommand(), helpCommand()}
 }
 
 func lookup(name string) *command {
