@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -12,6 +13,10 @@ import (
 	"v4t/model/yamlsrc"
 	"v4t/solver"
 )
+
+// listNodes bounds the circuit that counts the variants before listing
+// them: a few seconds of compilation.
+var listNodes = 1_000_000
 
 // CodeTooManyVariants is the code of the diagnostic of EnumerateOptions.Max:
 // a refusal to list, not a problem of the template.
@@ -79,8 +84,21 @@ func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions)
 	var found [][]bool
 	if eo.Limit <= 0 {
 		// Count first, exactly: listing a space that is too large would
-		// not end, and the circuit lists the others in linear time.
-		c, err := s.Compile(ctx)
+		// not end, and the circuit lists the others in linear time. Before
+		// a refusal the count is bounded too: a circuit that outgrows
+		// listNodes is refused without its count (deterministically, on
+		// every machine), so that listing never hangs before it refuses.
+		budget := 0
+		if eo.Max > 0 && !eo.CountOnly {
+			budget = listNodes
+		}
+		c, err := s.compile(ctx, budget)
+		if errors.Is(err, solver.ErrTooLarge) && budget > 0 {
+			d := diag.At(diag.Pos{File: s.File}, diag.StageSolve, fmt.Sprintf(
+				"the template has too many variants to list (counting them needs more than %d circuit nodes): give --limit N to list the first N, or --count to count them", budget))
+			d.Code = CodeTooManyVariants
+			return nil, d
+		}
 		if err != nil {
 			return nil, err
 		}

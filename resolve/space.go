@@ -136,12 +136,18 @@ func BuildSpace(ctx context.Context, in Input, opts Options, so SpaceOptions) (s
 
 // Compile compiles the space into a circuit over its projection.
 func (s *Space) Compile(ctx context.Context) (*solver.Circuit, error) {
+	return s.compile(ctx, 0)
+}
+
+// compile compiles the space within maxNodes decision nodes (0: the
+// solver's default bound).
+func (s *Space) compile(ctx context.Context, maxNodes int) (*solver.Circuit, error) {
 	cnf := s.CNF
 	if s.Unsat {
 		// A requirement folded to false: an empty clause says so.
 		cnf = &solver.CNF{NumVars: cnf.NumVars, Clauses: [][]int{{}}}
 	}
-	return solver.Compile(ctx, cnf, s.Projection(), solver.CompileOptions{})
+	return solver.Compile(ctx, cnf, s.Projection(), solver.CompileOptions{MaxNodes: maxNodes})
 }
 
 // Count returns the exact number of variants.

@@ -64,3 +64,21 @@ func TestSampleUniform(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEqual(t, res.Variants, other.Variants)
 }
+
+// TestEnumerateRefusesUncountable: listing without a limit refuses, within
+// a bounded circuit, a space it cannot count, instead of hanging; --count
+// still counts it.
+func TestEnumerateRefusesUncountable(t *testing.T) {
+	defer func(n int) { listNodes = n }(listNodes)
+	listNodes = 5
+	in := Input{TemplatePath: "../testdata/spaces/chain.yaml"}
+	_, err := Enumerate(context.Background(), in, Options{}, EnumerateOptions{Max: 100000})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "too many variants to list")
+	res, err := Enumerate(context.Background(), in, Options{}, EnumerateOptions{Max: 100000, CountOnly: true})
+	require.NoError(t, err)
+	assert.Equal(t, "144", res.Count.String())
+	res, err = Enumerate(context.Background(), in, Options{}, EnumerateOptions{Max: 100000, Limit: 3})
+	require.NoError(t, err)
+	assert.Len(t, res.Variants, 3)
+}

@@ -120,16 +120,21 @@ type block struct {
 
 // readmeBatchBlocks returns the code blocks of the README's v4t batch
 // section.
-func readmeBatchBlocks(t *testing.T) []block {
+func readmeBatchBlocks(t *testing.T) []block { return readmeBlocks(t, "### `v4t batch`") }
+
+// readmeBlocks returns the code blocks of the README's section under
+// heading (a whole line, "### `v4t batch`" or "## Configuration spaces"),
+// up to the next heading of any level.
+func readmeBlocks(t *testing.T, heading string) []block {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	text := string(data)
-	start := strings.Index(text, "### `v4t batch`\n")
-	require.NotEqual(t, -1, start, "the README has a v4t batch section")
-	text = text[start:]
-	if end := strings.Index(text[1:], "\n### "); end >= 0 {
-		text = text[:end+1]
+	start := strings.Index(text, heading+"\n")
+	require.NotEqual(t, -1, start, "the README has a section %s", heading)
+	text = text[start+len(heading):]
+	if loc := nextHeading.FindStringIndex(text); loc != nil {
+		text = text[:loc[0]]
 	}
 	var blocks []block
 	var cur *block
@@ -147,6 +152,10 @@ func readmeBatchBlocks(t *testing.T) []block {
 	require.Nil(t, cur, "an unclosed code block")
 	return blocks
 }
+
+// nextHeading finds a Markdown heading line (outside code blocks the README
+// has no other lines that start with "# ").
+var nextHeading = regexp.MustCompile(`(?m)^#{1,6} `)
 
 var sedLines = regexp.MustCompile(`^sed -n '((?:\d+p;?)+)' (\S+)$`)
 
