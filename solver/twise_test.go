@@ -88,7 +88,7 @@ func TestCoveringOracle(t *testing.T) {
 		c, err := Compile(context.Background(), cnf, proj, CompileOptions{})
 		require.NoError(t, err)
 		strength := 1 + iter%3
-		rows, err := c.CoveringSample(context.Background(), CoveringOptions{T: strength, Features: allFeatures(len(proj)), Seed: uint64(iter)})
+		rows, err := c.CoveringSample(context.Background(), CoveringOptions{T: strength, Features: allFeatures(len(proj)), Seed: uint64(iter), Candidates: 3, Restarts: 2})
 		require.NoError(t, err)
 		name := fmt.Sprintf("iter %d t=%d cnf %v proj %v", iter, strength, cnf.Clauses, proj)
 		if !c.Satisfiable() {
