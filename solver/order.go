@@ -26,11 +26,21 @@ func eliminationRanks(nv int, clauses [][]int32, val []int8, budget int) []int32
 	return eliminate(nv, clauses, val, budget, false)
 }
 
+// maxPrimalClause is the longest clause the primal graph takes in: a
+// clause of k literals is a clique of k²/2 edges, and one long disjunction
+// (a hub's "some incoming relation") would make every elimination order
+// cost quadratic time while saying little about the order.
+const maxPrimalClause = 32
+
 // primal builds the primal graph of the unsatisfied clauses over the
-// unassigned variables; ok is false when it has more than budget edges.
+// unassigned variables (without clauses longer than maxPrimalClause); ok is
+// false when it has more than budget edges.
 func primal(nv int, clauses [][]int32, val []int8, budget int) (adj []map[int32]struct{}, edges int, ok bool) {
 	adj = make([]map[int32]struct{}, nv+1)
 	for _, c := range clauses {
+		if len(c) > maxPrimalClause {
+			continue
+		}
 		sat := false
 		for _, l := range c {
 			if val[abs32(l)] != 0 && (l > 0) == (val[abs32(l)] > 0) {
@@ -87,7 +97,7 @@ func sortedNeighbours(adj []map[int32]struct{}, v int32) []int32 {
 }
 
 // eliminate runs min-fill (minFill) or min-degree elimination. The work
-// (neighbour pairs examined, or fill edges added) is bounded by budget.
+// (neighbour pairs examined) is bounded by budget.
 func eliminate(nv int, clauses [][]int32, val []int8, budget int, minFill bool) []int32 {
 	adj, _, ok := primal(nv, clauses, val, budget)
 	if !ok {
@@ -140,10 +150,10 @@ func eliminate(nv int, clauses [][]int32, val []int8, budget int, minFill bool) 
 		}
 		for i, a := range nb {
 			for _, b := range nb[i+1:] {
+				work++
 				if !link(adj, a, b) {
 					continue
 				}
-				work++
 				if !minFill {
 					continue
 				}
