@@ -7,7 +7,7 @@ import (
 )
 
 // Family is a generated template family: a template and its inputs for
-// every seed.
+// every seed, and the v4t command that v4t bench times on them.
 type Family struct {
 	// Name is the family's name on the command line (v4t bench --family).
 	Name string
@@ -15,17 +15,51 @@ type Family struct {
 	Description string
 	// Template writes the template at seed n.
 	Template func(w io.Writer, n int) error
-	// Inputs writes the variability inputs the template resolves with.
+	// Inputs writes the variability inputs the template resolves with; nil
+	// when the family has none.
 	Inputs func(w io.Writer, n int) error
 	// Templates is the number of node templates plus relationship
 	// templates at seed n, the unit of "templates per second".
 	Templates func(n int) int
 	// Seeds are the seeds v4t bench measures by default.
 	Seeds []int
+	// Command returns the arguments of the v4t child process that v4t
+	// bench times, given the generated files (inputs is "" when Inputs is
+	// nil) and a scratch file the command may write. Nil: "resolve
+	// --template T --inputs I --output O" with its stage timings, which
+	// the reference implementation can be compared with; a family with a
+	// Command has no stage timings and no reference to compare with.
+	Command func(template, inputs, output string) []string
+	// Measures names what the child process does, for the report, e.g.
+	// "analyze" or "sample --pairwise"; empty means "resolve".
+	Measures string
 }
 
-// Families returns the generated families, the reference's ring family
-// first.
+// What returns Measures, or "resolve" when it is empty.
+func (f Family) What() string {
+	if f.Measures == "" {
+		return "resolve"
+	}
+	return f.Measures
+}
+
+// spaceCommand returns a Family.Command that runs v4t with args and the
+// template (the configuration-space families have no inputs); with output,
+// it also writes its report to the scratch file instead of standard
+// output.
+func spaceCommand(output bool, args ...string) func(template, inputs, out string) []string {
+	return func(template, _, out string) []string {
+		cmd := append([]string{args[0], "--template", template}, args[1:]...)
+		if output {
+			cmd = append(cmd, "--output", out)
+		}
+		return cmd
+	}
+}
+
+// Families returns the generated families: the resolve families, the
+// reference's ring family first, then the configuration-space families
+// (space.go), whose variants are counted, analysed and sampled.
 func Families() []Family {
 	return []Family{
 		{
@@ -59,6 +93,51 @@ func Families() []Family {
 			Inputs:      func(w io.Writer, _ int) error { return WideInputs(w) },
 			Templates:   func(n int) int { return n },
 			Seeds:       []int{10, 100, 1000, 3000},
+		},
+		{
+			Name:        "chain",
+			Description: "n exclusive choices in a chain of conflicts (about 10^(0.209n) variants), analysed: count, core and dead elements, commonality",
+			Template:    Chain,
+			Templates:   func(n int) int { return 2 * n },
+			Seeds:       []int{100, 500, 2000},
+			Command:     spaceCommand(true, "analyze", "--format", "json"),
+			Measures:    "analyze",
+		},
+		{
+			Name:        "conflict",
+			Description: "n exclusive choices under a random sparse conflict graph (1.5n edges), analysed",
+			Template:    Conflict,
+			Templates:   func(n int) int { return 2 * n },
+			Seeds:       []int{50, 100, 150},
+			Command:     spaceCommand(true, "analyze", "--format", "json"),
+			Measures:    "analyze",
+		},
+		{
+			Name:        "hub",
+			Description: "n optional nodes that all connect to one hub (2^n variants in one component), counted",
+			Template:    Hub,
+			Templates:   func(n int) int { return n + 1 },
+			Seeds:       []int{20, 40, 1000},
+			Command:     spaceCommand(false, "enumerate", "--count"),
+			Measures:    "enumerate --count",
+		},
+		{
+			Name:        "sample",
+			Description: "the chain of n exclusive choices, 1,000 variants drawn exactly uniformly",
+			Template:    Chain,
+			Templates:   func(n int) int { return 2 * n },
+			Seeds:       []int{10, 100, 1000},
+			Command:     spaceCommand(true, "sample", "--uniform", "1000", "--seed", "1"),
+			Measures:    "sample --uniform 1000",
+		},
+		{
+			Name:        "pairwise",
+			Description: "n free exclusive choices (2^n variants), sampled to cover every pair",
+			Template:    Free,
+			Templates:   func(n int) int { return 2 * n },
+			Seeds:       []int{10, 20, 50},
+			Command:     spaceCommand(true, "sample", "--pairwise"),
+			Measures:    "sample --pairwise",
 		},
 	}
 }

@@ -23,15 +23,20 @@ type generated struct {
 	data             []byte // the template's text
 }
 
-// generate writes the template and inputs of f at seed n into dir.
+// generate writes the template and inputs of f at seed n into dir (no
+// inputs file for a family without inputs).
 func generate(tb testing.TB, dir string, f Family, n int) generated {
 	tb.Helper()
 	base := filepath.Join(dir, f.Name+"-"+strconv.Itoa(n))
-	g := generated{template: base + ".yaml", inputs: base + ".inputs.yaml"}
+	g := generated{template: base + ".yaml"}
 	var buf bytes.Buffer
 	require.NoError(tb, f.Template(&buf, n))
 	g.data = bytes.Clone(buf.Bytes())
 	require.NoError(tb, os.WriteFile(g.template, g.data, 0o644))
+	if f.Inputs == nil {
+		return g
+	}
+	g.inputs = base + ".inputs.yaml"
 	buf.Reset()
 	require.NoError(tb, f.Inputs(&buf, n))
 	require.NoError(tb, os.WriteFile(g.inputs, buf.Bytes(), 0o644))
@@ -152,6 +157,40 @@ func TestFamiliesDeterministic(t *testing.T) {
 	}
 	_, err := Lookup("nope")
 	assert.ErrorContains(t, err, "unknown family")
+}
+
+// TestFamilyCommands checks what v4t bench runs for each family: resolve
+// for the four resolve families, which come first and have inputs, and the
+// command that Measures names for the configuration-space families, which
+// have none.
+func TestFamilyCommands(t *testing.T) {
+	var names []string
+	for _, f := range Families() {
+		names = append(names, f.Name)
+	}
+	assert.Equal(t, []string{"ring", "choice", "pruning", "wide", "chain", "conflict", "hub", "sample", "pairwise"}, names)
+	want := map[string][]string{
+		"chain":    {"analyze", "--template", "T", "--format", "json", "--output", "O"},
+		"conflict": {"analyze", "--template", "T", "--format", "json", "--output", "O"},
+		"hub":      {"enumerate", "--template", "T", "--count"},
+		"sample":   {"sample", "--template", "T", "--uniform", "1000", "--seed", "1", "--output", "O"},
+		"pairwise": {"sample", "--template", "T", "--pairwise", "--output", "O"},
+	}
+	for _, f := range Families() {
+		t.Run(f.Name, func(t *testing.T) {
+			if f.Command == nil {
+				assert.Equal(t, "resolve", f.What(), "%s measures", f.Name)
+				assert.NotNil(t, f.Inputs, "%s has inputs", f.Name)
+				assert.NotContains(t, want, f.Name)
+				return
+			}
+			assert.Nil(t, f.Inputs, "%s has no inputs", f.Name)
+			assert.Equal(t, f.Measures, f.What(), "%s measures", f.Name)
+			args := f.Command("T", "", "O")
+			assert.Equal(t, want[f.Name], args, "%s command", f.Name)
+			assert.True(t, strings.HasPrefix(f.Measures, args[0]), "%s: %q names %s", f.Name, f.Measures, args[0])
+		})
+	}
 }
 
 // benchSeeds are the seeds of the testing.B suites; under -short only the

@@ -120,3 +120,14 @@ func Hub(w io.Writer, k int) error {
 	}
 	return b.Flush()
 }
+
+// Free writes the free family at seed k: k exclusive choices and no
+// constraint between them (the chain family without its constraints), so
+// 2^k variants in k independent components: the space that t-wise
+// covering samples are measured on.
+func Free(w io.Writer, k int) error {
+	b, s := textWriter(w)
+	spaceHeader(s)
+	spaceChoices(s, k)
+	return b.Flush()
+}

@@ -32,6 +32,7 @@ func generatedFile(t testing.TB, name string, k int, gen func(w *bytes.Buffer, k
 func chain(w *bytes.Buffer, k int) error    { return Chain(w, k) }
 func conflict(w *bytes.Buffer, k int) error { return Conflict(w, k) }
 func hub(w *bytes.Buffer, k int) error      { return Hub(w, k) }
+func free(w *bytes.Buffer, k int) error     { return Free(w, k) }
 
 func fibonacci(n int) *big.Int {
 	a, b := big.NewInt(0), big.NewInt(1)
@@ -62,7 +63,7 @@ func independentSets(k int, edges [][2]int) int64 {
 
 // TestSpaceCounts counts the generated families exactly, against numbers
 // computed without the solver: Fibonacci numbers for chains, powers of two
-// for hubs, and brute-force independent sets for conflict graphs.
+// for hubs and free choices, and brute-force independent sets for conflict graphs.
 func TestSpaceCounts(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
@@ -75,6 +76,9 @@ func TestSpaceCounts(t *testing.T) {
 		{"chain 10", generatedFile(t, "chain", 10, chain), fibonacci(12), time.Second},
 		{"chain 2000", generatedFile(t, "chain", 2000, chain), fibonacci(2002), 20 * time.Second},
 		{"hub 40", generatedFile(t, "hub", 40, hub), new(big.Int).Lsh(big.NewInt(1), 40), 5 * time.Second},
+		{"free 1", generatedFile(t, "free", 1, free), big.NewInt(2), time.Second},
+		{"free 20", generatedFile(t, "free", 20, free), new(big.Int).Lsh(big.NewInt(1), 20), time.Second},
+		{"free 1000", generatedFile(t, "free", 1000, free), new(big.Int).Lsh(big.NewInt(1), 1000), 10 * time.Second},
 	}
 	for _, k := range []int{2, 5, 12, 18} {
 		tests = append(tests, struct {
@@ -130,19 +134,7 @@ func TestSampleUniformLarge(t *testing.T) {
 // TestSamplePairwise covers every pair of 20 free choices with at most 12
 // variants.
 func TestSamplePairwise(t *testing.T) {
-	path := generatedFile(t, "chain", 20, func(w *bytes.Buffer, k int) error {
-		// The chain family without its constraints: 20 free choices.
-		var b bytes.Buffer
-		if err := Chain(&b, k); err != nil {
-			return err
-		}
-		for _, line := range strings.SplitAfter(b.String(), "\n") {
-			if !strings.Contains(line, "not: {and") && !strings.Contains(line, "constraints:") {
-				w.WriteString(line)
-			}
-		}
-		return nil
-	})
+	path := generatedFile(t, "free", 20, free)
 	res, err := resolve.Sample(context.Background(), resolve.Input{TemplatePath: path}, resolve.Options{}, resolve.SampleOptions{T: 2, Seed: 1})
 	require.NoError(t, err)
 	require.Equal(t, new(big.Int).Lsh(big.NewInt(1), 20).String(), res.Count.String())

@@ -29,7 +29,7 @@ func benchCommand() *command {
 	return &command{
 		name:    "bench",
 		summary: "time v4t, and optionally the reference, on generated templates",
-		usage:   "v4t bench [--family ring|choice|pruning|wide|all] [--seeds N,...] [--runs N] [--format markdown|csv|json] [--write DIR] [--output FILE] [--reference CASE_JS [--reference-runs N] [--reference-timeout DURATION] [--node PATH]]",
+		usage:   "v4t bench [--family ring|choice|pruning|wide|chain|conflict|hub|sample|pairwise|all] [--seeds N,...] [--runs N] [--format markdown|csv|json] [--write DIR] [--output FILE] [--reference CASE_JS [--reference-runs N] [--reference-timeout DURATION] [--node PATH]]",
 		help: `Bench generates the templates of a benchmark family (package benchmarks:
 ring is the reference's own benchmark, choice stresses optimisation with
 uniqueness, pruning deep hosting stacks under semantic-loose pruning, wide
@@ -39,15 +39,26 @@ binary ("v4t resolve --template T --inputs I --output O"), so that wall time,
 CPU time and peak memory are those of the whole process, as /usr/bin/time
 reports them.
 
+The configuration-space families time another command instead of
+resolve: chain (n exclusive choices in a chain of conflicts, about
+10^(0.209n) variants) and conflict (n exclusive choices under a random
+sparse conflict graph) run "v4t analyze --format json"; hub (n optional
+nodes around one hub, 2^n variants) runs "v4t enumerate --count"; sample
+(the chain) runs "v4t sample --uniform 1000 --seed 1"; pairwise (n free
+choices) runs "v4t sample --pairwise". The report's measures column says
+which command was timed; these families have no stage timings.
+
 It reports, per family and seed, the median and the spread (minimum and
 maximum over the runs) of the wall time, the CPU time, the peak resident
-memory and every stage of the pipeline (parse, enrich, graph, encode, solve,
-transform, emit: the child measures them itself), and templates per second:
-node templates plus relationship templates divided by the median wall time.
+memory and, for resolve, every stage of the pipeline (parse, enrich, graph,
+encode, solve, transform, emit: the child measures them itself), and
+templates per second: node templates plus relationship templates divided
+by the median wall time.
 
---write DIR keeps the generated files, named <family>-<seed>.yaml and
-<family>-<seed>.inputs.yaml, so that other tools can be timed on the same
-files; without it they go to a temporary directory that is removed.
+--write DIR keeps the generated files, named <family>-<seed>.yaml and (for
+the resolve families, the others have no inputs) <family>-<seed>.inputs.yaml,
+so that other tools can be timed on the same files; without it they go to a
+temporary directory that is removed.
 
 --reference CASE_JS also times the reference implementation on every file:
 "node CASE_JS --template T --inputs I --output O", with case.js of the
@@ -55,11 +66,14 @@ shared Vintner tools (it finds the installed reference through VINTNER_DIR).
 The report then adds its wall time, CPU time and peak memory, the speedup
 (median wall time of the reference over that of v4t), and whether both tools
 wrote the same document. A reference run that fails or exceeds
---reference-timeout is reported, not fatal.
+--reference-timeout is reported, not fatal. The reference only resolves: on
+the configuration-space families it is not run, and the report says "not
+comparable".
 
 Progress goes to standard error when it is a terminal.`,
 		example: `v4t bench --family ring --seeds 10,1000 --runs 5 --write bench-files
-v4t bench --family choice --seeds 100 --format json --reference ../shared/tools/vintner/case.js`,
+v4t bench --family choice --seeds 100 --format json --reference ../shared/tools/vintner/case.js
+v4t bench --family chain,conflict,hub,sample,pairwise --runs 3`,
 		setup: setupBench,
 	}
 }
@@ -81,9 +95,9 @@ type benchOptions struct {
 func setupBench(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	var family, seeds string
 	o := &benchOptions{}
-	fs.StringVar(&family, "family", "ring", "the template `FAMILY`: ring, choice, pruning, wide, a comma-separated list, or all")
+	fs.StringVar(&family, "family", "ring", "the template `FAMILY`: ring, choice, pruning, wide (resolve), chain, conflict, hub, sample, pairwise (configuration space), a comma-separated list, or all")
 	fs.StringVar(&seeds, "seeds", "", "comma-separated `SEEDS` (default: the family's, e.g. 10,100,1000,10000 for ring)")
-	fs.IntVar(&o.runs, "runs", 3, "resolve each template `N` times")
+	fs.IntVar(&o.runs, "runs", 3, "run v4t on each template `N` times")
 	fs.StringVar(&o.format, "format", "markdown", "report `FORMAT`: markdown, csv or json")
 	fs.StringVar(&o.write, "write", "", "keep the generated templates and inputs in `DIR`")
 	fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (default: standard output)")
@@ -188,13 +202,18 @@ type benchReport struct {
 
 // benchResult is one family at one seed.
 type benchResult struct {
-	Family    string `json:"family"`
+	Family string `json:"family"`
+	// Measures is what v4t's child process does: "resolve", or the
+	// command of a configuration-space family, e.g. "analyze" or
+	// "sample --pairwise" (benchmarks.Family.Measures).
+	Measures  string `json:"measures"`
 	Seed      int    `json:"seed"`
 	Templates int    `json:"templates"`
 	// Template and Inputs are the generated files (relative to the
-	// working directory with --write, else only their base names).
+	// working directory with --write, else only their base names);
+	// Inputs is left out for families without inputs.
 	Template      string         `json:"template"`
-	Inputs        string         `json:"inputs"`
+	Inputs        string         `json:"inputs,omitempty"`
 	TemplateBytes int64          `json:"template_bytes"`
 	V4T           toolResult     `json:"v4t"`
 	Reference     *toolResult    `json:"reference,omitempty"`
@@ -208,10 +227,12 @@ type toolResult struct {
 	CPU                stat    `json:"cpu_ms"`
 	PeakMemory         stat    `json:"peak_memory_mib"`
 	TemplatesPerSecond float64 `json:"templates_per_second"`
-	// Stages are v4t's stage durations (not measured for the reference).
+	// Stages are v4t's stage durations (measured only when v4t resolves,
+	// never for the reference).
 	Stages *benchStageStats `json:"stages_ms,omitempty"`
 	// Error says why the tool failed (only the reference's failures are
-	// reported instead of stopping the bench).
+	// reported instead of stopping the bench), or that it was not run
+	// because it cannot do what the family measures ("not comparable").
 	Error string `json:"error,omitempty"`
 }
 
@@ -394,16 +415,40 @@ func benchOne(ctx context.Context, o *benchOptions, f benchmarks.Family, n int, 
 	if err != nil {
 		return benchResult{}, err
 	}
-	if _, err := writeGenerated(inputs, func(w io.Writer) error { return f.Inputs(w, n) }); err != nil {
+	if f.Inputs == nil {
+		inputs = ""
+	} else if _, err := writeGenerated(inputs, func(w io.Writer) error { return f.Inputs(w, n) }); err != nil {
 		return benchResult{}, err
 	}
-	r := benchResult{Family: f.Name, Seed: n, Templates: f.Templates(n), TemplateBytes: size}
+	r := benchResult{Family: f.Name, Measures: f.What(), Seed: n, Templates: f.Templates(n), TemplateBytes: size}
 	r.Template, r.Inputs = template, inputs
 	if o.write == "" {
-		r.Template, r.Inputs = filepath.Base(template), filepath.Base(inputs)
+		r.Template = filepath.Base(template)
+		if inputs != "" {
+			r.Inputs = filepath.Base(inputs)
+		}
 	}
 
 	out := filepath.Join(scratch, base+".v4t.yaml")
+	if f.Command != nil {
+		// A configuration-space family: its own command, no stage
+		// timings, and nothing the reference can do.
+		args := f.Command(template, inputs, out)
+		var runs []processRun
+		for i := 0; i < o.runs; i++ {
+			progress("%s seed %d: v4t run %d of %d", f.Name, n, i+1, o.runs)
+			pr, err := runProcess(ctx, 0, exe, args...)
+			if err != nil {
+				return r, fmt.Errorf("v4t %s %s: %w", args[0], template, err)
+			}
+			runs = append(runs, pr)
+		}
+		r.V4T = toolStats(runs, r.Templates)
+		if o.reference != "" {
+			r.Reference = &toolResult{Error: notComparable}
+		}
+		return r, nil
+	}
 	timingsFile := filepath.Join(scratch, base+".timings.json")
 	var runs []processRun
 	var timings []benchTimings
@@ -457,6 +502,11 @@ func benchOne(ctx context.Context, o *benchOptions, f benchmarks.Family, n int, 
 	r.Reference = ref
 	return r, nil
 }
+
+// notComparable is the reference's "error" for the families that do not
+// resolve (benchmarks.Family.Command): the reference cannot count,
+// analyse or sample, so it is not run on them.
+const notComparable = "not comparable: the reference only resolves"
 
 // writeGenerated writes a generated file and returns its size.
 func writeGenerated(path string, gen func(io.Writer) error) (int64, error) {
@@ -565,7 +615,7 @@ func (r *benchReport) writeJSON(w io.Writer) error {
 
 func (r *benchReport) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
-	head := []string{"family", "seed", "templates", "template_bytes", "tool", "runs"}
+	head := []string{"family", "seed", "templates", "template_bytes", "tool", "measures", "runs"}
 	for _, m := range []string{"wall_ms", "cpu_ms", "peak_memory_mib"} {
 		head = append(head, m+"_median", m+"_min", m+"_max")
 	}
@@ -581,7 +631,7 @@ func (r *benchReport) writeCSV(w io.Writer) error {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
 	for _, res := range r.Results {
 		row := func(tool string, t *toolResult, stages *benchStageStats) []string {
-			rec := []string{res.Family, strconv.Itoa(res.Seed), strconv.Itoa(res.Templates), strconv.FormatInt(res.TemplateBytes, 10), tool, strconv.Itoa(t.Runs)}
+			rec := []string{res.Family, strconv.Itoa(res.Seed), strconv.Itoa(res.Templates), strconv.FormatInt(res.TemplateBytes, 10), tool, res.Measures, strconv.Itoa(t.Runs)}
 			for _, s := range []stat{t.Wall, t.CPU, t.PeakMemory} {
 				rec = append(rec, num(s.Median), num(s.Min), num(s.Max))
 			}
@@ -623,17 +673,32 @@ func (r *benchReport) writeMarkdown(w io.Writer) {
 	}
 	fmt.Fprintf(&b, ", whole process; median (min–max); %s/%s, %s.\n\n", r.GOOS, r.GOARCH, plural(r.CPUs, "CPU"))
 	ref := r.ReferenceRuns > 0
-	b.WriteString("| family | seed | templates | size | wall | CPU | peak memory | templates/s |")
+	// The measures column shows when a family does something other than
+	// resolve (the configuration-space families).
+	measures := slices.ContainsFunc(r.Results, func(res benchResult) bool { return res.Measures != "resolve" })
+	b.WriteString("| family |")
+	if measures {
+		b.WriteString(" measures |")
+	}
+	b.WriteString(" seed | templates | size | wall | CPU | peak memory | templates/s |")
 	if ref {
 		b.WriteString(" reference wall | reference CPU | reference peak memory | speedup | same output |")
 	}
-	b.WriteString("\n|---|---:|---:|---:|---:|---:|---:|---:|")
+	b.WriteString("\n|---|")
+	if measures {
+		b.WriteString("---|")
+	}
+	b.WriteString("---:|---:|---:|---:|---:|---:|---:|")
 	if ref {
 		b.WriteString("---:|---:|---:|---:|---|")
 	}
 	b.WriteString("\n")
 	for _, res := range r.Results {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |", res.Family, thousands(res.Seed), thousands(res.Templates),
+		fmt.Fprintf(&b, "| %s |", res.Family)
+		if measures {
+			fmt.Fprintf(&b, " %s |", res.Measures)
+		}
+		fmt.Fprintf(&b, " %s | %s | %s | %s | %s | %s | %s |", thousands(res.Seed), thousands(res.Templates),
 			formatBytes(res.TemplateBytes), spreadDur(res.V4T.Wall), spreadDur(res.V4T.CPU), spreadMB(res.V4T.PeakMemory), thousands(int(res.V4T.TemplatesPerSecond+0.5)))
 		if ref {
 			switch {
@@ -655,6 +720,12 @@ func (r *benchReport) writeMarkdown(w io.Writer) {
 		}
 		b.WriteString("\n")
 	}
+	// Only resolve measures stages: the other families have no row, and a
+	// report without resolve families no stage table.
+	if !slices.ContainsFunc(r.Results, func(res benchResult) bool { return res.V4T.Stages != nil }) {
+		io.WriteString(w, b.String())
+		return
+	}
 	b.WriteString("\nv4t's stages, as the child process measures them; median (min–max):\n\n| family | seed |")
 	var zero benchStageStats
 	for _, s := range zero.stages() {
@@ -662,6 +733,9 @@ func (r *benchReport) writeMarkdown(w io.Writer) {
 	}
 	b.WriteString("\n|---|---:|" + strings.Repeat("---:|", len(zero.stages())) + "\n")
 	for _, res := range r.Results {
+		if res.V4T.Stages == nil {
+			continue
+		}
 		fmt.Fprintf(&b, "| %s | %s |", res.Family, thousands(res.Seed))
 		for _, s := range res.V4T.Stages.stages() {
 			b.WriteString(" " + spreadDur(s.st) + " |")

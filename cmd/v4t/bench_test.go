@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,6 +50,7 @@ func TestBenchJSON(t *testing.T) {
 	}{{"ring", 40}, {"choice", 30}} {
 		r := rep.Results[i]
 		assert.Equal(t, want.family, r.Family)
+		assert.Equal(t, "resolve", r.Measures)
 		assert.Equal(t, 10, r.Seed)
 		assert.Equal(t, want.templates, r.Templates, "%s: templates", r.Family)
 		assert.Equal(t, filepath.Join("gen", want.family+"-10.yaml"), r.Template)
@@ -107,12 +109,117 @@ func TestBenchFormats(t *testing.T) {
 			require.Len(t, lines, 2, "header and one row: %s", out)
 			head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
 			assert.Equal(t, len(head), len(row), "csv columns")
-			assert.Equal(t, []string{"family", "seed", "templates", "template_bytes", "tool", "runs"}, head[:6])
+			assert.Equal(t, []string{"family", "seed", "templates", "template_bytes", "tool", "measures", "runs"}, head[:7])
 			assert.Equal(t, []string{"pruning", "2", "20"}, row[:3])
-			assert.Equal(t, "v4t", row[4])
+			assert.Equal(t, []string{"v4t", "resolve"}, row[4:6])
 			assert.Contains(t, head, "solve_ms_median")
 		}
 	}
+}
+
+// TestBenchSpaceFamilies times the configuration-space families, which run
+// analyze, enumerate --count or sample instead of resolve: the report says
+// what was measured, has no stage timings for them, and does not run the
+// reference on them.
+func TestBenchSpaceFamilies(t *testing.T) {
+	t.Chdir(t.TempDir())
+	measures := map[string]string{
+		"chain": "analyze", "conflict": "analyze", "hub": "enumerate --count",
+		"sample": "sample --uniform 1000", "pairwise": "sample --pairwise",
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--family", "chain,conflict,hub,sample,pairwise", "--seeds", "4", "--runs", "1", "--format", "json", "--write", "gen"}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	var rep benchReport
+	dec := json.NewDecoder(bytes.NewReader(stdout.Bytes()))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&rep), "report: %s", stdout.String())
+	require.Len(t, rep.Results, 5)
+	for i, name := range []string{"chain", "conflict", "hub", "sample", "pairwise"} {
+		r := rep.Results[i]
+		assert.Equal(t, name, r.Family)
+		assert.Equal(t, measures[name], r.Measures, "%s: measures", name)
+		assert.Equal(t, filepath.Join("gen", name+"-4.yaml"), r.Template)
+		assert.FileExists(t, r.Template)
+		assert.Empty(t, r.Inputs, "%s: no inputs", name)
+		assert.NoFileExists(t, filepath.Join("gen", name+"-4.inputs.yaml"))
+		assert.Equal(t, 1, r.V4T.Runs)
+		checkStat(t, name+" wall", r.V4T.Wall, true)
+		assert.Nil(t, r.V4T.Stages, "%s: no stage timings", name)
+		assert.Nil(t, r.Reference, "%s: no reference without --reference", name)
+	}
+
+	// Markdown: a measures column; stages only for the resolve families.
+	stdout.Reset()
+	code = run([]string{"bench", "--family", "ring,chain", "--seeds", "3", "--runs", "1"}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "| family | measures | seed | templates | size | wall | CPU | peak memory | templates/s |\n|---|---|---:|")
+	assert.Contains(t, out, "| ring | resolve | 3 | 12 |")
+	assert.Contains(t, out, "| chain | analyze | 3 | 6 |")
+	assert.Contains(t, out, "| family | seed | parse |")
+	assert.Regexp(t, `(?m)^\| ring \| 3 \| [0-9.]+ [µm]?s`, out, "ring's stages")
+	assert.NotRegexp(t, `(?m)^\| chain \| 3 \|`, out, "chain has no stage row")
+
+	// Without a resolve family there is no stage table.
+	stdout.Reset()
+	code = run([]string{"bench", "--family", "hub", "--seeds", "3", "--runs", "1"}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	assert.Contains(t, stdout.String(), "| hub | enumerate --count | 3 | 4 |")
+	assert.NotContains(t, stdout.String(), "stages")
+
+	// CSV: the measures column, and empty stage cells.
+	stdout.Reset()
+	code = run([]string{"bench", "--family", "pairwise", "--seeds", "3", "--runs", "1", "--format", "csv"}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	require.Len(t, lines, 2, "header and one row: %s", stdout.String())
+	head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
+	require.Equal(t, len(head), len(row), "csv columns")
+	assert.Equal(t, []string{"pairwise", "3", "6"}, row[:3])
+	assert.Equal(t, "sample --pairwise", row[slices.Index(head, "measures")])
+	assert.Empty(t, row[slices.Index(head, "parse_ms_median")])
+}
+
+// TestBenchSpaceNotComparable: with --reference, the configuration-space
+// families say "not comparable" instead of running the reference, which
+// cannot count or sample; the resolve families still run it.
+func TestBenchSpaceNotComparable(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in for node is a shell script")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	// The stand-in resolves like the reference and leaves a mark, so that
+	// a run on a space family shows.
+	script := "#!/bin/sh\nshift\necho \"$@\" >> node-runs\nexec \"" + exe + "\" resolve \"$@\"\n"
+	require.NoError(t, os.WriteFile("fake-node", []byte(script), 0o755))
+	require.NoError(t, os.WriteFile("case.js", []byte("// not run\n"), 0o644))
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"bench", "--family", "wide,chain,sample", "--seeds", "3", "--runs", "1", "--format", "json", "--reference", "case.js", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	var rep benchReport
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	require.Len(t, rep.Results, 3)
+	require.NotNil(t, rep.Results[0].Reference)
+	assert.Empty(t, rep.Results[0].Reference.Error, "wide is compared")
+	assert.NotNil(t, rep.Results[0].Comparison)
+	for _, r := range rep.Results[1:] {
+		require.NotNil(t, r.Reference, r.Family)
+		assert.Equal(t, "not comparable: the reference only resolves", r.Reference.Error, r.Family)
+		assert.Zero(t, r.Reference.Runs, r.Family)
+		assert.Nil(t, r.Comparison, r.Family)
+	}
+	runs, err := os.ReadFile("node-runs")
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(string(runs), "--template"), "the reference ran once, on wide: %s", runs)
+
+	stdout.Reset()
+	code = run([]string{"bench", "--family", "chain", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	assert.Contains(t, stdout.String(), "| not comparable: the reference only resolves | | | | |")
 }
 
 // TestBenchReference runs the reference's side of v4t bench with a stand-in
