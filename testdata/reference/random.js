@@ -6,7 +6,14 @@ const PKG = process.env.VINTNER_PKG || path.join(process.env.VINTNER_DIR || path
 const yaml = require(require.resolve('js-yaml', {paths: [PKG]}))
 const [outDir, jobsFile, countArg, seedArg] = process.argv.slice(2)
 let seed = Number(seedArg || 1)
-function rnd() { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff }
+// mulberry32: the linear congruential generator used before repeated its
+// low bits, so corner cases came in fixed patterns.
+function rnd() {
+    seed = (seed + 0x6D2B79F5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
 function ri(n) { return Math.floor(rnd() * n) }
 function pick(a) { return a[ri(a.length)] }
 function chance(p) { return rnd() < p }
@@ -14,6 +21,73 @@ function chance(p) { return rnd() < p }
 const versions = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3']
 const modes = ['manual', 'consistent-strict', 'consistent-loose', 'default', 'semantic-strict', 'semantic-loose', undefined]
 const nodeModes = ['incoming', 'incomingnaive', 'outgoing', 'artifact', 'host', 'incoming-artifact', 'incomingnaive-artifact-host', 'source', 'outgoingnaive-host', 'artifactnaive']
+
+// CORNERS=1 (the default) mixes one to three corner cases into most
+// templates: per-element default condition modes on every kind, invalid
+// option values, nulls and wrong shapes at every level, technology rules
+// with "*" and hosting cycles, and variability groups (issue 16).
+const corners = process.env.CORNERS !== '0'
+const kinds = ['node', 'relation', 'property', 'artifact', 'technology', 'policy', 'group', 'type', 'input', 'output']
+const anyModes = ['container', 'incoming', 'managed', 'source-target', 'bogus', 7, null, 'artifact', 'incomingnaive']
+function nodeOf(doc, names) { return doc.topology_template.node_templates[pick(names)] }
+function corner(doc, names, cond) {
+    const tt = doc.topology_template
+    const opts = tt.variability.options
+    // Options replaced by a wrong shape earlier take no more settings.
+    const o = opts && typeof opts === 'object' && !Array.isArray(opts) ? opts : {}
+    const n = nodeOf(doc, names)
+    switch (ri(16)) {
+    case 0: // a per-kind default condition mode option, valid or not
+        o[`${pick(kinds)}_default_condition_mode`] = pick(anyModes); break
+    case 1: { // a default_condition_mode on an element of another kind
+        const e = pick([n.artifacts, n.technology, n.properties, n.requirements].filter(Array.isArray))
+        if (e && e.length) { const item = e[0]; const v = Object.values(item)[0]; if (v && typeof v === 'object') v.default_condition_mode = pick(anyModes) }
+        else n.default_condition_mode = pick(anyModes)
+        break }
+    case 2: // invalid option values
+        o[pick(['mode', 'optimization_topology', 'optimization_technologies', 'node_default_condition', 'pruning', 'checks', 'enrich_technologies'])] = pick(['bogus', 3, [], {}, null, 'true']); break
+    case 3: // options or variability of the wrong shape
+        if (chance(0.5)) tt.variability.options = pick([true, 'x', [], null, 5]); else tt.variability.inputs.a = null; break
+    case 4: // nulls inside conditions, even where they are never evaluated
+        n.conditions = pick([{in_range: [1, [0, null]]}, {and: [true, null]}, {equal: [null, 1]}, null, [null]]); break
+    case 5: // a string where a map is expected
+        n.properties = pick(['abc', 'x']); break
+    case 6: // a string entry in a type list, an element list entry of the wrong kind
+        n.type = [pick(['app', 'vm']), {db: {conditions: cond()}}]; break
+    case 7: // outputs and imports of odd shapes
+        if (chance(0.5)) tt.outputs = pick([5, 'x', [], null]); else doc.imports = [['x.yaml'], 'y.yaml', null].slice(0, 1 + ri(3)); break
+    case 8: { // a hosting cycle
+        const [a, b] = [pick(names), pick(names)]
+        const na = tt.node_templates[a], nb = tt.node_templates[b]
+        na.requirements = (na.requirements || []).concat([{host: b}])
+        if (a !== b) nb.requirements = (nb.requirements || []).concat([{host: a}])
+        break }
+    case 9: // technology rules with "*"
+        tt.variability.qualities = [
+            {technology: 'ansible', component: pick(['app', 'runtime', 'db']), hosting: pick([['*', 'vm'], ['*'], ['runtime', '*', 'vm'], ['*', '*']]), weight: pick([0.5, 1])},
+            {technology: 'terraform', component: pick(['app', 'vm']), hosting: pick([['vm'], ['*'], ['*', 'db']])},
+        ]
+        o.enrich_technologies = chance(0.8)
+        break
+    case 10: { // a variability group with properties, and a get_property naming it
+        tt.groups = {vg: {type: 'variability.groups.ConditionalMembers', members: [pick(names)], conditions: cond(),
+            ...(chance(0.5) ? {properties: [{gp: {value: {get_input: 'in1'}}}]} : {})}}
+        if (chance(0.5)) tt.outputs = {og: {value: {get_property: ['vg', 'gp']}}}
+        break }
+    case 11: // inputs consumed only by a variability group's property
+        tt.groups = {vg: {type: 'variability.groups.ConditionalMembers', members: [pick(names)], properties: [{gp: {value: {get_input: 'in1'}}}]}}
+        o.input_pruning = true
+        break
+    case 12: // implies of odd shapes
+        n.implies = pick([5, 'x', [5], [[]], [[pick(names), true, true]], null]); break
+    case 13: // per-element switches of odd values
+        n[pick(['pruning', 'default_condition', 'persistent', 'weight'])] = pick(['yes', null, [], -1, 'NaN']); break
+    case 14: // technologies of odd shapes
+        n.technology = pick([true, 'ansible', [{ansible: null}], [{ansible: {conditions: null}}], [null]]); break
+    default: // a requirement of odd shape
+        n.requirements = [pick([{host: null}, {host: {node: null}}, {host: 5}, 'x', null])]
+    }
+}
 
 function gen(i) {
     const inputs = {a: {type: 'boolean'}, b: {type: 'boolean'}, n: {type: 'integer'}}
@@ -130,6 +204,7 @@ function gen(i) {
     if (chance(0.2)) tt.variability.constraints = [{implies: [`node.${pick(names)}`, `node.${pick(names)}`]}]
     const doc = {tosca_definitions_version: version, node_types, artifact_types, relationship_types: {rtype: {}, rtype2: {derived_from: 'rtype'}}, topology_template: tt}
     if (chance(0.2)) doc.imports = [{file: 'x.yaml', conditions: cond()}, 'y.yaml']
+    if (corners && chance(0.6)) for (let c = 1 + ri(3); c > 0; c--) corner(doc, names, cond)
     return {dir: path.join(outDir, 'random', `r${String(i).padStart(5, '0')}`), text: yaml.dump(doc, {lineWidth: -1, noRefs: true}), inputsText: yaml.dump(assign), presets: []}
 }
 const jobs = []
