@@ -100,32 +100,37 @@ func bratan(e *Element) *Value {
 }
 
 // simplify is the reference's in-place simplification: an and/or with one
-// child becomes that child, recursively; nothing else is touched.
-func simplify(c *Value) *Value {
+// child becomes that child, recursively; nothing else is touched. Like the
+// reference it fails on a null it descends into and on an and/or operand
+// that is no list.
+func simplify(c *Value, e *Element) (*Value, error) {
+	if c == nil || c.Kind == yamlsrc.KindNull {
+		// Quirk: null-in-condition: a null operand of a simplified and/or.
+		return nil, errAt(e, "Cannot read properties of null (reading 'and')")
+	}
 	if !c.IsMap() {
-		return c
+		return c, nil
 	}
-	if and := c.Get("and"); !and.IsNull() {
-		if and.IsList() {
-			for i, x := range and.List {
-				and.List[i] = simplify(x)
+	for _, op := range [...]string{"and", "or"} {
+		x := c.Get(op)
+		if x.IsNull() {
+			continue
+		}
+		if !x.IsList() {
+			return nil, errAt(e, "conditions."+op+".map is not a function")
+		}
+		for i, y := range x.List {
+			s, err := simplify(y, e)
+			if err != nil {
+				return nil, err
 			}
-			if len(and.List) == 1 {
-				return and.List[0]
-			}
+			x.List[i] = s
+		}
+		if len(x.List) == 1 {
+			return x.List[0], nil
 		}
 	}
-	if or := c.Get("or"); !or.IsNull() {
-		if or.IsList() {
-			for i, x := range or.List {
-				or.List[i] = simplify(x)
-			}
-			if len(or.List) == 1 {
-				return or.List[0]
-			}
-		}
-	}
-	return c
+	return c, nil
 }
 
 // generatify marks a condition as generated.
@@ -335,12 +340,7 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 		}
 		return []wrapper{{conditions: and(cs), consistency: true}}, nil
 	}
-	if !build {
-		return nil, nil
-	}
 	switch e.Kind {
-	case graph.KindType:
-		return []wrapper{{conditions: Presence(e.Container), consistency: true}}, nil
 	case graph.KindArtifact:
 		parts, err := modeParts(e, "container", "managed")
 		if err != nil {
@@ -382,6 +382,14 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 			}
 		}
 		return []wrapper{{conditions: and(cs), consistency: true}}, nil
+	}
+	// The remaining kinds have no mode to check.
+	if !build {
+		return nil, nil
+	}
+	switch e.Kind {
+	case graph.KindType:
+		return []wrapper{{conditions: Presence(e.Container), consistency: true}}, nil
 	case graph.KindPolicy:
 		return []wrapper{{conditions: yamlsrc.MapOf("has_present_target", num(e.Index)), semantic: true}}, nil
 	case graph.KindGroup:
@@ -516,7 +524,11 @@ func Conditions(g *graph.Graph) error {
 			}
 		}
 		if len(selected) > 0 {
-			gen, err := generatify(simplify(and(selected)), e)
+			simple, err := simplify(and(selected), e)
+			if err != nil {
+				return err
+			}
+			gen, err := generatify(simple, e)
 			if err != nil {
 				return err
 			}

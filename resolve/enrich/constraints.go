@@ -7,7 +7,22 @@ import (
 
 // Constraints runs constraint enrichment on graph #2 (§5.11, §5.12) and
 // appends the generated constraints to variability.constraints.
+//
+// It also raises, in the reference's order, the errors of the two steps that
+// follow and cannot fail in this port's pipeline: the enricher cleanup's walk
+// over the final conditions (§5.13) and the consumer lookups of graph #3 that
+// named a variability group (§3.4.4).
 func Constraints(g *graph.Graph) error {
+	if err := constraints(g); err != nil {
+		return err
+	}
+	if err := cleanConditions(g); err != nil {
+		return err
+	}
+	return variabilityGroupConsumers(g)
+}
+
+func constraints(g *graph.Graph) error {
 	var out []*Value
 	add := func(c *Value) { out = append(out, c) }
 	id := func(e *Element) *Value { return str(e.ID()) }
@@ -225,9 +240,116 @@ var cleanedOptions = []string{
 	"enrich_input_condition", "enrich_technologies", "enrich_implementations",
 }
 
+// cleanConditions is the reference's cleanup walk over every element's final
+// conditions (§5.13), which deletes an internal key from every object it
+// meets: it descends into list items and into the first value of each map
+// (in JavaScript key order), stops at numbers and strings, and fails on null,
+// even where the condition would never be evaluated (an in_range bound, an
+// operand of a short-circuited operator). Top-level nulls were removed by
+// condition enrichment (§5.6 step 3).
+func cleanConditions(g *graph.Graph) error {
+	for _, e := range g.Elements {
+		for _, c := range e.Conditions {
+			if err := cleanCondition(e, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func cleanCondition(e *Element, c *Value) error {
+	// nil is JavaScript's undefined (an empty map's first value), which is
+	// not an object; a YAML null is.
+	for c != nil {
+		switch c.Kind {
+		case yamlsrc.KindNull:
+			// Quirk: null-in-condition (§5.13): `delete null._cached_element`.
+			return errAt(e, "Cannot convert undefined or null to object")
+		case yamlsrc.KindList:
+			for _, x := range c.List {
+				if err := cleanCondition(e, x); err != nil {
+					return err
+				}
+			}
+			return nil
+		case yamlsrc.KindMap:
+			if c.Map.Len() == 0 {
+				return nil
+			}
+			c = c.Map.Val(0)
+			if c.Kind == yamlsrc.KindNumber || c.Kind == yamlsrc.KindString {
+				return nil
+			}
+		default:
+			// Booleans are no objects; a date is one without values.
+			return nil
+		}
+	}
+	return nil
+}
+
+// variabilityGroupConsumers raises the error of graph #3's consumer lookups
+// (§3.4.4) for a property that refers to a variability group by name (a
+// get_property, get_attribute or eval reference): the cleanup removes those
+// groups, so the lookup by name finds no node and no group and, unless
+// exactly one policy has that name, fails. Properties of variability groups
+// are gone with their groups.
+func variabilityGroupConsumers(g *graph.Graph) error {
+	for _, p := range g.Policies {
+		for _, t := range p.Targets {
+			if t.Kind == graph.KindGroup && t.Variability {
+				// Graph #3 fails earlier, on the policy target.
+				return nil
+			}
+		}
+	}
+	for _, p := range g.Properties {
+		if goneGroup(p.Container) {
+			continue
+		}
+		for _, c := range p.Consuming {
+			if !goneGroup(c) {
+				continue
+			}
+			policies := 0
+			for _, pol := range g.Policies {
+				if pol.Name == c.Name {
+					policies++
+				}
+			}
+			if policies == 1 {
+				continue
+			}
+			return errAt(p, `Could not get element "`+c.Name+`" from context element "`+p.Container.Display()+`" and context cached "undefined"`)
+		}
+	}
+	return nil
+}
+
+// goneGroup reports whether an element is a variability group, which the
+// cleanup removes (§5.13).
+func goneGroup(e *Element) bool {
+	return e != nil && e.Kind == graph.KindGroup && e.Variability
+}
+
 // Cleanup writes the final condition lists back into the document and removes
 // enrichment-only keys and options (§5.13).
+//
+// Graph #3 is not rebuilt but derived from graph #2 (graph.AfterCleanup), so
+// Cleanup also drops the properties of variability groups from the inputs'
+// consumers: a rebuild would not find them, and an input consumed only by
+// them is not consumed (is_consumed, §5.8).
 func Cleanup(g *graph.Graph) {
+	for _, in := range g.Inputs {
+		kept := in.Consumers[:0:0]
+		for _, c := range in.Consumers {
+			if !goneGroup(c.Container) {
+				kept = append(kept, c)
+			}
+		}
+		in.Consumers = kept
+	}
 	for _, e := range g.Elements {
 		if !e.Raw.IsMap() {
 			continue

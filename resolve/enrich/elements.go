@@ -8,9 +8,13 @@
 // Like the reference, enrichment works on one graph build and writes its
 // results into the document; the caller builds the next graph from it.
 //
-// Errors it reports, in order: managed-node and type-walk errors, missing
-// implementations and technology candidates, unknown default-condition modes,
-// type-specific conditions without conditions, and bad implied values.
+// Errors it reports, in order: managed-node and type-walk errors, hosting
+// patterns ending in `*` and hosting cycles the reference never leaves,
+// missing implementations and technology candidates, unknown
+// default-condition modes (of every element), type-specific conditions
+// without conditions and nulls met while simplifying, bad implied values,
+// nulls inside final conditions (the cleanup), and references to
+// variability groups that graph #3 no longer finds.
 package enrich
 
 import (
@@ -138,7 +142,10 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 			for _, c := range cands {
 				var conds *Value
 				if c.isList {
-					conds = simplify(yamlsrc.MapOf("and", yamlsrc.NewList(c.conds...)))
+					var err error
+					if conds, err = simplify(yamlsrc.MapOf("and", yamlsrc.NewList(c.conds...)), node); err != nil {
+						return false, err
+					}
 				} else if len(c.conds) == 1 {
 					conds = c.conds[0]
 				}
@@ -279,8 +286,8 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 			for i, h := range hosting.List {
 				pattern[i] = graph.JSString(h)
 			}
-			var paths [][]*Value
-			if err := search(node, pattern, nil, &paths); err != nil {
+			paths, err := hostingPaths(node, pattern)
+			if err != nil {
 				return nil, err
 			}
 			for _, path := range paths {
@@ -326,18 +333,55 @@ func implementationName(nodeType string, r *Value) string {
 	return b.String()
 }
 
-// search enumerates hosting paths depth-first (§5.3).
-func search(node *Element, pattern []string, history []*Value, out *[][]*Value) error {
+// hostState is a call of the reference's search: the node whose hosts are
+// searched and how much of the hosting pattern is left (always a suffix).
+type hostState struct {
+	node *Element
+	rest int
+}
+
+// hostSearch enumerates the hosting paths of a technology rule (§5.3).
+type hostSearch struct {
+	// root is the node whose candidates are computed; errors point at it.
+	root *Element
+	out  [][]*Value
+	// onStack holds the calls in progress. The search is a function of its
+	// state, so meeting a state again below itself means the reference
+	// recurses forever on a hosting cycle.
+	onStack map[hostState]bool
+}
+
+// hostingPaths returns the hosting paths of node for pattern, depth-first.
+func hostingPaths(node *Element, pattern []string) ([][]*Value, error) {
+	s := &hostSearch{root: node, onStack: map[hostState]bool{}}
+	if err := s.search(node, pattern, nil); err != nil {
+		return nil, err
+	}
+	return s.out, nil
+}
+
+// search is the reference's search (§5.3). A host that completes the
+// pattern ends the path: the `*` is not followed past it.
+func (s *hostSearch) search(node *Element, pattern []string, history []*Value) error {
 	star := pattern[0] == "*"
 	var want string
 	if star {
 		if len(pattern) < 2 {
-			return errAt(node, "Unexpected error")
+			return errAt(s.root, "Unexpected error")
 		}
 		want = pattern[1]
 	} else {
 		want = pattern[0]
 	}
+	state := hostState{node, len(pattern)}
+	if s.onStack[state] {
+		// Quirk: hosting cycle. The reference recurses through the cycle
+		// until the JavaScript stack overflows; the same state below itself
+		// is the point from which it can only repeat.
+		return errAt(s.root, "Maximum call stack size exceeded")
+	}
+	s.onStack[state] = true
+	defer delete(s.onStack, state)
 	for _, host := range node.Hosts() {
 		var rel *Element
 		for _, r := range node.Outgoing {
@@ -368,13 +412,17 @@ func search(node *Element, pattern []string, history []*Value, out *[][]*Value) 
 			}
 			next = next[1:]
 			if len(next) == 0 {
-				*out = append(*out, step())
-			} else if err := search(host, next, step(), out); err != nil {
+				s.out = append(s.out, step())
+				// The reference continues with the next host: a host that
+				// completes the pattern is not passed by the `*`.
+				continue
+			}
+			if err := s.search(host, next, step()); err != nil {
 				return err
 			}
 		}
 		if star {
-			if err := search(host, pattern, step(), out); err != nil {
+			if err := s.search(host, pattern, step()); err != nil {
 				return err
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/graph"
@@ -132,6 +133,101 @@ topology_template:
     node_templates:
         n: {type: t, properties: [{p: {value: 1, implied: sometimes}}]}
 `, `Left not defined`},
+		// Every element's mode is checked, needed or not (§5.8).
+		{"unknown artifact mode", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, persistent: true, artifacts: {a: {type: zip, file: f, default_condition_mode: bogus}}}
+`, `Artifact "a@0" of node "n" has unknown mode "bogus" as default condition`},
+		{"non-string artifact mode", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, persistent: true, artifacts: {a: {type: zip, file: f, default_condition_mode: true}}}
+`, `mode.split is not a function`},
+		{"unknown artifact mode option", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {artifact_default_condition_mode: other}
+    node_templates:
+        n: {type: t, persistent: true, artifacts: {a: {type: zip, file: f}}}
+`, `Artifact "a@0" of node "n" has unknown mode "other" as default condition`},
+		{"unknown technology mode", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, persistent: true, technology: [{ansible: {default_condition_mode: bogus}}]}
+`, `Technology "ansible@0" of node "n" has unknown mode "bogus" as default condition`},
+		{"non-string technology mode", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, persistent: true, technology: [{ansible: {default_condition_mode: 5}}]}
+`, `mode.split is not a function`},
+		{"unknown technology mode option", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {technology_default_condition_mode: container-bogus}
+    node_templates:
+        n: {type: t, persistent: true, technology: [{terraform: {}}]}
+`, `Technology "terraform@0" of node "n" has unknown mode "container-bogus" as default condition`},
+		// Nulls inside conditions (§5.13, §5.6).
+		{"null in_range bound", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, conditions: {in_range: [1, null]}}
+`, `Cannot convert undefined or null to object`},
+		{"null behind a short circuit", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, conditions: {or: [true, {not: null}]}}
+`, `Cannot convert undefined or null to object`},
+		{"null in a nested list", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, properties: [{p: {value: 1, conditions: {and: [true, [null]]}}}]}
+`, `Cannot convert undefined or null to object`},
+		{"null array-index key first", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, conditions: {not: true, 5: null}}
+`, `Cannot convert undefined or null to object`},
+		{"null in a variability group's conditions", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t}
+    groups:
+        vg: {type: variability.groups.ConditionalMembers, members: [n], conditions: {and: [true, {or: [null]}]}}
+`, `Cannot convert undefined or null to object`},
+		{"null in a simplified type-specific condition", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {node_pruning: true}
+        type_specific_conditions: {node_types: {t: {conditions: {or: [true, null]}}}}
+    node_templates:
+        n: {type: t}
+`, `Cannot read properties of null (reading 'and')`},
+		{"type-specific or without a list", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {node_pruning: true}
+        type_specific_conditions: {node_types: {t: {conditions: {or: true}}}}
+    node_templates:
+        n: {type: t}
+`, `conditions.or.map is not a function`},
+		// References to variability groups fail once the groups are gone.
+		{"get_property of a variability group", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, properties: [{p: {value: {get_property: [vg, q]}}}]}
+    groups:
+        vg: {type: variability.groups.ConditionalMembers, members: [n], properties: [{q: 1}]}
+`, `Could not get element "vg" from context element "node "n"" and context cached "undefined"`},
+		{"get_attribute of a variability group in a group", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t}
+    groups:
+        vg: {type: variability.groups.ConditionalMembers, members: [n]}
+        other: {type: tosca.groups.Root, members: [n], properties: [{q: {value: {get_attribute: [vg, x]}}}]}
+`, `Could not get element "vg" from context element "group "other"" and context cached "undefined"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc, err := yamlsrc.Parse([]byte(tc.src), "t.yaml")
@@ -145,6 +241,52 @@ topology_template:
 				err = Constraints(g)
 			}
 			require.EqualError(t, err, tc.want)
+		})
+	}
+}
+
+func TestVariabilityGroupReferences(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		// before and after are the numbers of consumers of the first input
+		// before and after Cleanup.
+		before, after int
+	}{
+		{"a policy of the group's name resolves the reference", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        n: {type: t, properties: [{p: {value: {get_property: [vg, x]}}}]}
+    groups:
+        vg: {type: variability.groups.ConditionalMembers, members: [n]}
+    policies:
+        - vg: {type: tosca.policies.Root, targets: [n]}
+    inputs:
+        i: {type: string}
+`, 0, 0},
+		{"an input consumed only by a variability group is not consumed", `tosca_definitions_version: tosca_variability_1_0_rc_3
+topology_template:
+    inputs:
+        i: {type: string, default: x}
+    node_templates:
+        n: {type: t, persistent: true, managed: false}
+    groups:
+        vg: {type: variability.groups.ConditionalMembers, members: [n], properties: [{q: {value: {get_input: i}}}]}
+`, 1, 0},
+		{"other consumers stay", `tosca_definitions_version: tosca_variability_1_0_rc_3
+topology_template:
+    inputs:
+        i: {type: string, default: x}
+    node_templates:
+        n: {type: t, persistent: true, managed: false, properties: [{p: {value: {get_input: i}}}]}
+    groups:
+        vg: {type: variability.groups.ConditionalMembers, members: [n], properties: [{q: {value: {get_input: i}}}]}
+`, 2, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, _ := enriched(t, tc.src)
+			require.Len(t, g.Inputs[0].Consumers, tc.before, "before cleanup")
+			Cleanup(g)
+			assert.Len(t, g.Inputs[0].Consumers, tc.after, "after cleanup")
 		})
 	}
 }
