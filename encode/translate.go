@@ -130,6 +130,7 @@ type encoder[F any] struct {
 	g     *graph.Graph
 	b     Backend[F]
 	ev    Evaluator
+	warn  diag.Sink
 	exprs *Value
 	named map[*Value]F
 	// byName caches named[exprs[name]]: most expressions are referred to
@@ -147,7 +148,13 @@ func errf(msg string) error { return diag.New(diag.StageSolve, msg) }
 // Translate translates the graph's conditions, constraints and implies into
 // any backend, in the reference's order (§8.2, §8.3).
 func Translate[F any](g *graph.Graph, ev Evaluator, b Backend[F]) error {
-	e := &encoder[F]{g: g, b: b, ev: ev, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}}
+	return translateAll(g, ev, b, nil)
+}
+
+// translateAll is Translate, passing warnings about coerced input to warn
+// (when not nil).
+func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.Sink) error {
+	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}}
 	for _, el := range g.Groups {
 		if el.Variability {
 			return diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
@@ -215,6 +222,9 @@ type Options struct {
 	// Groups records the origin of every clause (Result.ClauseGroups) for
 	// explanations of unsatisfiability.
 	Groups bool
+	// Warn, when set, receives a warning for each malformed input that the
+	// encoding reads as the reference does (README, "Malformed input").
+	Warn diag.Sink
 }
 
 // Encode translates the graph's conditions, constraints and implies into CNF.
@@ -255,7 +265,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	for i := range g.Elements {
 		res.ElementVars[i] = int(b.evars[i])
 	}
-	if err := Translate[Lit](g, ev, b); err != nil {
+	if err := translateAll[Lit](g, ev, b, opts.Warn); err != nil {
 		return nil, err
 	}
 	b.SetGroup(0)
@@ -416,21 +426,50 @@ func (e *encoder[F]) implies(el *Element) error {
 	}
 	id := e.b.Element(el)
 	for _, imp := range list.List {
-		if !imp.IsList() {
-			return errf("implies is not iterable")
+		// The reference reads implies.length and destructures
+		// [target, condition] = implies.
+		var items []*Value
+		length := 0
+		switch {
+		case imp.IsList():
+			items, length = imp.List, len(imp.List)
+		case imp.IsString():
+			// Quirk: a string is destructured into its characters
+			// (code points) but its length counts UTF-16 units.
+			for _, r := range imp.Str {
+				if len(items) < 2 {
+					c := yamlsrc.NewString(string(r))
+					c.Line, c.Col = imp.Line, imp.Col
+					items = append(items, c)
+				}
+				length++
+				if r > 0xFFFF {
+					length++
+				}
+			}
+			if length <= 2 && e.warn != nil {
+				e.warn(diag.Warning(e.pos(imp, el), diag.StageSolve, "expected an implies entry of "+el.Display()+
+					" as a list [target, condition], found a string: its characters are read as target and condition, as the reference does"))
+			}
+		default:
+			msg := "expected an implies entry of " + el.Display() + " as a list [target, condition], found " + graph.Describe(imp)
+			if imp.IsNull() {
+				return diag.AtRef(e.pos(imp, el), diag.StageSolve, msg, "Cannot read properties of null (reading 'length')")
+			}
+			return diag.AtRef(e.pos(imp, el), diag.StageSolve, msg, "implies is not iterable")
 		}
-		if len(imp.List) > 2 {
-			return errf(el.DisplayUpper() + " has an implies with more than 2 elements")
+		if length > 2 {
+			return diag.At(e.pos(imp, el), diag.StageSolve, el.DisplayUpper()+" has an implies with more than 2 elements")
 		}
 		var target, cond *Value
-		if len(imp.List) > 0 {
-			target = imp.List[0]
+		if len(items) > 0 {
+			target = items[0]
 		}
-		if len(imp.List) > 1 {
-			cond = imp.List[1]
+		if len(items) > 1 {
+			cond = items[1]
 		}
 		if target.IsNull() {
-			return errf(el.DisplayUpper() + " has an implies without an target")
+			return diag.At(e.pos(imp, el), diag.StageSolve, el.DisplayUpper()+" has an implies without an target")
 		}
 		left := id
 		if !cond.IsNull() {
@@ -525,7 +564,8 @@ var logicRank = func() map[string]int {
 // translate is T(x) of §8.4 with context element ctx.
 func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 	if x == nil {
-		return zero[F](), errf("Cannot read properties of undefined (reading '_cached_element')")
+		return zero[F](), diag.AtRef(diag.Pos{}, diag.StageSolve, "expected a condition, found nothing",
+			"Cannot read properties of undefined (reading '_cached_element')")
 	}
 	switch x.Kind {
 	case yamlsrc.KindString:
@@ -536,7 +576,8 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 		}
 		return e.b.False(), nil
 	case yamlsrc.KindNull:
-		return zero[F](), errf("Cannot read properties of null (reading '_cached_element')")
+		return zero[F](), diag.AtRef(e.valuePos(x), diag.StageSolve, "expected a condition, found null",
+			"Cannot read properties of null (reading '_cached_element')")
 	case yamlsrc.KindMap:
 		// The first recognised key in dispatch order wins; maps have few
 		// keys, so rank the keys present instead of probing every operator.
@@ -551,10 +592,43 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 		}
 	}
 	if ce, ok := e.ev.(CaseEvaluator); ok {
-		return e.cases(ce, x)
+		l, err := e.cases(ce, x)
+		return l, e.at(err, x)
 	}
 	v, err := e.ev.Eval(x)
-	return e.constant(v, err)
+	l, err := e.constant(v, err)
+	return l, e.at(err, x)
+}
+
+// at gives an error without a position the position of the value
+// expression x that produced it, when x is a map or a list written in the
+// template: conditions that enrichment copies from type-specific condition
+// files are rebuilt without positions, except for their scalars, whose
+// lines belong to another file; those errors keep the position of the
+// element, which Translate gives them.
+func (e *encoder[F]) at(err error, x *Value) error {
+	if err != nil && (x.IsMap() || x.IsList()) && x.Line > 0 {
+		return withPos(err, diag.Pos{File: e.g.File, Line: int(x.Line), Col: int(x.Col)})
+	}
+	return err
+}
+
+// valuePos is the position of v in the template, unknown for a value
+// without one or a scalar, whose line may belong to a type-specific
+// conditions file (see at); the caller then supplies the element's.
+func (e *encoder[F]) valuePos(v *Value) diag.Pos {
+	if v == nil || v.Line == 0 || !(v.IsMap() || v.IsList()) {
+		return diag.Pos{}
+	}
+	return diag.Pos{File: e.g.File, Line: int(v.Line), Col: int(v.Col)}
+}
+
+// pos is the position of v, or of el where v has none.
+func (e *encoder[F]) pos(v *Value, el *Element) diag.Pos {
+	if v == nil || v.Line == 0 {
+		return el.Pos()
+	}
+	return diag.Pos{File: e.g.File, Line: int(v.Line), Col: int(v.Col)}
 }
 
 // constant is the literal of an evaluated value expression in logic
@@ -606,7 +680,8 @@ func (e *encoder[F]) cases(ce CaseEvaluator, x *Value) (F, error) {
 func (e *encoder[F]) operands(x *Value, key string, ctx *Element) ([]F, error) {
 	v := x.Get(key)
 	if !v.IsList() {
-		return nil, errf("expression." + key + ".map is not a function")
+		return nil, diag.AtRef(e.valuePos(v), diag.StageSolve, "expected the operands of "+key+" as a list, found "+graph.Describe(v),
+			"expression."+key+".map is not a function")
 	}
 	out := make([]F, len(v.List))
 	for i, c := range v.List {
@@ -650,7 +725,8 @@ func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 		case yamlsrc.KindBool:
 			return e.translate(found, ctx)
 		case yamlsrc.KindNumber:
-			return zero[F](), errf("Cannot create property '_id' on number '" + graph.JSString(found) + "'")
+			return zero[F](), diag.AtRef(e.valuePos(found), diag.StageSolve, `expected the logic expression "`+name.Str+`" as a map, a list or a boolean, found a number`,
+				"Cannot create property '_id' on number '"+graph.JSString(found)+"'")
 		case yamlsrc.KindTime:
 			return zero[F](), errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
 		}

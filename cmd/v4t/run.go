@@ -165,8 +165,10 @@ func (e *env) usage(cmd, msg string) int {
 
 // fail reports an error and returns its exit status: usage errors exit 2,
 // internal errors and timeouts 3, anything else (rejected input) 1. A
-// diagnostic prints its message verbatim (newlines escaped, style.md §3.4),
-// then its position when known.
+// diagnostic prints its position when known, then its message verbatim
+// (newlines escaped, style.md §3.4), followed by
+// " (the reference fails with: MESSAGE)" where v4t words a JavaScript error
+// of the reference itself (README, "Malformed input").
 func (e *env) fail(cmd string, err error) int {
 	var ue *usageError
 	if errors.As(err, &ue) {
@@ -187,9 +189,9 @@ func (e *env) fail(cmd string, err error) int {
 	// One line, Go/GNU style (style.md §3.4): the position first, where
 	// one is known, then the message.
 	if d.Pos.Known() {
-		fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Message))
+		fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Text()))
 	} else {
-		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
+		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Text()))
 	}
 	if e.g.debug {
 		for _, r := range d.Related {

@@ -7,7 +7,15 @@
 //
 // Messages that the reference implementation raises are kept verbatim in
 // Message; the text rendering escapes newlines so that every diagnostic stays
-// on one line (style.md §3.4).
+// on one line (style.md §3.4). Where the reference fails with a JavaScript
+// error ("Cannot read properties of null (reading 'value')", "… is not a
+// function", …), Message says in v4t's words what is wrong and Reference
+// keeps the reference's message, so that conformance checks still compare
+// it (README, "Malformed input").
+//
+// A diagnostic is an error unless its Severity says it is a warning:
+// input that the reference accepts by coercing it, which v4t accepts in the
+// same way and reports.
 package diag
 
 import (
@@ -63,6 +71,15 @@ type Related struct {
 	Message string
 }
 
+// Severity tells errors from warnings.
+type Severity uint8
+
+// The severities; the zero value is an error.
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+)
+
 // Diagnostic is one reported problem.
 type Diagnostic struct {
 	Pos     Pos
@@ -70,16 +87,43 @@ type Diagnostic struct {
 	Stage   string
 	Code    string
 	Message string
-	Related []Related
+	// Reference is the reference implementation's verbatim message where
+	// it differs from Message (a JavaScript error that v4t words itself);
+	// empty when Message is the reference's message.
+	Reference string
+	Severity  Severity
+	Related   []Related
 }
+
+// Sink receives warnings as they are found.
+type Sink func(*Diagnostic)
 
 // Error makes a Diagnostic usable as an error; it returns the verbatim message.
 func (d *Diagnostic) Error() string { return d.Message }
 
-// Line renders the diagnostic on one line: "file:line:col: message", with
-// newlines in the message escaped.
+// ReferenceMessage is the message the reference implementation reports for
+// the problem: Reference when set, else Message. Conformance checks compare
+// it.
+func (d *Diagnostic) ReferenceMessage() string {
+	if d.Reference != "" {
+		return d.Reference
+	}
+	return d.Message
+}
+
+// Text is the message as v4t prints it: Message, followed by
+// " (the reference fails with: REFERENCE)" when Reference is set.
+func (d *Diagnostic) Text() string {
+	if d.Reference == "" {
+		return d.Message
+	}
+	return d.Message + " (the reference fails with: " + d.Reference + ")"
+}
+
+// Line renders the diagnostic on one line: "file:line:col: text", with
+// newlines in the text escaped.
 func (d *Diagnostic) Line() string {
-	msg := strings.ReplaceAll(d.Message, "\n", `\n`)
+	msg := strings.ReplaceAll(d.Text(), "\n", `\n`)
 	if d.Pos.Known() {
 		return d.Pos.String() + ": " + msg
 	}
@@ -94,6 +138,17 @@ func New(stage, msg string) *Diagnostic {
 // At returns a diagnostic error at a position.
 func At(pos Pos, stage, msg string) *Diagnostic {
 	return &Diagnostic{Pos: pos, Stage: stage, Message: msg}
+}
+
+// AtRef returns a diagnostic error at a position with v4t's message and the
+// reference's differing message (see Diagnostic.Reference).
+func AtRef(pos Pos, stage, msg, reference string) *Diagnostic {
+	return &Diagnostic{Pos: pos, Stage: stage, Message: msg, Reference: reference}
+}
+
+// Warning returns a warning at a position.
+func Warning(pos Pos, stage, msg string) *Diagnostic {
+	return &Diagnostic{Pos: pos, Stage: stage, Message: msg, Severity: SeverityWarning}
 }
 
 // Errorf returns a diagnostic error with a formatted message.

@@ -197,6 +197,25 @@ func (e *Element) Pos() diag.Pos {
 	return p
 }
 
+// WeightPos is the position of the element's weight (a node's or a
+// technology's) where the template gives it, else the element's position,
+// or for a technology that enrichment added, its node's. Weights that
+// enrichment copies from technology rules keep the lines of the rules,
+// which may be in another file: they are only used inside an entry that
+// the template itself holds.
+func (e *Element) WeightPos() diag.Pos {
+	if e.Raw.IsMap() && e.Raw.Line > 0 {
+		if w := e.Raw.Get("weight"); w != nil && w.Line > 0 {
+			return diag.Pos{File: e.Graph.File, Line: int(w.Line), Col: int(w.Col)}
+		}
+	}
+	p := e.Pos()
+	if p.Line == 0 && e.Container != nil {
+		return e.Container.Pos()
+	}
+	return p
+}
+
 // IsHostedOn reports whether a relation is a hosting relation
 // (^(.*_)?host(_.*)?$).
 func (e *Element) IsHostedOn() bool {
@@ -250,6 +269,9 @@ type Graph struct {
 	File    string
 	Version Version
 	Options *Options
+	// Warnings are the coercions of malformed input the build accepted as
+	// the reference does (BuildWarn).
+	Warnings diag.List
 
 	Elements     []*Element
 	Types        []*Element

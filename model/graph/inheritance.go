@@ -85,7 +85,8 @@ func (e *Element) SingleType() (*Element, error) {
 		return nil, diag.At(e.Pos(), diag.StageEnrich, e.DisplayUpper()+" has more than one type")
 	}
 	if len(e.Types) == 0 {
-		return nil, diag.At(e.Pos(), diag.StageEnrich, "Cannot read properties of undefined (reading 'name')")
+		return nil, diag.AtRef(e.Pos(), diag.StageEnrich, e.DisplayUpper()+" has no type",
+			"Cannot read properties of undefined (reading 'name')")
 	}
 	return e.Types[0], nil
 }

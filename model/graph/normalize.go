@@ -2,6 +2,7 @@ package graph
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
@@ -31,14 +32,42 @@ var typeRoots = []struct{ key, root string }{
 type normalizer struct {
 	doc  *Value
 	file string
+	w    *warner
 }
 
 func (n *normalizer) errAt(v *Value, msg string) error {
-	p := diag.Pos{File: n.file}
+	return diag.At(posOf(n.file, v), diag.StageLoad, msg)
+}
+
+// errRef is an error at v where the reference fails with a JavaScript
+// error: msg says what is wrong, reference is the reference's message.
+func (n *normalizer) errRef(v *Value, msg, reference string) error {
+	return diag.AtRef(posOf(n.file, v), diag.StageLoad, msg, reference)
+}
+
+// posOf is the position of v in file (line 0 when v is nil or made by v4t).
+func posOf(file string, v *Value) diag.Pos {
+	p := diag.Pos{File: file}
 	if v != nil {
 		p.Line, p.Col = int(v.Line), int(v.Col)
 	}
-	return diag.At(p, diag.StageLoad, msg)
+	return p
+}
+
+// warner collects the warnings of a graph build and passes each to a sink.
+type warner struct {
+	file string
+	sink diag.Sink
+	list diag.List
+}
+
+// at reports a warning at v.
+func (w *warner) at(v *Value, msg string) {
+	d := diag.Warning(posOf(w.file, v), diag.StageLoad, msg)
+	w.list.Add(d)
+	if w.sink != nil {
+		w.sink(d)
+	}
 }
 
 // entry returns the single entry of a list item map.
@@ -52,6 +81,11 @@ func entry(file string, item *Value) (string, *Value, error) {
 	}
 	return item.Map.Key(0), item.Map.Val(0), nil
 }
+
+// Describe names the kind of a value for messages: "null", "a map", "an
+// empty map", "a list", "a string", "a number", "a boolean", "a date", or
+// "nothing" for a missing value.
+func Describe(v *Value) string { return describe(v) }
 
 func describe(v *Value) string {
 	if v == nil {
@@ -83,27 +117,78 @@ func (n *normalizer) toEntryList(v *Value, what string) (*Value, error) {
 	if v.IsList() {
 		return v, nil
 	}
-	if !v.IsMap() {
-		return nil, n.errAt(v, "expected "+what+" as a map or a list, found "+describe(v))
-	}
-	list := make([]*Value, v.Map.Len())
-	for i, k := range v.Map.Keys() {
-		list[i] = yamlsrc.MapOf(k, v.Map.Val(i))
-		list[i].Line, list[i].Col = v.Map.Val(i).Line, v.Map.Val(i).Col
+	var list []*Value
+	if v.IsMap() {
+		list = make([]*Value, v.Map.Len())
+		for i, k := range v.Map.Keys() {
+			list[i] = yamlsrc.MapOf(k, v.Map.Val(i))
+			list[i].Line, list[i].Col = v.Map.Val(i).Line, v.Map.Val(i).Col
+		}
+	} else {
+		entries, err := n.scalarEntries(v, what)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			m := yamlsrc.MapOf(e.key, e.val)
+			m.Line, m.Col = v.Line, v.Col
+			list = append(list, m)
+		}
 	}
 	out := yamlsrc.NewList(list...)
 	out.Line, out.Col = v.Line, v.Col
 	return out, nil
 }
 
-func normalize(doc *Value, file string) error {
-	n := &normalizer{doc: doc, file: file}
+type jsEntry struct {
+	key string
+	val *Value
+}
+
+// scalarEntries is the reference's Object.entries of a scalar where a map
+// is expected, with a warning (README, "Malformed input"): a string gives
+// one entry per character, keyed by its position; a number, a boolean or a
+// date gives none.
+//
+// Quirk: scalar maps (variability.md §3.2).
+func (n *normalizer) scalarEntries(v *Value, what string) ([]jsEntry, error) {
+	found := "expected " + what + " as a map or a list, found " + describe(v)
+	if v.Kind != yamlsrc.KindString {
+		n.w.at(v, found+": read as no "+what+", as the reference does")
+		return nil, nil
+	}
+	var out []jsEntry
+	for _, r := range v.Str {
+		if r > 0xFFFF {
+			// The reference splits it into two lone UTF-16 surrogates,
+			// which v4t cannot represent.
+			return nil, n.errAt(v, found+" with a character outside the Basic Multilingual Plane, which the reference splits into UTF-16 surrogates; v4t does not")
+		}
+		out = append(out, jsEntry{key: itoa(len(out)), val: posAt(yamlsrc.NewString(string(r)), v)})
+	}
+	if len(out) == 0 {
+		n.w.at(v, found+": read as no "+what+", as the reference does")
+	} else {
+		n.w.at(v, found+": read as a map from each character's position to the character, as the reference does")
+	}
+	return out, nil
+}
+
+// posAt gives v the position of at and returns v.
+func posAt(v, at *Value) *Value {
+	v.Line, v.Col = at.Line, at.Col
+	return v
+}
+
+func normalize(doc *Value, file string, w *warner) error {
+	n := &normalizer{doc: doc, file: file, w: w}
 	topo := doc.Get("topology_template")
 
 	// Imports.
 	if imps := doc.Get("imports"); !imps.IsNull() {
 		if !imps.IsList() {
-			return n.errAt(imps, "expected imports as a list, found "+describe(imps))
+			return n.errRef(imps, "expected imports as a list, found "+describe(imps),
+				"this.serviceTemplate.imports.map is not a function")
 		}
 		for i, it := range imps.List {
 			if it != nil && it.Kind == yamlsrc.KindString {
@@ -138,11 +223,11 @@ func normalize(doc *Value, file string) error {
 				return n.errAt(pols, "Policies must be an array")
 			}
 			for _, item := range pols.List {
-				_, tmpl, err := entry(file, item)
+				tmpl, err := n.template(item, "policy")
 				if err != nil {
 					return err
 				}
-				if err := n.typesAndProperties(tmpl, item); err != nil {
+				if err := n.typesAndProperties(tmpl, item, "a policy template"); err != nil {
 					return err
 				}
 			}
@@ -155,11 +240,11 @@ func normalize(doc *Value, file string) error {
 			}
 			topo.Map.Set("groups", list)
 			for _, item := range list.List {
-				_, tmpl, err := entry(file, item)
+				tmpl, err := n.template(item, "group")
 				if err != nil {
 					return err
 				}
-				if err := n.typesAndProperties(tmpl, item); err != nil {
+				if err := n.typesAndProperties(tmpl, item, "a group template"); err != nil {
 					return err
 				}
 			}
@@ -167,7 +252,7 @@ func normalize(doc *Value, file string) error {
 		// Relationship templates.
 		if rts := topo.Get("relationship_templates"); rts.IsMap() {
 			for i := 0; i < rts.Map.Len(); i++ {
-				if err := n.typesAndProperties(rts.Map.Val(i), rts); err != nil {
+				if err := n.typesAndProperties(rts.Map.Val(i), rts, "a relationship template"); err != nil {
 					return err
 				}
 			}
@@ -192,11 +277,22 @@ func normalize(doc *Value, file string) error {
 	}
 	// Clean the variability definition.
 	if topo.IsMap() {
-		if vb := topo.Get("variability"); vb != nil {
-			if opts := vb.Get("options"); opts.IsMap() {
+		if vb := topo.Get("variability"); vb.IsMap() {
+			opts := vb.Get("options")
+			if opts.IsMap() {
 				opts.Map.Delete("technology_required")
 			}
-			if isEmpty(vb.Get("options")) {
+			empty, ok := jsIsEmpty(opts)
+			if !ok {
+				return n.errRef(opts, "expected variability options as a map, found "+describe(opts),
+					"Cannot check if object "+PrettyOf(opts)+" is empty")
+			}
+			if opts != nil && (opts.Kind == yamlsrc.KindTime || opts.IsList() && !empty) {
+				// Quirk: scalar maps (variability.md §3.2): the options
+				// are read as a map without keys.
+				n.w.at(opts, "expected variability options as a map, found "+describe(opts)+": read as no options, as the reference does")
+			}
+			if empty {
 				vb.Map.Delete("options")
 			}
 			if isEmpty(vb) {
@@ -207,8 +303,20 @@ func normalize(doc *Value, file string) error {
 	return nil
 }
 
+// jsIsEmpty is the reference's utils.isEmpty with its failure: ok is false
+// for a number or a boolean, where the reference throws "Cannot check if
+// object <pretty> is empty".
+func jsIsEmpty(v *Value) (empty, ok bool) {
+	if v != nil && (v.Kind == yamlsrc.KindNumber || v.Kind == yamlsrc.KindBool) {
+		return false, false
+	}
+	return isEmpty(v), true
+}
+
 // isEmpty is the reference's utils.isEmpty: undefined/null, empty list,
-// empty string, or a map without keys.
+// empty string, a map without keys, or a date (an object without own keys).
+// Numbers and booleans, where the reference throws, are not empty here (see
+// jsIsEmpty).
 func isEmpty(v *Value) bool {
 	if v.IsNull() {
 		return true
@@ -220,6 +328,8 @@ func isEmpty(v *Value) bool {
 		return v.Str == ""
 	case yamlsrc.KindMap:
 		return v.Map.Len() == 0
+	case yamlsrc.KindTime:
+		return true
 	}
 	return false
 }
@@ -228,12 +338,12 @@ func isEmpty(v *Value) bool {
 func IsEmpty(v *Value) bool { return isEmpty(v) }
 
 func (n *normalizer) node(item *Value) error {
-	_, tmpl, err := entry(n.file, item)
+	tmpl, err := n.template(item, "node template")
 	if err != nil {
 		return err
 	}
 	if !tmpl.IsMap() {
-		return n.errAt(item, "expected a node template map, found "+describe(tmpl))
+		return n.notTemplate(tmpl, item, "a node template")
 	}
 	if err := n.types(tmpl, item); err != nil {
 		return err
@@ -244,17 +354,18 @@ func (n *normalizer) node(item *Value) error {
 	// Requirements.
 	if reqs := tmpl.Get("requirements"); !reqs.IsNull() {
 		if !reqs.IsList() {
-			return n.errAt(reqs, "expected requirements as a list, found "+describe(reqs))
+			return n.errRef(reqs, "expected requirements as a list, found "+describe(reqs),
+				"template.requirements.entries is not a function or its return value is not iterable")
 		}
-		for _, r := range reqs.List {
-			name, a, err := entry(n.file, r)
+		for i := range reqs.List {
+			name, a, err := n.keyedItem(reqs, i, "a requirement")
 			if err != nil {
 				return err
 			}
 			if a != nil && a.Kind == yamlsrc.KindString {
 				m := yamlsrc.MapOf("node", a)
 				m.Line, m.Col = a.Line, a.Col
-				r.Map.Set(name, m)
+				reqs.List[i].Map.Set(name, m)
 			}
 		}
 	}
@@ -265,11 +376,12 @@ func (n *normalizer) node(item *Value) error {
 			return err
 		}
 		tmpl.Map.Set("artifacts", list)
-		for _, it := range list.List {
-			name, a, err := entry(n.file, it)
+		for i := range list.List {
+			name, a, err := n.keyedItem(list, i, "an artifact")
 			if err != nil {
 				return err
 			}
+			it := list.List[i]
 			switch {
 			case a.IsMap():
 				if a.Get("type").IsNull() {
@@ -280,6 +392,12 @@ func (n *normalizer) node(item *Value) error {
 				m.Line, m.Col = a.Line, a.Col
 				it.Map.Set(name, m)
 				a = m
+			case a.IsNull():
+				return n.errRef(valueOr(a, it), "expected an artifact as a map or a string, found null",
+					"Cannot read properties of null (reading 'type')")
+			case a.Kind == yamlsrc.KindNumber || a.Kind == yamlsrc.KindBool:
+				return n.errRef(valueOr(a, it), "expected an artifact as a map or a string, found "+describe(a),
+					"Element \""+JSONOf(a)+"\" is not an object")
 			default:
 				return n.errAt(it, "expected an artifact as a map or a string, found "+describe(a))
 			}
@@ -303,25 +421,54 @@ func (n *normalizer) node(item *Value) error {
 	case !tech.IsList():
 		return n.errAt(tech, "Element \""+JSONOf(tech)+"\" is not an array")
 	}
-	types := tmpl.Get("type")
+	// The reference first rebuilds every entry as {lower-cased name:
+	// definition}, then gives each its default assign.
 	for i, it := range tech.List {
-		name, def, err := entry(n.file, it)
+		name, def, err := itemEntry(n.file, it, "a technology", refNoEntry)
 		if err != nil {
 			return err
 		}
-		lower := strings.ToLower(name)
-		if lower != name {
+		if lower := strings.ToLower(name); lower != name || !it.IsMap() || it.Map.Len() != 1 {
 			m := yamlsrc.MapOf(lower, def)
 			m.Line, m.Col = it.Line, it.Col
 			tech.List[i] = m
 		}
+	}
+	types := tmpl.Get("type")
+	for _, it := range tech.List {
+		lower, def := it.Map.Key(0), it.Map.Val(0)
 		if !def.IsMap() {
-			return n.errAt(it, "expected a technology map, found "+describe(def))
+			msg := "expected a technology map, found " + describe(def)
+			switch {
+			case def.IsNull():
+				return n.errRef(valueOr(def, it), msg, "Cannot read properties of null (reading 'assign')")
+			case def.Kind == yamlsrc.KindString:
+				return n.errRef(valueOr(def, it), msg, "Cannot create property 'assign' on string '"+def.Str+"'")
+			case def.Kind == yamlsrc.KindNumber:
+				return n.errRef(valueOr(def, it), msg, "Cannot create property 'assign' on number '"+jsString(def)+"'")
+			case def.Kind == yamlsrc.KindBool:
+				return n.errRef(valueOr(def, it), msg, "Cannot create property 'assign' on boolean '"+jsString(def)+"'")
+			}
+			return n.errAt(it, msg)
 		}
 		if def.Get("assign").IsNull() {
-			t0 := ""
-			if types.IsList() && len(types.List) > 0 && types.List[0].IsMap() && types.List[0].Map.Len() > 0 {
-				t0 = types.List[0].Map.Key(0)
+			// The reference names the first type entry's first key
+			// (utils.firstKey), which fails for a missing or null entry.
+			if !types.IsList() {
+				return n.errAt(valueOr(types, it), "Element \""+JSONOf(types)+"\" is not an array")
+			}
+			var first *Value
+			if len(types.List) > 0 {
+				first = types.List[0]
+			}
+			if first.IsNull() {
+				at := valueOr(first, types)
+				return n.errRef(valueOr(at, it), "the technology \""+lower+"\" has no assign and its node no first type to name the implementation",
+					"Cannot convert undefined or null to object")
+			}
+			t0 := "undefined"
+			if k, _, ok := firstEntry(first); ok {
+				t0 = k
 			}
 			def.Map.Set("assign", yamlsrc.NewString(t0+"~"+t0+"::"+lower))
 		}
@@ -329,9 +476,115 @@ func (n *normalizer) node(item *Value) error {
 	return nil
 }
 
-func (n *normalizer) typesAndProperties(tmpl, at *Value) error {
+// valueOr returns v, or at where v has no position (nil, or made by v4t).
+func valueOr(v, at *Value) *Value {
+	if v == nil || v.Line == 0 {
+		return at
+	}
+	return v
+}
+
+// notTemplate is the error for a template (node, group, policy or
+// relationship template) that is not a map: the reference reads its type
+// and fails (§3.2).
+func (n *normalizer) notTemplate(tmpl, at *Value, what string) error {
+	if tmpl.IsNull() {
+		return n.errRef(valueOr(tmpl, at), "expected "+what+" as a map, found null",
+			"Cannot read properties of null (reading 'type')")
+	}
+	return n.errRef(valueOr(tmpl, at), "expected "+what+" as a map, found "+describe(tmpl), "Unexpected error")
+}
+
+// firstEntry is the reference's utils.firstEntry (Object.entries(v)[0]) of
+// a non-null value: a map's first entry, a string's first character or a
+// list's first item under the key "0"; ok is false where there is none (an
+// empty map, list or string, a number, a boolean, a date).
+func firstEntry(v *Value) (key string, val *Value, ok bool) {
+	switch {
+	case v.IsMap() && v.Map.Len() > 0:
+		return v.Map.Key(0), v.Map.Val(0), true
+	case v.IsList() && len(v.List) > 0:
+		return "0", v.List[0], true
+	case v.IsString() && v.Str != "":
+		r, _ := utf8.DecodeRuneInString(v.Str)
+		return "0", posAt(yamlsrc.NewString(string(r)), v), true
+	}
+	return "", nil, false
+}
+
+// The reference's failures when it reads a list item as a single-entry
+// map: Object.entries(null), destructuring the entry of an item that has
+// none, and reading the type of a template an item has none of.
+const (
+	refNullEntries = "Cannot convert undefined or null to object"
+	refNoEntry     = "undefined is not iterable (cannot read property Symbol(Symbol.iterator))"
+	refNoTemplate  = "Cannot read properties of undefined (reading 'type')"
+)
+
+// itemEntry reads a list item as the reference does (utils.firstEntry or
+// firstValue): a map's first entry, or "0" and the first character or item
+// of a non-empty string or list. It fails like the reference for null and
+// for an item without an entry (none is the reference's message then).
+func itemEntry(file string, item *Value, what, none string) (string, *Value, error) {
+	if item.IsNull() {
+		return "", nil, diag.AtRef(posOf(file, item), diag.StageLoad,
+			"expected "+what+" as a map with one entry, found null", refNullEntries)
+	}
+	k, v, ok := firstEntry(item)
+	if !ok {
+		return "", nil, diag.AtRef(posOf(file, item), diag.StageLoad,
+			"expected "+what+" as a map with one entry, found "+describe(item), none)
+	}
+	return k, v, nil
+}
+
+// template reads a node template, group or policy entry (what) of a list:
+// the reference takes its first value as the template (utils.firstValue)
+// and reads its type.
+func (n *normalizer) template(item *Value, what string) (*Value, error) {
+	_, tmpl, err := itemEntry(n.file, item, "a "+what+" entry", refNoTemplate)
+	if err != nil {
+		return nil, err
+	}
+	if !item.IsMap() {
+		msg := "expected a " + what + " entry as a map with one entry, found " + describe(item)
+		switch {
+		case tmpl.IsNull():
+			return nil, n.errRef(item, msg, "Cannot read properties of null (reading 'type')")
+		case !tmpl.IsMap():
+			return nil, n.errRef(item, msg, "Unexpected error")
+		}
+		// The reference reads on, with the map as template of "0".
+		return nil, n.errAt(item, msg)
+	}
+	return tmpl, nil
+}
+
+// keyedItem reads an entry (what) of a requirement, artifact or property
+// list that the reference writes back into the item under its key: a
+// string item fails (its characters are read-only), a list item is
+// rewritten as the map {"0": first item} that it stands for, with a
+// warning.
+func (n *normalizer) keyedItem(list *Value, i int, what string) (string, *Value, error) {
+	item := list.List[i]
+	name, v, err := itemEntry(n.file, item, what, refNoEntry)
+	if err != nil || item.IsMap() {
+		return name, v, err
+	}
+	if item.IsString() {
+		return "", nil, n.errRef(item, "expected "+what+" as a map with one entry, found a string",
+			"Cannot assign to read only property '0' of string '"+item.Str+"'")
+	}
+	// Quirk: scalar maps (variability.md §3.2).
+	n.w.at(item, "expected "+what+" as a map with one entry, found a list: read as \"0\" with its first item, as the reference does")
+	m := posAt(yamlsrc.MapOf(name, v), item)
+	list.List[i] = m
+	return name, v, nil
+}
+
+func (n *normalizer) typesAndProperties(tmpl, at *Value, what string) error {
 	if !tmpl.IsMap() {
-		return n.errAt(at, "expected a map, found "+describe(tmpl))
+		return n.notTemplate(tmpl, at, what)
 	}
 	if err := n.types(tmpl, at); err != nil {
 		return err
@@ -366,29 +619,39 @@ func (n *normalizer) properties(tmpl *Value) error {
 		return nil
 	}
 	if !props.IsList() {
-		if !props.IsMap() {
-			return n.errAt(props, "expected properties as a map or a list, found "+describe(props))
-		}
-		list := make([]*Value, props.Map.Len())
-		for i, k := range props.Map.Keys() {
-			v := props.Map.Val(i)
-			wrapped := yamlsrc.MapOf("value", v)
-			if v != nil {
-				wrapped.Line, wrapped.Col = v.Line, v.Col
+		var entries []jsEntry
+		if props.IsMap() {
+			entries = make([]jsEntry, props.Map.Len())
+			for i, k := range props.Map.Keys() {
+				entries[i] = jsEntry{key: k, val: props.Map.Val(i)}
 			}
-			list[i] = yamlsrc.MapOf(k, wrapped)
+		} else {
+			var err error
+			if entries, err = n.scalarEntries(props, "properties"); err != nil {
+				return err
+			}
+		}
+		list := make([]*Value, len(entries))
+		for i, e := range entries {
+			wrapped := yamlsrc.MapOf("value", e.val)
+			if e.val != nil {
+				wrapped.Line, wrapped.Col = e.val.Line, e.val.Col
+			}
+			list[i] = yamlsrc.MapOf(e.key, wrapped)
 			list[i].Line, list[i].Col = wrapped.Line, wrapped.Col
 		}
 		props = yamlsrc.NewList(list...)
 		tmpl.Map.Set("properties", props)
 	}
-	for _, it := range props.List {
-		name, a, err := entry(n.file, it)
+	for i := range props.List {
+		name, a, err := n.keyedItem(props, i, "a property")
 		if err != nil {
 			return err
 		}
+		it := props.List[i]
 		if a == nil || a.Kind == yamlsrc.KindNull {
-			return n.errAt(it, "Cannot read properties of null (reading 'value')")
+			return n.errRef(valueOr(a, it), "expected a property assignment, found null",
+				"Cannot read properties of null (reading 'value')")
 		}
 		wrap := false
 		switch a.Kind {

@@ -12,6 +12,17 @@ import (
 // Build runs the version check, the normaliser and the populator on doc and
 // returns the element graph. doc is modified in place.
 func Build(doc *Value, file string) (*Graph, error) {
+	return BuildWarn(doc, file, nil)
+}
+
+// BuildWarn is Build that also passes each warning to warn (when not nil)
+// as soon as it is found, so that the warnings before a failure are not
+// lost; the graph keeps them in Warnings. Warnings report input that the
+// reference accepts by coercing it and v4t accepts in the same way (README,
+// "Malformed input"). The normaliser rewrites most such input, so a later
+// build of the same document repeats only some of them: report the
+// warnings of the first build.
+func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
 	version, ok := ParseVersion(doc.Get("tosca_definitions_version"))
 	if !ok {
 		// At the value, or at the document when the field is missing.
@@ -21,7 +32,8 @@ func Build(doc *Value, file string) (*Graph, error) {
 		}
 		return nil, diag.At(pos, diag.StageLoad, "Unsupported TOSCA definitions version")
 	}
-	if err := normalize(doc, file); err != nil {
+	w := &warner{file: file, sink: warn}
+	if err := normalize(doc, file, w); err != nil {
 		return nil, err
 	}
 	g := &Graph{Doc: doc, File: file, Version: version,
@@ -32,15 +44,23 @@ func Build(doc *Value, file string) (*Graph, error) {
 		inputsByName:  map[string][]*Element{},
 		outputsByName: map[string][]*Element{},
 	}
-	p := &populator{g: g}
+	p := &populator{g: g, w: w}
 	if err := p.run(); err != nil {
 		return nil, err
 	}
+	g.Warnings = w.list
 	return g, nil
 }
 
 type populator struct {
 	g *Graph
+	w *warner
+}
+
+// errRef is an error at v where the reference fails with a JavaScript
+// error: msg says what is wrong, reference is the reference's message.
+func (p *populator) errRef(v *Value, msg, reference string) error {
+	return diag.AtRef(posOf(p.g.File, v), diag.StageLoad, msg, reference)
 }
 
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
@@ -190,8 +210,21 @@ func (p *populator) run() error {
 			}
 			group := p.newElement(KindGroup, name, -1, nil, raw, item)
 			group.Conditions = toList(raw.Get("conditions"))
-			if t := raw.Get("type"); t.IsList() && len(t.List) > 0 && t.List[0].IsMap() && t.List[0].Map.Len() > 0 {
-				first := t.List[0].Map.Key(0)
+			if t := raw.Get("type"); t != nil {
+				// The reference reads the first key of the first type entry
+				// (utils.firstKey), which fails for a missing or null entry.
+				if !t.IsList() {
+					return p.errVal(t, "Element \""+JSONOf(t)+"\" is not an array")
+				}
+				if len(t.List) == 0 || t.List[0].IsNull() {
+					found := "none"
+					if len(t.List) > 0 {
+						found = "null"
+					}
+					return p.errRef(valueOr(firstOrNil(t.List), t), "expected the types of "+group.Display()+" to start with a type, found "+found,
+						"Cannot convert undefined or null to object")
+				}
+				first, _, _ := firstEntry(t.List[0])
 				if first == "variability.groups.Root" || first == "variability.groups.ConditionalMembers" {
 					if len(t.List) != 1 {
 						return p.errAt(group, group.DisplayUpper()+" is a variability group but has conditional types")
@@ -202,8 +235,16 @@ func (p *populator) run() error {
 			g.Groups = append(g.Groups, group)
 			g.groupsByName[name] = group
 			members := raw.Get("members")
-			if !members.IsList() {
-				return p.errAt(group, "Cannot read properties of "+jsUndefinedOrNull(members)+" (reading 'forEach')")
+			switch {
+			case members == nil:
+				return p.errRef(item, group.DisplayUpper()+" has no members",
+					"Cannot read properties of undefined (reading 'forEach')")
+			case members.IsNull():
+				return p.errRef(valueOr(members, item), "expected the members of "+group.Display()+" as a list, found null",
+					"Cannot read properties of null (reading 'forEach')")
+			case !members.IsList():
+				return p.errRef(members, "expected the members of "+group.Display()+" as a list, found "+describe(members),
+					"raw.members.forEach is not a function")
 			}
 			for _, m := range members.List {
 				var el *Element
@@ -247,7 +288,8 @@ func (p *populator) run() error {
 			g.Policies = append(g.Policies, pol)
 			if targets := raw.Get("targets"); !targets.IsNull() {
 				if !targets.IsList() {
-					return p.errAt(pol, "expected targets as a list, found "+describe(targets))
+					return p.errRef(targets, "expected the targets of "+pol.Display()+" as a list, found "+describe(targets),
+						"raw.targets?.forEach is not a function")
 				}
 				for _, t := range targets.List {
 					name := jsString(t)
@@ -278,7 +320,16 @@ func (p *populator) run() error {
 			return p.errVal(imps, "Imports not normalized")
 		}
 		for i, raw := range imps.List {
-			if !raw.IsMap() {
+			switch {
+			case raw.IsNull():
+				return p.errRef(valueOr(raw, imps), "expected import "+itoa(i)+" as a map or a string, found null",
+					"Cannot read properties of null (reading 'conditions')")
+			case raw.IsList() || raw.Kind == yamlsrc.KindTime:
+				// Quirk: scalar maps (variability.md §3.2): the reference
+				// keeps any object, without conditions.
+				p.w.at(raw, "expected import "+itoa(i)+" as a map or a string, found "+describe(raw)+
+					": kept as it is, without conditions, as the reference does")
+			case !raw.IsMap():
 				return p.errVal(raw, "Import with index "+itoa(i)+" not normalized")
 			}
 			imp := p.newElement(KindImport, itoa(i), i, nil, raw, raw)
@@ -349,12 +400,25 @@ func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byNa
 	}
 	var order []string
 	for i, item := range list.List {
-		name, raw, err := entry(p.g.File, item)
+		name, raw, err := itemEntry(p.g.File, item, "an "+kind.String(), refNoEntry)
 		if err != nil {
 			return err
 		}
+		if !item.IsMap() {
+			// Quirk: scalar maps (variability.md §3.2).
+			p.w.at(item, "expected an "+kind.String()+" as a map with one entry, found "+describe(item)+
+				": read as \"0\" with its first "+map[bool]string{true: "character", false: "item"}[item.IsString()]+", as the reference does")
+		}
 		if !raw.IsMap() {
-			return p.errVal(item, "expected a map, found "+describe(raw))
+			if raw.IsNull() {
+				return p.errRef(valueOr(raw, item), "expected the "+kind.String()+" \""+name+"\" as a map, found null",
+					"Cannot read properties of null (reading 'conditions')")
+			}
+			if item.IsMap() {
+				// Quirk: scalar maps (variability.md §3.2).
+				p.w.at(valueOr(raw, item), "expected the "+kind.String()+" \""+name+"\" as a map, found "+describe(raw)+
+					": kept as it is, without conditions, as the reference does")
+			}
 		}
 		e := p.newElement(kind, name, i, nil, raw, item)
 		e.Conditions = toList(raw.Get("conditions"))
@@ -393,15 +457,27 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		return p.errAt(el, "Types of "+el.Display()+" not normalized")
 	}
 	for i, item := range t.List {
-		name, raw, err := entry(p.g.File, item)
-		if err != nil {
-			return err
+		if item.IsNull() {
+			return p.errRef(valueOr(item, t), "expected a type entry of "+el.Display()+" as a map, found null",
+				"Cannot convert undefined or null to object")
 		}
-		if !raw.IsMap() {
-			if raw.IsNull() {
-				return p.errVal(item, "Cannot read properties of null (reading 'default_alternative')")
-			}
-			return p.errVal(item, "expected a type assignment map, found "+describe(raw))
+		name, raw, ok := firstEntry(item)
+		if !ok {
+			return p.errRef(valueOr(item, t), "expected a type entry of "+el.Display()+" as a map with one entry, found "+describe(item),
+				"undefined is not iterable (cannot read property Symbol(Symbol.iterator))")
+		}
+		if !item.IsMap() {
+			// Quirk: scalar maps (variability.md §3.2).
+			p.w.at(item, "expected a type entry of "+el.Display()+" as a map, found "+describe(item)+
+				": read as type \"0\", as the reference does")
+		}
+		if raw.IsNull() {
+			return p.errRef(valueOr(raw, item), "expected the type assignment \""+name+"\" of "+el.Display()+" as a map, found null",
+				"Cannot read properties of null (reading 'default_alternative')")
+		}
+		if !raw.IsMap() && item.IsMap() {
+			p.w.at(valueOr(raw, item), "expected the type assignment \""+name+"\" of "+el.Display()+" as a map, found "+describe(raw)+
+				": read as one without conditions, as the reference does")
 		}
 		ty := p.newElement(KindType, name, i, el, raw, item)
 		ty.Conditions = initialConditions(raw, true)
@@ -501,7 +577,14 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		if err != nil {
 			return err
 		}
-		if !raw.IsMap() {
+		switch {
+		case raw.IsNull():
+			return p.errRef(valueOr(raw, item), `expected the requirement assignment "`+name+`" of `+node.Display()+` as a map or a string, found null`,
+				"Cannot read properties of null (reading 'relationship')")
+		case raw.IsList() || raw.Kind == yamlsrc.KindTime:
+			// The reference reads on without a target node (the target
+			// check fails).
+		case !raw.IsMap():
 			return p.errVal(item, `Requirement assignment "`+name+`" of "`+node.Display()+`" not normalized`)
 		}
 		rel := raw.Get("relationship")
@@ -809,11 +892,11 @@ func jsString(v *Value) string {
 // JSString exposes JavaScript string conversion for messages.
 func JSString(v *Value) string { return jsString(v) }
 
-func jsUndefinedOrNull(v *Value) string {
-	if v == nil {
-		return "undefined"
+func firstOrNil(list []*Value) *Value {
+	if len(list) == 0 {
+		return nil
 	}
-	return "null"
+	return list[0]
 }
 
 func itoa(i int) string { return yamlsrc.FormatNumber(float64(i)) }

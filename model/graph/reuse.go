@@ -59,5 +59,47 @@ func AfterCleanup(g *Graph) error {
 		e.DefaultAlternative = false
 	}
 	g.assemble()
-	return g.persistentCheck()
+	if err := g.persistentCheck(); err != nil {
+		return err
+	}
+	return g.nullInputDefinitions()
+}
+
+// InputFeatureKeys are the keys of a variability input definition that the
+// validator reads (variability.md §7), in its order.
+var InputFeatureKeys = []string{"mandatory", "optional", "choices", "alternatives", "requires", "excludes"}
+
+// nullInputDefinitions is the first read of the reference's validator,
+// which comes right after graph #3 (variability.md §1 step 7): whether any
+// variability input definition has a feature key (resolver/validator.js
+// required()). It reads the definitions in order and fails on a null one;
+// it stops at the first one with a feature key, because the validator then
+// checks the definitions one by one and fails on a later null definition
+// only after the constraints of the ones before it (NullInputDefinition).
+func (g *Graph) nullInputDefinitions() error {
+	inputs := g.Variability().Get("inputs")
+	if !inputs.IsMap() {
+		return nil
+	}
+	for i, name := range inputs.Map.Keys() {
+		def := inputs.Map.Val(i)
+		if def.IsNull() {
+			return NullInputDefinition(g.File, name, valueOr(def, inputs))
+		}
+		for _, k := range InputFeatureKeys {
+			if !def.Get(k).IsNull() {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// NullInputDefinition is the error for the variability input definition
+// name that is null (at its position), where the reference's validator
+// fails reading its feature keys.
+func NullInputDefinition(file, name string, at *Value) *diag.Diagnostic {
+	return diag.AtRef(posOf(file, at), diag.StageValidate,
+		`expected the variability input "`+name+`" as a map, found null`,
+		"Cannot read properties of null (reading 'mandatory')")
 }

@@ -67,7 +67,7 @@ func (v *Vintner) Run(ctx context.Context, c Case) Outcome {
 		return checkError(want, result, err)
 	}
 	if err != nil {
-		return fail(`unexpected error "%s"`, message(err))
+		return fail(`unexpected error "%s"`, errText(err))
 	}
 	return compareResult(c.Dir, cfg, result)
 }
@@ -188,7 +188,7 @@ func checkError(want, result *yamlsrc.Value, err error) Outcome {
 	}
 	got := message(err)
 	if !want.IsString() || got != want.Str {
-		return fail(`expected error %s but got "%s"`, wantText, got)
+		return fail(`expected error %s but got "%s"`, wantText, errText(err))
 	}
 	return Outcome{Pass: true}
 }
@@ -289,10 +289,21 @@ func sortedKeys(v *yamlsrc.Value) *yamlsrc.Value {
 }
 
 // message returns the message of a resolve error as the reference's
-// e.message: the diagnostic's verbatim Message.
+// e.message: the reference's message kept by the diagnostic (its Reference
+// where v4t words a JavaScript error of the reference itself, else its
+// verbatim Message).
 func message(err error) string {
 	if d, ok := diag.As(err); ok {
-		return d.Message
+		return d.ReferenceMessage()
+	}
+	return err.Error()
+}
+
+// errText is the message of an error as v4t prints it (with the
+// reference's message appended where v4t words it differently).
+func errText(err error) string {
+	if d, ok := diag.As(err); ok {
+		return d.Text()
 	}
 	return err.Error()
 }

@@ -55,6 +55,18 @@ func TestVintnerRun(t *testing.T) {
 			wantReason: `expected error "Could not solve" but got "Node "one" has more than one hosting relations"`,
 		},
 		{
+			name:     "the reference's message of a worded JavaScript error matches",
+			files:    map[string]string{"c/template.yaml": "", "c/test.yaml": "error: Cannot check if object true is empty"},
+			err:      diag.AtRef(diag.Pos{File: "c/template.yaml", Line: 4}, diag.StageLoad, "expected variability options as a map, found a boolean", "Cannot check if object true is empty"),
+			wantPass: true,
+		},
+		{
+			name:       "v4t's own wording of a JavaScript error does not match",
+			files:      map[string]string{"c/template.yaml": "", "c/test.yaml": "error: expected variability options as a map, found a boolean"},
+			err:        diag.AtRef(diag.Pos{File: "c/template.yaml", Line: 4}, diag.StageLoad, "expected variability options as a map, found a boolean", "Cannot check if object true is empty"),
+			wantReason: `expected error "expected variability options as a map, found a boolean" but got "expected variability options as a map, found a boolean (the reference fails with: Cannot check if object true is empty)"`,
+		},
+		{
 			name:       "expected error but success",
 			files:      map[string]string{"c/template.yaml": "", "c/test.yaml": "error: Could not solve"},
 			out:        doc,

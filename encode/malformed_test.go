@@ -1,0 +1,174 @@
+package encode
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+	"v4t/model/graph"
+	"v4t/model/yamlsrc"
+)
+
+// divEvaluator evaluates every value expression to what a division by zero
+// gives, Infinity (JSON "null").
+type divEvaluator struct{}
+
+func (divEvaluator) Eval(*yamlsrc.Value) (*yamlsrc.Value, error) {
+	return yamlsrc.NewNumber(math.Inf(1)), nil
+}
+
+func build(t *testing.T, src string) *graph.Graph {
+	t.Helper()
+	d, err := yamlsrc.Parse([]byte(src), "t.yaml")
+	require.NoError(t, err)
+	g, err := graph.Build(d, "t.yaml")
+	require.NoError(t, err)
+	return g
+}
+
+const nodes = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    n: {type: t}\n    m:\n      type: t\n"
+
+// TestMalformedImplies: each implies entry as the reference reads it
+// (implies.length, then [target, condition] = implies); every case was run
+// through the reference (Vintner 0.1.8).
+func TestMalformedImplies(t *testing.T) {
+	tests := []struct {
+		name     string
+		entry    string
+		wantLine string // the error, or "" for success
+		wantRef  string
+		warnings []string
+	}{
+		{
+			name:     "null",
+			entry:    "null",
+			wantLine: `t.yaml:8:11: expected an implies entry of node "m" as a list [target, condition], found null (the reference fails with: Cannot read properties of null (reading 'length'))`,
+			wantRef:  "Cannot read properties of null (reading 'length')",
+		},
+		{
+			name:     "number",
+			entry:    "5",
+			wantLine: `t.yaml:8:11: expected an implies entry of node "m" as a list [target, condition], found a number (the reference fails with: implies is not iterable)`,
+			wantRef:  "implies is not iterable",
+		},
+		{
+			name:     "map",
+			entry:    "{a: 1}",
+			wantLine: `t.yaml:8:11: expected an implies entry of node "m" as a list [target, condition], found a map (the reference fails with: implies is not iterable)`,
+			wantRef:  "implies is not iterable",
+		},
+		{
+			name:     "string of two characters",
+			entry:    "ab",
+			warnings: []string{`t.yaml:8:11: expected an implies entry of node "m" as a list [target, condition], found a string: its characters are read as target and condition, as the reference does`},
+		},
+		{
+			name:     "string of three characters",
+			entry:    "abc",
+			wantLine: `t.yaml:8:11: Node "m" has an implies with more than 2 elements`,
+			wantRef:  `Node "m" has an implies with more than 2 elements`,
+		},
+		{
+			name:     "empty string",
+			entry:    "''",
+			wantLine: `t.yaml:8:11: Node "m" has an implies without an target`,
+			wantRef:  `Node "m" has an implies without an target`,
+			warnings: []string{`t.yaml:8:11: expected an implies entry of node "m" as a list [target, condition], found a string: its characters are read as target and condition, as the reference does`},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := build(t, nodes+"      implies:\n        - "+tc.entry+"\n")
+			var warnings []string
+			_, err := Encode(g, divEvaluator{}, Options{Warn: func(d *diag.Diagnostic) { warnings = append(warnings, d.Line()) }})
+			assert.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
+			if tc.wantLine == "" {
+				require.NoError(t, err, "implies %s", tc.entry)
+				return
+			}
+			require.Error(t, err, "implies %s", tc.entry)
+			d, ok := diag.As(err)
+			require.True(t, ok, "diagnostic for implies %s", tc.entry)
+			assert.Equal(t, tc.wantLine, d.Line(), "line for implies %s", tc.entry)
+			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), "reference's message for implies %s", tc.entry)
+		})
+	}
+}
+
+// TestValueExpressionErrorPosition: a value expression in logic position
+// that is not a boolean is reported at the expression, not at the element.
+func TestValueExpressionErrorPosition(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{
+			name: "element condition",
+			src:  nodes + "      conditions:\n        - true\n        - {div: [1, 0]}\n",
+			want: `t.yaml:9:11: Element "null" is not a boolean`,
+		},
+		{
+			name: "nested in and",
+			src:  nodes + "      conditions: {and: [true, {div: [1, 0]}]}\n",
+			want: `t.yaml:7:32: Element "null" is not a boolean`,
+		},
+		{
+			name: "constraint",
+			src:  "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n    constraints:\n      - {div: [1, 0]}\n",
+			want: `t.yaml:5:9: Element "null" is not a boolean`,
+		},
+		{
+			name: "a scalar keeps the element's position",
+			src:  nodes + "      conditions: 5\n",
+			want: `t.yaml:6:7: Element "null" is not a boolean`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Encode(build(t, tc.src), divEvaluator{}, Options{})
+			require.Error(t, err, tc.name)
+			d, ok := diag.As(err)
+			require.True(t, ok, tc.name)
+			assert.Equal(t, tc.want, d.Line(), tc.name)
+		})
+	}
+}
+
+// TestWordedJSErrors: JavaScript errors of the reference in the encoding,
+// worded by v4t with the reference's message kept.
+func TestWordedJSErrors(t *testing.T) {
+	tests := []struct {
+		name, src, wantLine, wantRef string
+	}{
+		{
+			name:     "operands not a list",
+			src:      nodes + "      conditions: {and: {a: 1}}\n",
+			wantLine: `t.yaml:7:25: expected the operands of and as a list, found a map (the reference fails with: expression.and.map is not a function)`,
+			wantRef:  "expression.and.map is not a function",
+		},
+		{
+			name:     "implies without a second operand",
+			src:      nodes + "      conditions: {implies: [true]}\n",
+			wantLine: `t.yaml:6:7: expected a condition, found nothing (the reference fails with: Cannot read properties of undefined (reading '_cached_element'))`,
+			wantRef:  "Cannot read properties of undefined (reading '_cached_element')",
+		},
+		{
+			name:     "number as a logic expression",
+			src:      "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n    expressions: {e: 5}\n  node_templates:\n    n: {type: t, conditions: {logic_expression: e}}\n",
+			wantLine: `t.yaml:6:8: expected the logic expression "e" as a map, a list or a boolean, found a number (the reference fails with: Cannot create property '_id' on number '5')`,
+			wantRef:  "Cannot create property '_id' on number '5'",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Encode(build(t, tc.src), divEvaluator{}, Options{})
+			require.Error(t, err, tc.name)
+			d, ok := diag.As(err)
+			require.True(t, ok, tc.name)
+			assert.Equal(t, tc.wantLine, d.Line(), tc.name)
+			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), tc.name)
+		})
+	}
+}
