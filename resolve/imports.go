@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"v4t/model/diag"
-	"v4t/model/tosca"
+	mv "v4t/model/validate"
 	"v4t/model/yamlsrc"
 )
 
@@ -17,14 +17,19 @@ import (
 // import that leaves the template's directory tree (unless AllowOutside),
 // an imported file that is not YAML, and a cycle of imports.
 
+// allowOutsideHint ends the message about a file outside the template's
+// directory tree.
+const allowOutsideHint = " (--allow-outside permits it)"
+
 // maxImportDepth bounds chains of imports, as the validator does.
 const maxImportDepth = 100
 
 type importWalk struct {
-	root  string // the template's directory, absolute
+	root  mv.Tree // the template's directory
 	allow bool
-	state map[string]int8 // 1: on the stack, 2: done
+	state map[string]int8 // by real path; 1: on the stack, 2: done
 	stack []string
+	reals []string // the real path of each file on the stack
 }
 
 // checkImports follows the local file imports of the template at path,
@@ -33,17 +38,14 @@ func checkImports(path string, doc *yamlsrc.Value, allowOutside bool) error {
 	if !doc.Get("imports").IsList() {
 		return nil
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	w := importWalk{root: filepath.Dir(abs), allow: allowOutside, state: map[string]int8{}}
-	return w.visit(path, abs, doc)
+	w := importWalk{root: mv.NewTree(filepath.Dir(path)), allow: allowOutside, state: map[string]int8{}}
+	return w.visit(path, mv.RealPath(path), doc)
 }
 
-func (w *importWalk) visit(file, abs string, doc *yamlsrc.Value) error {
-	w.state[abs] = 1
+func (w *importWalk) visit(file, real string, doc *yamlsrc.Value) error {
+	w.state[real] = 1
 	w.stack = append(w.stack, file)
+	w.reals = append(w.reals, real)
 	imports := doc.Get("imports")
 	for i := 0; imports.IsList() && i < len(imports.List); i++ {
 		name := importFile(imports.List[i])
@@ -55,12 +57,9 @@ func (w *importWalk) visit(file, abs string, doc *yamlsrc.Value) error {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(filepath.Dir(file), p)
 		}
-		a, err := filepath.Abs(p)
-		if err != nil {
-			a = p
-		}
-		if !w.allow && !tosca.Within(w.root, a) {
-			return diag.At(pos, diag.StageLoad, "import \""+name.Str+"\" leaves the directory tree of the template (--allow-outside permits it)")
+		a := mv.RealPath(p)
+		if why := w.root.Leaves(p); !w.allow && why != "" {
+			return diag.At(pos, diag.StageLoad, "import \""+name.Str+"\""+why+allowOutsideHint)
 		}
 		switch w.state[a] {
 		case 1:
@@ -82,17 +81,18 @@ func (w *importWalk) visit(file, abs string, doc *yamlsrc.Value) error {
 			return err
 		}
 	}
-	w.state[abs] = 2
+	w.state[real] = 2
 	w.stack = w.stack[:len(w.stack)-1]
+	w.reals = w.reals[:len(w.reals)-1]
 	return nil
 }
 
-// cycle renders the chain of imports from the file at abs (on the stack)
+// cycle renders the chain of imports from the file at real (on the stack)
 // back to it, as the validator does.
-func (w *importWalk) cycle(abs, file string) string {
+func (w *importWalk) cycle(real, file string) string {
 	start := 0
-	for i, f := range w.stack {
-		if a, err := filepath.Abs(f); err == nil && a == abs {
+	for i, r := range w.reals {
+		if r == real {
 			start = i
 		}
 	}

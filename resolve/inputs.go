@@ -7,10 +7,14 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"v4t/model/diag"
+	mv "v4t/model/validate"
 	"v4t/model/yamlsrc"
 )
 
@@ -26,8 +30,10 @@ const (
 func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, error) {
 	assigned := yamlsrc.NewMap()
 	presets := in.Presets
+	source := "--preset"
 	if len(presets) == 0 && opts.LookupEnv != nil {
 		if raw, ok := opts.LookupEnv(envPresets); ok {
+			source = envPresets
 			v := looseParse(raw)
 			switch {
 			case v.IsList():
@@ -43,12 +49,9 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 	for _, name := range presets {
 		set := defs.Get(name)
 		if set.IsNull() {
-			return nil, diag.At(diag.Pos{File: in.TemplatePath}, diag.StageInputs,
-				`Did not find variability preset "`+name+`"`)
+			return nil, unknownPreset(in.TemplatePath, defs, name, source)
 		}
-		if inputs := set.Get("inputs"); inputs.IsMap() {
-			merge(assigned, inputs)
-		}
+		mergeAny(assigned, set.Get("inputs"), doc.Get("topology_template").Get("variability").Get("inputs"))
 	}
 	if in.InputsPath != "" {
 		file := yamlsrc.NewMap()
@@ -62,7 +65,7 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 		if strings.HasSuffix(in.InputsPath, ".xml") {
 			data, err = loadFeatureIDE(in.InputsPath)
 		} else {
-			data, err = yamlsrc.LoadFile(in.InputsPath)
+			data, err = loadYAML(in.InputsPath, false)
 		}
 		if err != nil {
 			return nil, err
@@ -82,6 +85,39 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 	return assigned, nil
 }
 
+// unknownPreset is the reference's error for a preset that the template
+// does not declare (or declares null), at the template's presets (a map,
+// or whatever stands there) where it has them. The message stays the
+// reference's, verbatim (conformance compares it); the related note, at
+// the same place, completes it for a reader: where the name came from
+// (source: --preset for the caller's list, which the conformance runner
+// fills from a test's presets, or the environment variable) and a declared
+// preset it may be a typo of, e.g. `from --preset; did you mean "large"?`.
+func unknownPreset(file string, defs *yamlsrc.Value, name, source string) error {
+	pos := diag.Pos{File: file}
+	if defs != nil && defs.Line > 0 {
+		pos.Line, pos.Col = int(defs.Line), int(defs.Col)
+	}
+	d := diag.At(pos, diag.StageInputs, `Did not find variability preset "`+name+`"`)
+	d.Code = "unknown-preset"
+	note := "from " + source
+	if !defs.IsMap() || defs.Map.Len() == 0 {
+		note += "; the template declares no presets"
+	} else {
+		var declared []string
+		for i, k := range defs.Map.Keys() {
+			if !defs.Map.Val(i).IsNull() {
+				declared = append(declared, k)
+			}
+		}
+		if hint := diag.DidYouMean(name, slices.Values(declared)); hint != "" {
+			note += "; " + strings.TrimSuffix(strings.TrimPrefix(hint, " ("), ")")
+		}
+	}
+	d.Related = []diag.Related{{Pos: pos, Message: note}}
+	return d
+}
+
 // featureConfig is a FeatureIDE extended configuration.
 type featureConfig struct {
 	XMLName  xml.Name `xml:"extendedConfiguration"`
@@ -99,7 +135,7 @@ type featureConfig struct {
 // loadFeatureIDE reads a FeatureIDE extended configuration as variability
 // inputs (§6): a boolean per feature, and <feature>_<attribute> values.
 func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := mv.ReadFile(path)
 	if err != nil {
 		d := diag.New(diag.StageInputs, path+": cannot read: "+unwrapPathError(err).Error())
 		d.Code = yamlsrc.CodeRead
@@ -174,6 +210,44 @@ func environ(opts Options) [][2]string {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
+}
+
+// mergeAny is lodash's merge of any source value into a map, as the
+// reference applies a preset's inputs: a map merges, a list merges its
+// entries under the keys "0", "1", ..., and so does a string its UTF-16
+// code units (a for-in loop over a string); anything else adds nothing.
+// Only declared variability inputs are ever read from the assignments
+// (expr.Evaluator.input, the validator, open inputs), so of a list or a
+// string only the entries whose index names a declared input are merged:
+// the same result for every lookup, without a key per character of a long
+// string.
+func mergeAny(dst, src, declared *yamlsrc.Value) {
+	var n int
+	var at func(i int) *yamlsrc.Value
+	switch {
+	case src.IsMap():
+		merge(dst, src)
+		return
+	case src.IsList():
+		n, at = len(src.List), func(i int) *yamlsrc.Value { return src.List[i] }
+	case src.IsString():
+		units := utf16.Encode([]rune(src.Str))
+		n, at = len(units), func(i int) *yamlsrc.Value {
+			return yamlsrc.NewString(string(utf16.Decode(units[i : i+1])))
+		}
+	default:
+		return
+	}
+	if !declared.IsMap() {
+		return
+	}
+	m := yamlsrc.NewMap()
+	for _, k := range declared.Map.Keys() {
+		if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < n && strconv.Itoa(i) == k {
+			m.Map.Set(k, at(i))
+		}
+	}
+	merge(dst, m)
 }
 
 // merge is lodash's merge: maps merge recursively, lists index-wise, a

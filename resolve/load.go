@@ -8,6 +8,7 @@ import (
 	"v4t/model/diag"
 	"v4t/model/graph"
 	"v4t/model/tosca"
+	mv "v4t/model/validate"
 	"v4t/model/yamlsrc"
 )
 
@@ -19,13 +20,14 @@ type loaded struct {
 	doc          *yamlsrc.Value
 	file         string
 	dir          string
+	root         mv.Tree
 	allowOutside bool
 }
 
 // loadTemplate reads the template at path with its side files and types;
 // allowOutside lets its imports and side files leave its directory tree.
 func loadTemplate(path string, allowOutside bool) (*loaded, error) {
-	doc, err := yamlsrc.LoadFile(path)
+	doc, err := loadYAML(path, false)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +38,7 @@ func loadTemplate(path string, allowOutside bool) (*loaded, error) {
 		}
 		return nil, diag.At(pos, diag.StageLoad, "expected a service template (a map), found "+kindName(doc))
 	}
-	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), allowOutside: allowOutside}
+	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), root: mv.NewTree(filepath.Dir(path)), allowOutside: allowOutside}
 	if err := checkImports(path, doc, allowOutside); err != nil {
 		return nil, err
 	}
@@ -47,6 +49,29 @@ func loadTemplate(path string, allowOutside bool) (*loaded, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// loadYAML reads and parses the YAML file at path. A regular file goes
+// through yamlsrc.LoadFile (its size limit, its errors); anything else, a
+// pipe or a device given on the command line, is read up to the same limit
+// (mv.ReadFile), so that --template /dev/zero ends in an error and not in
+// an exhausted machine. named marks a file that the template names (a side
+// file, a lib/ type file): it must be a regular file (mv.ReadNamedFile).
+func loadYAML(path string, named bool) (*yamlsrc.Value, error) {
+	if fi, err := os.Stat(path); err != nil || fi.Mode().IsRegular() {
+		return yamlsrc.LoadFile(path)
+	}
+	read := mv.ReadFile
+	if named {
+		read = mv.ReadNamedFile
+	}
+	data, err := read(path)
+	if err != nil {
+		d := diag.New(diag.StageLoad, path+": cannot read: "+unwrapPathError(err).Error())
+		d.Code = yamlsrc.CodeRead
+		return nil, d
+	}
+	return yamlsrc.Parse(data, path)
 }
 
 func kindName(v *yamlsrc.Value) string {
@@ -84,11 +109,11 @@ func (l *loaded) sideFiles() error {
 		v := vb.Get(key)
 		if v.IsString() {
 			p := filepath.Join(l.dir, v.Str)
-			if !l.allowOutside && !l.inside(p) {
+			if why := l.leaves(p); why != "" {
 				return diag.At(diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}, diag.StageLoad,
-					key+" \""+v.Str+"\" leaves the directory tree of the template (--allow-outside permits it)")
+					key+" \""+v.Str+"\""+why)
 			}
-			doc, err := yamlsrc.LoadFile(p)
+			doc, err := loadYAML(p, true)
 			if d, ok := diag.As(err); ok && d.Code == yamlsrc.CodeRead {
 				// Where the file is named: the read error has no line.
 				c := *d
@@ -106,7 +131,10 @@ func (l *loaded) sideFiles() error {
 			for _, n := range names {
 				p := filepath.Join(l.dir, n)
 				if exists(p) {
-					doc, err := yamlsrc.LoadFile(p)
+					if why := l.leaves(p); why != "" {
+						return diag.At(diag.Pos{File: p, Line: 1, Col: 1}, diag.StageLoad, key+" file \""+filepath.ToSlash(n)+"\""+why)
+					}
+					doc, err := loadYAML(p, true)
 					if err != nil {
 						return err
 					}
@@ -124,13 +152,30 @@ func (l *loaded) sideFiles() error {
 		return err
 	}
 	vb = ensureVariability()
+	// The reference's loader sets plugins.technology to [] where it is
+	// missing, which fails on a scalar plugins ("Cannot create property
+	// 'technology' on number '5'"), then iterates it as the plugin
+	// sources, which fails on what is not iterable ("sources is not
+	// iterable") and loads a module per character of a string.
 	plugins := vb.Get("plugins")
-	if !plugins.IsMap() {
+	at := func(v *yamlsrc.Value) diag.Pos {
+		return diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}
+	}
+	switch {
+	case plugins.IsMap():
+	case plugins.IsNull() || plugins.IsList():
 		plugins = yamlsrc.NewMap()
 		vb.Map.Set("plugins", plugins)
+	default:
+		return diag.At(at(plugins), diag.StageLoad, "expected plugins as a map, found "+kindName(plugins))
 	}
-	if plugins.Get("technology").IsNull() {
+	switch tech := plugins.Get("technology"); {
+	case tech.IsNull():
 		plugins.Map.Set("technology", yamlsrc.NewList())
+	case tech.IsString() && tech.Str != "":
+		return diag.At(at(tech), diag.StageLoad, "technology plugins are not supported")
+	case !tech.IsList() && !tech.IsString():
+		return diag.At(at(tech), diag.StageLoad, "expected plugins.technology as a list of plugins, found "+kindName(tech))
 	}
 	if dirs := listDirs(filepath.Join(l.dir, "plugins", "technology")); len(dirs) > 0 {
 		return diag.At(diag.Pos{File: filepath.Join(l.dir, "plugins", "technology", dirs[0])}, diag.StageLoad,
@@ -139,11 +184,17 @@ func (l *loaded) sideFiles() error {
 	return nil
 }
 
-// inside reports whether path is in the template's directory tree.
-func (l *loaded) inside(path string) bool {
-	dir, err1 := filepath.Abs(l.dir)
-	p, err2 := filepath.Abs(path)
-	return err1 == nil && err2 == nil && tosca.Within(dir, p)
+// leaves returns "" when the file at path may be read: it is in the
+// template's directory tree, links resolved, or AllowOutside is set; else
+// the end of the message that says why not (tree.leaves).
+func (l *loaded) leaves(path string) string {
+	if l.allowOutside {
+		return ""
+	}
+	if why := l.root.Leaves(path); why != "" {
+		return why + allowOutsideHint
+	}
+	return ""
 }
 
 func listDirs(dir string) []string {
@@ -174,7 +225,14 @@ func (l *loaded) types() error {
 	lib := filepath.Join(l.dir, "lib")
 	if exists(lib) {
 		for _, f := range tosca.LibFiles(lib) {
-			doc, err := yamlsrc.LoadFile(f)
+			if why := l.leaves(f); why != "" {
+				rel, err := filepath.Rel(l.dir, f)
+				if err != nil {
+					rel = f
+				}
+				return diag.At(diag.Pos{File: f, Line: 1, Col: 1}, diag.StageLoad, "type file \""+filepath.ToSlash(rel)+"\""+why)
+			}
+			doc, err := loadYAML(f, true)
 			if err != nil {
 				return err
 			}

@@ -287,10 +287,11 @@ func explainUnsat(ctx context.Context, g *graph.Graph, enc *encode.Result) []dia
 		gr := enc.Groups[gi-1]
 		switch {
 		case gr.Element != nil && gr.Implies:
-			out = append(out, diag.Related{Pos: gr.Element.Pos(),
-				Message: gr.Element.DisplayUpper() + " implies " + yamlsrc.JSON(gr.Element.Raw.Get("implies"))})
+			implies := gr.Element.Raw.Get("implies")
+			out = append(out, diag.Related{Pos: valuePos(gr.Element, implies),
+				Message: gr.Element.DisplayUpper() + " implies " + yamlsrc.JSON(implies)})
 		case gr.Element != nil:
-			out = append(out, diag.Related{Pos: gr.Element.Pos(), Message: describeConditions(gr.Element)})
+			out = append(out, diag.Related{Pos: conditionsPos(gr.Element), Message: describeConditions(gr.Element)})
 		default:
 			pos := diag.Pos{}
 			what := "generated constraint "
@@ -302,6 +303,41 @@ func explainUnsat(ctx context.Context, g *graph.Graph, enc *encode.Result) []dia
 		}
 	}
 	return out
+}
+
+// conditionsPos is where an element's conditions are written, for a
+// conflict that involves them all (the encoding groups an element's whole
+// condition list): the first of its final conditions that the element
+// itself writes, else its conditions value, else the element. Generated
+// conditions (defaults, pruning, type-specific ones from another file)
+// have no position in the template.
+func conditionsPos(e *graph.Element) diag.Pos {
+	written := e.Raw.Get("conditions")
+	at := map[[2]int32]bool{}
+	if written.IsList() {
+		for _, c := range written.List {
+			at[[2]int32{c.Line, c.Col}] = true
+		}
+	} else if written != nil {
+		at[[2]int32{written.Line, written.Col}] = true
+	}
+	for _, c := range e.Conditions {
+		if c != nil && c.Line > 0 && at[[2]int32{c.Line, c.Col}] {
+			return valuePos(e, c)
+		}
+	}
+	return valuePos(e, written)
+}
+
+// valuePos is the position of v, a value of element e's document, or the
+// element's where v has none.
+func valuePos(e *graph.Element, v *yamlsrc.Value) diag.Pos {
+	if v == nil || v.Line == 0 {
+		return e.Pos()
+	}
+	p := e.Pos()
+	p.Line, p.Col = int(v.Line), int(v.Col)
+	return p
 }
 
 // describeConditions renders an element's conditions, marking generated

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -137,46 +138,160 @@ func TestMalformedInputs(t *testing.T) {
 		{"sd alias bomb", files{"full.yaml": bomb(sdFull), "d.json": `{"version": 2.1, "type": "solutionDeploy", "applications": []}`}, "sd merge full.yaml d.json --output out.yaml", "(at full.yaml:"},
 		{"sd invalid --sd-data", files{"env/Inventory/.keep": ""}, `sd --env-dir env --source-type json --sd-data {"applications":[`, ""},
 	}
-	posRE := regexp.MustCompile(`^\S+:\d+:\d+$`)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for name, data := range tc.files {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-				require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
-			}
-			before := listTree(t, dir)
-			t.Chdir(dir)
-			args, err := splitWords(tc.args)
-			require.NoError(t, err)
-			var stdout, stderr bytes.Buffer
-			start := time.Now()
-			code := run(args, strings.NewReader(""), &stdout, &stderr)
-			elapsed := time.Since(start)
-
-			assert.Equal(t, 1, code, "exit status\nstderr:\n%s", stderr.String())
-			assert.Less(t, elapsed, 10*time.Second, "time")
-			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
-			require.Len(t, lines, 1, "one line on standard error, got:\n%s", stderr.String())
-			line := lines[0]
-			require.True(t, strings.HasPrefix(line, "error: "), "the line starts with error: %q", line)
-			assert.NotContains(t, stderr.String()+stdout.String(), "goroutine ", "no stack trace")
-			assert.NotContains(t, line, "internal error", "not an internal error")
-			if at, ok := strings.CutPrefix(tc.pos, "(at "); ok {
-				assert.Regexp(t, `^error: .+ \(at `+regexp.QuoteMeta(at)+`\d+(:\d+)?\)$`, line, "position at the end")
-			} else if tc.pos != "" {
-				rest := strings.TrimPrefix(line, "error: ")
-				assert.True(t, strings.HasPrefix(rest, tc.pos), "position %s in %q", tc.pos, line)
-				// file:line:col, then the message.
-				parts := strings.SplitN(rest, ": ", 2)
-				require.Len(t, parts, 2, "a message after the position in %q", line)
-				assert.Regexp(t, posRE, parts[0], "file:line:col in %q", line)
-				assert.NotEmpty(t, strings.TrimSpace(parts[1]), "a message in %q", line)
-			}
-			assert.Equal(t, before, listTree(t, dir), "no file written")
+			checkMalformed(t, tc.files, nil, tc.args, tc.pos)
 		})
 	}
+}
+
+// TestMalformedTrees feeds the subcommands template trees that symbolic
+// links, named pipes or devices make hostile: links that take an import
+// or a side file out of the template's tree (README, "Limits"), a pipe
+// where a side file belongs, a CSAR with a link among its entries, and
+// wrong kinds where the loader reads plugins. The rules are those of
+// TestMalformedInputs. A link target "|fifo" makes a named pipe; a case
+// is skipped where links or pipes cannot be made.
+func TestMalformedTrees(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_variability_1_0\n"
+	const node = "topology_template:\n  node_templates:\n    a:\n      type: tosca.nodes.Root\n"
+	const types = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  my.Secret: {derived_from: tosca.nodes.Root}\n"
+	const tk = "tosca_definitions_version: tosca_simple_yaml_1_0\nimports:\n  - x.yaml\n" +
+		"  - tosker: https://di-unipi-socc.github.io/tosker-types/1.0.0/tosker.yaml\n" +
+		"topology_template:\n  node_templates:\n    app:\n      type: tosker.nodes.Software\n"
+	const meta = "TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nCreated-By: x\nEntry-Definitions: app.yaml\n"
+	catalog, err := os.ReadFile(filepath.Join("..", "..", "testdata", "complete", "catalog.json"))
+	require.NoError(t, err)
+	type files map[string]string
+	tests := []struct {
+		name  string
+		files files
+		links map[string]string // link name → target, as written
+		args  string
+		pos   string
+	}{
+		{"import through a link", files{"t/t.yaml": head + "imports: [x.yaml]\n" + node, "o/x.yaml": types},
+			map[string]string{"t/x.yaml": "../o/x.yaml"}, "resolve --template t/t.yaml --output out.yaml", "t/t.yaml:2:11"},
+		{"import through a linked directory", files{"t/t.yaml": head + "imports: [d/x.yaml]\n" + node, "o/x.yaml": types},
+			map[string]string{"t/d": "../o"}, "resolve --template t/t.yaml --output out.yaml", "t/t.yaml:2:11"},
+		{"side file through a link", files{"t/t.yaml": head + node, "o/tsc.yaml": "node_types: {}\n"},
+			map[string]string{"t/type-specific-conditions.yaml": "../o/tsc.yaml"}, "resolve --template t/t.yaml --output out.yaml", "t/type-specific-conditions.yaml:1:1"},
+		{"lib file through a link", files{"t/t.yaml": head + node, "o/x.yaml": types},
+			map[string]string{"t/lib/x.yaml": "../../o/x.yaml"}, "resolve --template t/t.yaml --output out.yaml", "t/lib/x.yaml:1:1"},
+		{"validate import through a link", files{"t/t.yaml": head + "imports: [x.yaml]\n", "o/x.yaml": types},
+			map[string]string{"t/x.yaml": "../o/x.yaml"}, "validate t/t.yaml", "t/t.yaml:2:11"},
+		{"validate lib file through a link", files{"t/t.yaml": head + node, "o/x.yaml": types},
+			map[string]string{"t/lib/x.yaml": "../../o/x.yaml"}, "validate t/t.yaml", "t/lib/x.yaml:1:1"},
+		{"import of itself through a link", files{"t.yaml": head + "imports: [me.yaml]\n" + node},
+			map[string]string{"me.yaml": "t.yaml"}, "resolve --template t.yaml --output out.yaml", "t.yaml:2:11"},
+		{"complete import through a link", files{"t/a.yaml": tk, "o/x.yaml": "node_types: {}\n", "c.json": string(catalog)},
+			map[string]string{"t/x.yaml": "../o/x.yaml"}, "complete t/a.yaml --catalog c.json --output out.yaml", "t/a.yaml:3:5"},
+		{"complete CSAR with a link", files{"a.csar": zipWithLink(t, map[string]string{"TOSCA-Metadata/TOSCA.meta": meta, "app.yaml": tk}, "x.yaml", "/etc/passwd"), "c.json": string(catalog)},
+			nil, "complete a.csar --catalog c.json --output out.csar", ""},
+		{"side file a named pipe", files{"t.yaml": head + node},
+			map[string]string{"type-specific-conditions.yaml": "|fifo"}, "resolve --template t.yaml --output out.yaml", ""},
+		{"validate import a named pipe", files{"t.yaml": head + "imports: [p.yaml]\n"},
+			map[string]string{"p.yaml": "|fifo"}, "validate t.yaml", "t.yaml:2:11"},
+		{"plugins a number", files{"t.yaml": head + "topology_template:\n  variability:\n    plugins: 5\n"},
+			nil, "resolve --template t.yaml --output out.yaml", "t.yaml:4:14"},
+		{"plugins.technology a map", files{"t.yaml": head + "topology_template:\n  variability:\n    plugins: {technology: {}}\n"},
+			nil, "resolve --template t.yaml --output out.yaml", "t.yaml:4:27"},
+		{"plugins.technology a string", files{"t.yaml": head + "topology_template:\n  variability:\n    plugins: {technology: plugin.js}\n"},
+			nil, "resolve --template t.yaml --output out.yaml", "t.yaml:4:27"},
+		{"unknown preset", files{"t.yaml": head + "topology_template:\n  variability:\n    presets:\n      large: {}\n" + node[len("topology_template:\n"):]},
+			nil, "resolve --template t.yaml --preset larg --output out.yaml", "t.yaml:5:7"},
+		{"presets a list", files{"t.yaml": head + "topology_template:\n  variability:\n    presets: [large]\n" + node[len("topology_template:\n"):]},
+			nil, "resolve --template t.yaml --preset large --output out.yaml", "t.yaml:4:14"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			checkMalformed(t, tc.files, tc.links, tc.args, tc.pos)
+		})
+	}
+}
+
+// checkMalformed makes the files and links in a fresh directory, runs
+// v4t with args there and checks the rules of TestMalformedInputs: exit
+// status 1 within 10 s, one line "error: ..." on standard error that
+// starts with the position pos (none is required where pos is empty), no
+// stack trace, and no file left behind.
+func checkMalformed(t *testing.T, files map[string]string, links map[string]string, args, pos string) {
+	t.Helper()
+	posRE := regexp.MustCompile(`^\S+:\d+:\d+$`)
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+	}
+	for name, target := range links {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		if target == "|fifo" {
+			if err := exec.Command("mkfifo", p).Run(); err != nil {
+				t.Skipf("cannot make a named pipe here: %v", err)
+			}
+			continue
+		}
+		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+			t.Skipf("cannot make symbolic links here: %v", err)
+		}
+	}
+	before := listTree(t, dir)
+	t.Chdir(dir)
+	words, err := splitWords(args)
+	require.NoError(t, err)
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	code := run(words, strings.NewReader(""), &stdout, &stderr)
+	elapsed := time.Since(start)
+
+	assert.Equal(t, 1, code, "exit status\nstderr:\n%s", stderr.String())
+	assert.Less(t, elapsed, 10*time.Second, "time")
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	require.Len(t, lines, 1, "one line on standard error, got:\n%s", stderr.String())
+	line := lines[0]
+	require.True(t, strings.HasPrefix(line, "error: "), "the line starts with error: %q", line)
+	assert.NotContains(t, stderr.String()+stdout.String(), "goroutine ", "no stack trace")
+	assert.NotContains(t, line, "internal error", "not an internal error")
+	if at, ok := strings.CutPrefix(pos, "(at "); ok {
+		assert.Regexp(t, `^error: .+ \(at `+regexp.QuoteMeta(at)+`\d+(:\d+)?\)$`, line, "position at the end")
+	} else if pos != "" {
+		rest := strings.TrimPrefix(line, "error: ")
+		assert.True(t, strings.HasPrefix(rest, pos), "position %s in %q", pos, line)
+		// file:line:col, then the message.
+		parts := strings.SplitN(rest, ": ", 2)
+		require.Len(t, parts, 2, "a message after the position in %q", line)
+		assert.Regexp(t, posRE, parts[0], "file:line:col in %q", line)
+		assert.NotEmpty(t, strings.TrimSpace(parts[1]), "a message in %q", line)
+	}
+	assert.Equal(t, before, listTree(t, dir), "no file written")
+}
+
+// zipWithLink builds a zip archive of the given entries, in name order,
+// and a symbolic link entry name → target.
+func zipWithLink(t *testing.T, entries map[string]string, name, target string) string {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	names := make([]string, 0, len(entries))
+	for n := range entries {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		w, err := zw.Create(n)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(entries[n]))
+		require.NoError(t, err)
+	}
+	h := &zip.FileHeader{Name: name, Method: zip.Store}
+	h.SetMode(os.ModeSymlink | 0o777)
+	w, err := zw.CreateHeader(h)
+	require.NoError(t, err)
+	_, err = w.Write([]byte(target))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	return buf.String()
 }
 
 // zipOf builds a zip archive of the given entries, in name order.

@@ -270,6 +270,15 @@ var (
 		"plugins":                  opt(kMap),
 	})
 
+	// presetFields are the keys of a variability preset (variability.md §6):
+	// the resolver merges its inputs map and ignores the rest, so a preset
+	// that is not a map, or inputs that are not one, assign nothing.
+	presetFields = mk(map[string]field{
+		"name":        opt(kString),
+		"description": opt(kString),
+		"inputs":      opt(kMap),
+	})
+
 	parameterFieldsPlain = mk(map[string]field{
 		"type":            opt(kString),
 		"description":     opt(kString),

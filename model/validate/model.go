@@ -11,7 +11,7 @@ import (
 type validator struct {
 	ctx      context.Context
 	opts     Options
-	rootDir  string // absolute directory of the template: imports stay below it
+	root     Tree // the template's directory: imports stay below it
 	units    map[string]*unit
 	order    []*unit // units in load order (root first, then depth-first)
 	stack    []*unit // units being loaded, for cycle detection

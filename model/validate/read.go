@@ -3,7 +3,6 @@ package validate
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -21,7 +20,7 @@ const maxImportDepth = 100
 
 func (v *validator) loadRoot(path string, data []byte) *unit {
 	if data == nil {
-		b, err := os.ReadFile(path)
+		b, err := ReadFile(path)
 		if err != nil {
 			v.add(diag.Pos{File: path}, "read", "cannot read: %s", errText(err))
 			return nil
@@ -55,11 +54,7 @@ func (v *validator) rootFromDoc(path string, data []byte, doc *yamlsrc.Value) *u
 // newUnit registers a parsed file; it reports and returns nil when the
 // document is not a map.
 func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit {
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		abs = file
-	}
-	u := &unit{file: file, abs: abs, data: data, doc: doc}
+	u := &unit{file: file, abs: RealPath(file), data: data, doc: doc}
 	if !doc.IsMap() {
 		if doc.IsNull() {
 			v.add(diag.Pos{File: file, Line: 1, Col: 1}, "kind", "expected a service template (a map), found an empty document")
@@ -71,7 +66,7 @@ func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit 
 	if ver := doc.Get("tosca_definitions_version"); ver.IsString() && strings.HasPrefix(ver.Str, "tosca_variability_") {
 		u.variable = true
 	}
-	v.units[abs] = u
+	v.units[u.abs] = u
 	v.order = append(v.order, u)
 	return u
 }
@@ -165,17 +160,14 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(filepath.Dir(u.file), path)
 		}
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			abs = path
-		}
-		if !v.opts.AllowOutside && !u.builtin && !tosca.Within(v.rootDir, abs) {
-			v.add(at, "import", "import %q leaves the directory tree of the template", name)
+		abs := RealPath(path)
+		if why := v.root.Leaves(path); why != "" && !v.opts.AllowOutside && !u.builtin {
+			v.add(at, "import", "import %q%s", name, why)
 			return
 		}
 		target = v.units[abs]
 		if target == nil {
-			data, err := os.ReadFile(path)
+			data, err := ReadNamedFile(path)
 			if err != nil {
 				v.add(at, "import", "import %q: cannot read: %s", name, errText(err))
 				return
@@ -223,14 +215,19 @@ func (v *validator) loadLib(root *unit) {
 		return
 	}
 	for _, f := range tosca.LibFiles(filepath.Join(filepath.Dir(root.file), "lib")) {
-		abs, err := filepath.Abs(f)
-		if err != nil {
-			abs = f
-		}
+		abs := RealPath(f)
 		if t := v.units[abs]; t != nil {
 			continue // imported explicitly
 		}
-		data, err := os.ReadFile(f)
+		if why := v.root.Leaves(f); why != "" && !v.opts.AllowOutside {
+			rel, err := filepath.Rel(filepath.Dir(root.file), f)
+			if err != nil {
+				rel = f
+			}
+			v.add(diag.Pos{File: f, Line: 1, Col: 1}, "import", "type file %q%s", filepath.ToSlash(rel), why)
+			continue
+		}
+		data, err := ReadNamedFile(f)
 		if err != nil {
 			v.add(diag.Pos{File: f}, "read", "cannot read: %s", errText(err))
 			continue

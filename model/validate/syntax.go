@@ -425,6 +425,7 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	if vb := x.Get("variability"); vb.IsMap() && vr {
 		if v.checkFields(u, vb, bare("variability", nil), variabilityFields) {
 			v.options(u, vb.Get("options"))
+			v.presets(u, vb.Get("presets"))
 			if ins := vb.Get("inputs"); ins.IsMap() {
 				for i, name := range ins.Map.Keys() {
 					v.inputDefault(u, t, "variability input", name, ins.Map.Val(i))
@@ -497,6 +498,21 @@ func (v *validator) inputDefault(u *unit, t *topology, noun, name string, x *yam
 	p := &propDef{name: name, typ: nameRef{ty.Str, u.at(ty)}}
 	p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &subject{noun: noun, name: name, named: true}))
 	t.defaults = append(t.defaults, inputDefault{noun: noun, name: name, def: p, value: def})
+}
+
+// presets checks the variability presets: each a map whose inputs are a
+// map. The reference cannot apply a null preset ("Did not find variability
+// preset"), ignores one that is a string and merges inputs
+// that are a string or a list character by character or entry by entry,
+// under the keys "0", "1", ..., which is never what was meant.
+func (v *validator) presets(u *unit, x *yamlsrc.Value) {
+	if !x.IsMap() {
+		return
+	}
+	for i, name := range x.Map.Keys() {
+		p := x.Map.Val(i)
+		v.checkFields(u, p, sub("variability preset", name, nil), presetFields, keyPlace(u, x, i))
+	}
 }
 
 // options checks the names of the variability options against those the

@@ -3,7 +3,6 @@ package validate
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"v4t/model/diag"
@@ -56,17 +55,12 @@ func Bytes(ctx context.Context, data []byte, file string, opts Options) diag.Lis
 // template), so file is read, when it can be, to locate keys.
 func Document(ctx context.Context, doc *yamlsrc.Value, file string, opts Options) diag.List {
 	v := newValidator(ctx, file, opts)
-	data, _ := os.ReadFile(file)
+	data, _ := ReadFile(file)
 	return v.run(func() *unit { return v.rootFromDoc(file, data, doc) })
 }
 
 func newValidator(ctx context.Context, path string, opts Options) *validator {
-	dir := filepath.Dir(path)
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		abs = dir
-	}
-	return &validator{ctx: ctx, opts: opts, rootDir: abs, units: map[string]*unit{}}
+	return &validator{ctx: ctx, opts: opts, root: NewTree(filepath.Dir(path)), units: map[string]*unit{}}
 }
 
 // run runs the phases. A panic is a bug in v4t; it becomes an internal

@@ -132,3 +132,92 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// TestTreeLinks checks that a symbolic link cannot take an import or a lib/
+// type file out of the template's directory tree, while a template reached
+// through a linked directory, and a link that stays inside, are fine. Each
+// case builds the template tree t/ and a directory out/ beside it.
+func TestTreeLinks(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_variability_1_0\n"
+	const types = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  my.Secret: {derived_from: tosca.nodes.Root}\n"
+	tests := []struct {
+		name  string
+		files map[string]string
+		links map[string]string // link name → target, as written
+		opts  validate.Options
+		want  string // the problems, rendered
+	}{
+		{name: "import through a link to a file outside",
+			files: map[string]string{"t/template.yaml": head + "imports: [types.yaml]\n", "out/types.yaml": types},
+			links: map[string]string{"t/types.yaml": "../out/types.yaml"},
+			want:  "t/template.yaml:2:11: import \"types.yaml\" leaves the directory tree of the template through a symbolic link\n"},
+		{name: "import through a linked directory",
+			files: map[string]string{"t/template.yaml": head + "imports: [sub/types.yaml]\n", "out/types.yaml": types},
+			links: map[string]string{"t/sub": "../out"},
+			want:  "t/template.yaml:2:11: import \"sub/types.yaml\" leaves the directory tree of the template through a symbolic link\n"},
+		{name: "import through a link, allowed",
+			files: map[string]string{"t/template.yaml": head + "imports: [types.yaml]\n", "out/types.yaml": types},
+			links: map[string]string{"t/types.yaml": "../out/types.yaml"},
+			opts:  validate.Options{AllowOutside: true}},
+		{name: "import through a link that stays inside",
+			files: map[string]string{"t/template.yaml": head + "imports: [types.yaml]\n", "t/defs/types.yaml": types},
+			links: map[string]string{"t/types.yaml": "defs/types.yaml"}},
+		{name: "the same file through a link and directly",
+			files: map[string]string{"t/template.yaml": head + "imports: [types.yaml, defs/types.yaml]\n", "t/defs/types.yaml": types},
+			links: map[string]string{"t/types.yaml": "defs/types.yaml"}},
+		{name: "template in a linked directory",
+			files: map[string]string{"out/template.yaml": head + "imports: [types.yaml]\n", "out/types.yaml": types, "out/lib/more.yaml": strings.ReplaceAll(types, "Secret", "Other")},
+			links: map[string]string{"t": "out"}},
+		{name: "lib type file through a link",
+			files: map[string]string{"t/template.yaml": head, "out/types.yaml": types},
+			links: map[string]string{"t/lib/types.yaml": "../../out/types.yaml"},
+			want:  "t/lib/types.yaml:1:1: type file \"lib/types.yaml\" leaves the directory tree of the template through a symbolic link\n"},
+		{name: "import outside without a link",
+			files: map[string]string{"t/template.yaml": head + "imports: [../out/types.yaml]\n", "out/types.yaml": types},
+			want:  "t/template.yaml:2:11: import \"../out/types.yaml\" leaves the directory tree of the template\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tc.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+			}
+			for name, target := range tc.links {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+					t.Skipf("cannot make symbolic links here: %v", err)
+				}
+			}
+			t.Chdir(dir)
+			got := validate.File(context.Background(), filepath.Join("t", "template.yaml"), tc.opts)
+			assert.Equal(t, tc.want, filepath.ToSlash(render(got)), "problems of %s", tc.name)
+		})
+	}
+}
+
+// TestPresets checks the problems of variability presets that the resolver
+// cannot apply as meant: a preset that is not a map, inputs that are not
+// one.
+func TestPresets(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n" +
+		"    inputs: {x: {type: boolean, default: false}}\n    presets:\n"
+	tests := []struct {
+		name, presets, want string
+	}{
+		{"fine", "      a: {inputs: {x: true}}\n      b: {name: B, description: the b one, inputs: {}}\n", ""},
+		{"a string", "      a: hello\n", "t.yaml:6:10: expected a map for variability preset \"a\", found a string\n"},
+		{"null", "      a:\n      b: {inputs: {x: true}}\n", "t.yaml:6:9: expected a map for variability preset \"a\", found null\n"},
+		{"inputs a string", "      a: {inputs: world}\n", "t.yaml:6:19: expected a map for \"inputs\" in variability preset \"a\", found a string\n"},
+		{"inputs a list", "      a:\n        inputs: [x]\n", "t.yaml:7:17: expected a map for \"inputs\" in variability preset \"a\", found a list\n"},
+		{"unknown key", "      a:\n        input: {x: true}\n", "t.yaml:7:9: unknown field \"input\" in variability preset \"a\" (did you mean \"inputs\"?)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := validate.Bytes(context.Background(), []byte(head+tc.presets), "t.yaml", validate.Options{NoLib: true})
+			assert.Equal(t, tc.want, render(got), "problems of %s", tc.presets)
+		})
+	}
+}

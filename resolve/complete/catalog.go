@@ -8,10 +8,11 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
+
+	"v4t/model/validate"
 )
 
 // Spec completion.md §9.3 (catalog file) and §9.1 (query semantics).
@@ -90,7 +91,7 @@ func (e *syntaxError) Error() string { return "invalid JSON: " + e.msg }
 // LoadCatalog reads a catalog file. Every failure is a *CatalogError with a
 // one-line reason.
 func LoadCatalog(path string) (*Catalog, error) {
-	data, err := os.ReadFile(path)
+	data, err := validate.ReadFile(path) // bounded: a device never ends
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

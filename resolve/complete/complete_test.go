@@ -460,3 +460,47 @@ func TestCompleteInteractive(t *testing.T) {
 	_, msgs = completeYAML(t, body, Options{Choose: Interactive(strings.NewReader(""), &strings.Builder{})})
 	assert.Equal(t, []string{ErrNoChoice.Error()}, msgs)
 }
+
+// TestImportsStayInTree checks that a YAML template's imports, links
+// resolved, stay in its directory tree (README, "Limits").
+func TestImportsStayInTree(t *testing.T) {
+	const types = "node_types:\n  my.App:\n    derived_from: tosker.nodes.Software\n"
+	const src = "tosca_definitions_version: tosca_simple_yaml_1_0\nimports: [%s, " + ToskerTypesURL + "]\ntopology_template:\n  node_templates:\n    a: {type: my.App}\n    b: {type: tosker.nodes.Software, requirements: [{host: }]}\n"
+	tests := []struct {
+		name  string
+		imp   string
+		links map[string]string // link name (in t/) → target
+		want  string            // the message; "" for success
+	}{
+		{"inside", "types.yaml", nil, ""},
+		{"through a link that stays inside", "alias.yaml", map[string]string{"alias.yaml": "types.yaml"}, ""},
+		{"up and out", "../out/types.yaml", nil, `Validation error:cannot import "../out/types.yaml": it leaves the directory tree of the template`},
+		{"through a link to a file outside", "linked.yaml", map[string]string{"linked.yaml": "../out/types.yaml"}, `Validation error:cannot import "linked.yaml": it leaves the directory tree of the template through a symbolic link`},
+	}
+	c, err := ParseCatalog([]byte(smallCatalog))
+	require.NoError(t, err)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, d := range []string{"t", "out"} {
+				require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))
+				require.NoError(t, os.WriteFile(filepath.Join(dir, d, "types.yaml"), []byte(types), 0o644))
+			}
+			for name, target := range tc.links {
+				if err := os.Symlink(filepath.FromSlash(target), filepath.Join(dir, "t", name)); err != nil {
+					t.Skipf("cannot make symbolic links here: %v", err)
+				}
+			}
+			in := In{Name: filepath.Join(dir, "t", "t.yaml"), Data: []byte(strings.Replace(src, "%s", tc.imp, 1))}
+			res, diags := Complete(context.Background(), in, Options{Source: c, Force: true})
+			if tc.want == "" {
+				require.Empty(t, diags, "import %s", tc.imp)
+				require.NotNil(t, res)
+				return
+			}
+			require.NotEmpty(t, diags, "import %s", tc.imp)
+			assert.Equal(t, tc.want, diags[0].Message, "import %s", tc.imp)
+			assert.Equal(t, 2, diags[0].Pos.Line, "the diagnostic points at the import")
+		})
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"v4t/model/diag"
 	"v4t/model/tosca"
+	"v4t/model/validate"
 	"v4t/model/yamlsrc"
 )
 
@@ -501,7 +501,13 @@ func (l *loader) importFile(file, at, uri string, imp *value, depth int) {
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(filepath.Dir(at), filepath.FromSlash(uri))
 		}
-		b, err := os.ReadFile(name)
+		// Files outside the template's tree are not read (README,
+		// "Limits"), links resolved.
+		if why := validate.NewTree(filepath.Dir(l.in.Name)).Leaves(name); why != "" {
+			l.errAt(file, imp, "cannot import %q: it%s", uri, why)
+			return
+		}
+		b, err := validate.ReadNamedFile(name)
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {

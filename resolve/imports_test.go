@@ -1,0 +1,199 @@
+package resolve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// TestTreeLinks checks that symbolic links cannot take an import or a side
+// file out of the template's directory tree (README, "Limits"), and that a
+// template reached through a linked directory still reads its own files.
+// Each case builds, in a fresh directory, the template tree t/ and a
+// directory out/ beside it.
+func TestTreeLinks(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_variability_1_0\n"
+	const types = "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  secret: {derived_from: tosca.nodes.Root}\n"
+	const node = "topology_template:\n  node_templates:\n    n: {type: tosca.nodes.Root}\n"
+	const tsc = "node_types:\n  tosca.nodes.Root: {conditions: false}\n"
+	tests := []struct {
+		name     string
+		files    map[string]string // relative to the case directory
+		links    map[string]string // link name → target, as written
+		template string            // path of the template
+		allow    bool
+		err      string // "" for success; else "pos: message"
+	}{
+		{name: "import through a link to a file outside",
+			files:    map[string]string{"t/t.yaml": head + "imports: [types.yaml]\n" + node, "out/types.yaml": types},
+			links:    map[string]string{"t/types.yaml": "../out/types.yaml"},
+			template: "t/t.yaml",
+			err:      `t/t.yaml:2:11: import "types.yaml" leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{name: "import through a linked directory",
+			files:    map[string]string{"t/t.yaml": head + "imports: [sub/types.yaml]\n" + node, "out/types.yaml": types},
+			links:    map[string]string{"t/sub": "../out"},
+			template: "t/t.yaml",
+			err:      `t/t.yaml:2:11: import "sub/types.yaml" leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{name: "import through a link, allowed",
+			files:    map[string]string{"t/t.yaml": head + "imports: [types.yaml]\n" + node, "out/types.yaml": types},
+			links:    map[string]string{"t/types.yaml": "../out/types.yaml"},
+			template: "t/t.yaml", allow: true},
+		{name: "import through a link that stays inside",
+			files:    map[string]string{"t/t.yaml": head + "imports: [types.yaml]\n" + node, "t/lib2/types.yaml": types},
+			links:    map[string]string{"t/types.yaml": "lib2/types.yaml"},
+			template: "t/t.yaml"},
+		{name: "import cycle through a link",
+			files:    map[string]string{"t/t.yaml": head + "imports: [b.yaml]\n" + node, "t/b.yaml": head + "imports: [again.yaml]\n"},
+			links:    map[string]string{"t/again.yaml": "t.yaml"},
+			template: "t/t.yaml",
+			err:      `t/b.yaml:2:11: import cycle: t/t.yaml → t/b.yaml → t/again.yaml`},
+		{name: "template in a linked directory",
+			files:    map[string]string{"out/t.yaml": head + "imports: [types.yaml]\n" + node, "out/types.yaml": types, "out/lib/more.yaml": types[:strings.Index(types, "node_types")]},
+			links:    map[string]string{"t": "out"},
+			template: "t/t.yaml"},
+		{name: "type-specific conditions file through a link",
+			files:    map[string]string{"t/t.yaml": head + node, "out/tsc.yaml": tsc},
+			links:    map[string]string{"t/type-specific-conditions.yaml": "../out/tsc.yaml"},
+			template: "t/t.yaml",
+			err:      `t/type-specific-conditions.yaml:1:1: type_specific_conditions file "type-specific-conditions.yaml" leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{name: "named qualities file through a linked directory",
+			files:    map[string]string{"t/t.yaml": head + "topology_template:\n  variability:\n    qualities: sub/q.yaml\n", "out/q.yaml": "[]\n"},
+			links:    map[string]string{"t/sub": "../out"},
+			template: "t/t.yaml",
+			err:      `t/t.yaml:4:16: qualities "sub/q.yaml" leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{name: "lib type file through a link",
+			files:    map[string]string{"t/t.yaml": head + node, "out/types.yaml": types},
+			links:    map[string]string{"t/lib/types.yaml": "../../out/types.yaml"},
+			template: "t/t.yaml",
+			err:      `t/lib/types.yaml:1:1: type file "lib/types.yaml" leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{name: "lib directory linked outside",
+			files:    map[string]string{"t/t.yaml": head + node, "out/types.yaml": types},
+			links:    map[string]string{"t/lib": "../out"},
+			template: "t/t.yaml",
+			err:      `t/lib/types.yaml:1:1: type file "lib/types.yaml" leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{name: "inputs file through a link is the caller's choice",
+			files:    map[string]string{"t/t.yaml": head + node, "out/i.yaml": "x: 1\n"},
+			links:    map[string]string{"t/i.yaml": "../out/i.yaml"},
+			template: "t/t.yaml"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tc.files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+			}
+			for name, target := range tc.links {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+					t.Skipf("cannot make symbolic links here: %v", err)
+				}
+			}
+			t.Chdir(dir)
+			in := Input{TemplatePath: filepath.FromSlash(tc.template)}
+			if _, ok := tc.links["t/i.yaml"]; ok {
+				in.InputsPath = filepath.Join("t", "i.yaml")
+			}
+			out, err := Resolve(context.Background(), in, Options{AllowOutside: tc.allow})
+			if tc.err == "" {
+				require.NoError(t, err, "resolving %s", tc.template)
+				assert.Contains(t, string(yamlsrc.Marshal(out)), "tosca.nodes.Root", "output of %s", tc.template)
+				return
+			}
+			require.Error(t, err, "resolving %s", tc.template)
+			d, ok := diag.As(err)
+			require.True(t, ok, "a diagnostic: %v", err)
+			assert.Equal(t, tc.err, filepath.ToSlash(d.Line()), "error of %s", tc.template)
+		})
+	}
+}
+
+// TestUnknownPreset checks the position and note of an unknown preset.
+func TestUnknownPreset(t *testing.T) {
+	const tmpl = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n" +
+		"    inputs: {x: {type: boolean, default: false}}\n    presets:\n      large: {inputs: {x: true}}\n      small: {inputs: {x: false}}\n" +
+		"  node_templates:\n    n: {type: tosca.nodes.Root}\n"
+	const bare = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    n: {type: tosca.nodes.Root}\n"
+	tests := []struct {
+		name, src string
+		presets   []string
+		env       string // OPENTOSCA_VINTNER_VARIABILITY_PRESETS, "" for none
+		pos, note string
+	}{
+		{"from the caller, close to a preset", tmpl, []string{"larg"}, "", "6:7", `from --preset; did you mean "large"?`},
+		{"from the caller, far from any", tmpl, []string{"medium"}, "", "6:7", `from --preset`},
+		{"from the environment", tmpl, nil, `["large", "smal"]`, "6:7", `from ` + envPresets + `; did you mean "small"?`},
+		{"no presets declared", bare, []string{"large"}, "", "", `from --preset; the template declares no presets`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := writeTemplate(t, tc.src)
+			opts := Options{LookupEnv: func(k string) (string, bool) {
+				return tc.env, k == envPresets && tc.env != ""
+			}}
+			_, err := Resolve(context.Background(), Input{TemplatePath: p, Presets: tc.presets}, opts)
+			d, ok := diag.As(err)
+			require.True(t, ok, "a diagnostic: %v", err)
+			name := tc.presets
+			if name == nil {
+				name = []string{"smal"}
+			}
+			assert.Equal(t, `Did not find variability preset "`+name[0]+`"`, d.Message, "the reference's message, verbatim")
+			want := p
+			if tc.pos != "" {
+				want += ":" + tc.pos
+			}
+			assert.Equal(t, want, d.Pos.String(), "position of %s", tc.name)
+			require.Len(t, d.Related, 1, "a note")
+			assert.Equal(t, tc.note, d.Related[0].Message, "note of %s", tc.name)
+		})
+	}
+}
+
+// TestPresetInputsMerge checks the reference's merge of preset inputs that
+// are not a map: a string or a list merges under the keys "0", "1", ...
+// (of which only declared inputs are kept, the only ones ever read);
+// anything else adds nothing.
+func TestPresetInputsMerge(t *testing.T) {
+	tests := []struct {
+		name, inputs, want string
+	}{
+		{"map", "{a: 1}", `{"a":1}`},
+		{"string", "ab", `{"0":"a","1":"b"}`},
+		{"string beyond the declared", "abcd", `{"0":"a","1":"b"}`},
+		{"string shorter than the declared", "a", `{"0":"a"}`},
+		{"long string", strings.Repeat("x", 1<<16), `{"0":"x","1":"x"}`},
+		{"list", "[x, {y: 1}]", `{"0":"x","1":{"y":1}}`},
+		{"number", "5", `{}`},
+		{"boolean", "true", `{}`},
+		{"null", "null", `{}`},
+	}
+	declared, err := yamlsrc.Parse([]byte("{\"0\": {type: string}, \"1\": {}, \"01\": {}, x: {}}\n"), "t.yaml")
+	require.NoError(t, err)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := yamlsrc.Parse([]byte("v: "+tc.inputs+"\n"), "p.yaml")
+			require.NoError(t, err)
+			dst := yamlsrc.NewMap()
+			mergeAny(dst, src.Get("v"), declared)
+			assert.Equal(t, tc.want, yamlsrc.JSON(dst), "merge of %.20s", tc.inputs)
+			dst = yamlsrc.NewMap()
+			mergeAny(dst, src.Get("v"), nil)
+			if tc.name == "map" {
+				assert.Equal(t, tc.want, yamlsrc.JSON(dst), "merge of %s with no inputs declared", tc.inputs)
+			} else {
+				assert.Equal(t, "{}", yamlsrc.JSON(dst), "merge of %.20s with no inputs declared", tc.inputs)
+			}
+		})
+	}
+}
