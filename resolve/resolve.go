@@ -70,6 +70,10 @@ type Options struct {
 	// total weight and whether the result was unique, when resolving
 	// succeeds.
 	Report *Report
+	// Warn, when set, receives each warning about malformed input that v4t,
+	// like the reference, accepts by coercing it (README, "Malformed
+	// input"), as soon as it is found.
+	Warn diag.Sink
 }
 
 // Timings are the durations of the pipeline's stages.
@@ -191,7 +195,7 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (
 
 	// Enrichment (§5): graph #1, element enrichment, graph #2, conditions,
 	// constraints, cleanup.
-	g1, err := graph.Build(doc, file)
+	g1, err := graph.BuildWarn(doc, file, opts.Warn)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +260,7 @@ func (p *prepared) evaluator(g *graph.Graph, assigned *yamlsrc.Value) *expr.Eval
 }
 
 func (p *prepared) encode() (*encode.Result, error) {
-	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain})
+	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn})
 }
 
 // finish applies a model to a graph: presence, property values (§10.3), the

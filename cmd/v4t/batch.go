@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"v4t/model/diag"
 	"v4t/resolve"
 	"v4t/resolve/batch"
 )
@@ -22,7 +23,7 @@ func batchCommand() *command {
 	return &command{
 		name:    "batch",
 		summary: "resolve every combination of a configuration space in parallel",
-		usage: "v4t batch SPACE.yaml [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands]\n" +
+		usage: "v4t batch SPACE.yaml [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands] [--allow-outside]\n" +
 			"       v4t batch merge SUMMARY... [--format csv|json|table] [--output FILE] [--no-timings]",
 		help: `Batch reads a space file that lists templates, preset sets, input sets and
 option sets, and resolves every combination of one of each (a run), N runs
@@ -58,6 +59,14 @@ status is 0 when every run ran, whatever its status.
 line of each run (with --output DIR/<run-id>.yaml when --out is given), to
 check a row or time the runs one by one.
 
+--allow-outside lets every run's imports and side files leave its
+template's directory tree, as v4t resolve --allow-outside does.
+
+A run's warnings about malformed input that v4t, like the reference,
+accepts (README, "Malformed input") go to standard error as "warning:
+RUN-ID: FILE:LINE:COL: message", each distinct warning once, with the
+first run that had it.
+
 --out DIR writes each result to DIR/<run-id>.yaml, atomically; the file of
 a failing run is removed. A progress bar goes to standard error when it is
 a terminal. Ctrl-C starts no new run, keeps the finished results, prints
@@ -92,7 +101,7 @@ on shards of different spaces. A space file named merge is ./merge.`,
 func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	var jobs int
 	var out, format, output, shard string
-	var noTimings, commands bool
+	var noTimings, commands, allowOutside bool
 	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` runs at once (default: the number of CPUs)")
 	fs.StringVar(&shard, "shard", "", "run shard `K/N` of the space only; auto or auto/N: the shard of a Kubernetes Indexed Job or Slurm job array")
 	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>.yaml")
@@ -100,6 +109,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	fs.StringVarP(&output, "output", "o", "", "write the summary to `FILE` (default: standard output)")
 	fs.BoolVar(&noTimings, "no-timings", false, "leave the milliseconds out of the summary")
 	fs.BoolVar(&commands, "commands", false, "print the v4t resolve command line of each run instead of running them")
+	fs.BoolVar(&allowOutside, "allow-outside", false, "let the templates' imports and side files leave their directory trees")
 	return func(ctx context.Context, e *env, args []string) int {
 		if len(args) > 0 && args[0] == "merge" {
 			return mergeSummaries(e, fs, args[1:], format, output, noTimings)
@@ -133,6 +143,9 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			for _, r := range space.Runs {
 				b.WriteString("v4t resolve")
 				args := r.ResolveArgs()
+				if allowOutside {
+					args = append(args, "--allow-outside")
+				}
 				if out != "" {
 					args = append(args, "--output", filepath.Join(out, r.ID+".yaml"))
 				}
@@ -156,7 +169,9 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()
 		}
-		o := batch.Options{Jobs: jobs, Resolve: resolve.Options{Debug: e.g.debug}}
+		o := batch.Options{Jobs: jobs, Resolve: resolve.Options{Debug: e.g.debug, AllowOutside: allowOutside}}
+		warnings := &runWarnings{byRun: map[*batch.Run][]string{}}
+		o.Warn = warnings.add
 		if out != "" {
 			o.Emit = func(r *batch.Run, doc []byte) error {
 				return writeFileAtomic(filepath.Join(out, r.ID+".yaml"), doc)
@@ -166,6 +181,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		o.Progress = bar.update
 		res := batch.Execute(ctx, space, o)
 		bar.clear()
+		warnings.print(e, res)
 		if out != "" {
 			for _, row := range res.Rows {
 				if row.Status == batch.Failed {
@@ -193,6 +209,35 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		}
 		fmt.Fprintf(e.stderr, "%d runs: %d ok, %d failed\n", len(res.Rows), ok, failed)
 		return exitOK
+	}
+}
+
+// runWarnings collects the warnings of a batch's runs as they resolve, in
+// parallel, for print.
+type runWarnings struct {
+	mu    sync.Mutex
+	byRun map[*batch.Run][]string
+}
+
+func (w *runWarnings) add(r *batch.Run, d *diag.Diagnostic) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.byRun[r] = append(w.byRun[r], oneLine(d.Line()))
+}
+
+// print writes each distinct warning once, as "warning: RUN-ID: FILE:L:C:
+// message" with the first run (in the space's order) that had it, so that
+// the same space gives the same lines whatever the order the runs
+// finished in.
+func (w *runWarnings) print(e *env, res *batch.Result) {
+	seen := map[string]bool{}
+	for _, row := range res.Rows {
+		for _, line := range w.byRun[row.Run] {
+			if !seen[line] {
+				seen[line] = true
+				fmt.Fprintf(e.stderr, "warning: %s: %s\n", row.Run.ID, line)
+			}
+		}
 	}
 }
 

@@ -20,7 +20,7 @@ func completeCommand() *command {
 		name:    "complete",
 		summary: "give abstract Docker hosts of a TOSCA application an image (TosKeriser)",
 		usage: "v4t complete FILE [COMPONENT...] (--catalog FILE | --dockerfinder URL) [--policy top_rated|size|most_used]\n" +
-			"                    [--constraints 'size<=99MB pulls>30 stars>10'] [-f] [-i] [-q] [--output FILE]\n" +
+			"                    [--constraints 'size<=99MB pulls>30 stars>10'] [-f] [-i] [-q] [--allow-outside] [--output FILE]\n" +
 			"       v4t complete --supported-sw (--catalog FILE | --dockerfinder URL)",
 		help: `Complete reads a TOSCA application written with the TosKer types (FILE: a
 .yaml/.yml template or a .csar/.zip archive) whose software components
@@ -43,9 +43,11 @@ completion to those components; -f also re-completes components whose
 host already names a node.
 
 The output goes next to FILE as NAME.completed.EXT, or NAME.partial.EXT
-when some component found no image; --output chooses another path. Progress
-lines go to standard output (-q silences them), errors to standard error,
-one per line, in the reference's words.
+when some component found no image; --output chooses another path.
+Imports of a YAML template that leave its directory tree (links resolved)
+are refused unless --allow-outside is given. Progress lines go to standard
+output (-q silences them), errors to standard error, one per line, in the
+reference's words.
 
 Exit status: 0 when an output was written (completed or partial); 1 on
 completion errors (nothing is written) or a catalog or service failure;
@@ -79,6 +81,7 @@ func setupComplete(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 	var (
 		policy, catalog, dockerfinder, output string
 		force, interactive, quiet, supported  bool
+		allowOutside                          bool
 	)
 	ev := &flagEvents{fs: fs}
 	cons := &constraintsValue{}
@@ -98,9 +101,10 @@ func setupComplete(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 	fs.BoolVarP(&interactive, "interactive", "i", false, "show the best images of each component and ask which one to use")
 	fs.BoolVarP(&quiet, "quiet", "q", false, "print no progress lines")
 	fs.BoolVarP(&supported, "supported-sw", "s", false, "print the supported software of the image source and exit")
+	fs.BoolVar(&allowOutside, "allow-outside", false, "let the imports of a YAML template leave its directory tree")
 	return func(ctx context.Context, e *env, args []string) int {
 		args = cons.swallow(ev, args)
-		opts := complete.Options{Constraints: cons.value, Force: force}
+		opts := complete.Options{Constraints: cons.value, Force: force, AllowOutside: allowOutside}
 		if fs.Changed("policy") {
 			p, err := complete.ParsePolicy(policy)
 			if err != nil {
@@ -238,9 +242,9 @@ func (e *env) diagnostics(diags diag.List) int {
 		// own problems (its YAML, its validity), whose wording is ours,
 		// lead with their position like every other command's errors.
 		if d.Stage == complete.StageParse && d.Pos.Line > 0 {
-			fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Message))
+			fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Text()))
 		} else {
-			fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Message))
+			fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Text()))
 		}
 		if isInternal(d) {
 			code = exitInternal

@@ -98,7 +98,7 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 				name := filepath.Join(outDir, fmt.Sprintf("variant-%04d.yaml", i+1))
 				if v.Err != nil {
 					failed++
-					fmt.Fprintf(e.stderr, "variant %d: rejected: %s\n", i+1, oneLine(v.Err.Error()))
+					fmt.Fprintf(e.stderr, "variant %d: rejected: %s\n", i+1, oneLine(errText(v.Err)))
 					continue
 				}
 				if err := writeFileAtomic(name, yamlsrc.Marshal(v.Doc)); err != nil {

@@ -54,3 +54,13 @@ func unwrapPath(err error) error {
 }
 
 func asDiag(err error) (*diag.Diagnostic, bool) { return diag.As(err) }
+
+// errText is an error's message as v4t prints it: a diagnostic's Text (its
+// message and, where v4t words it differently, the reference's), else
+// Error.
+func errText(err error) string {
+	if d, ok := diag.As(err); ok {
+		return d.Text()
+	}
+	return err.Error()
+}

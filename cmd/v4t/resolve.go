@@ -92,7 +92,7 @@ func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Opt
 		return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--template is required")
 	}
 	in := resolve.Input{TemplatePath: t.template, InputsPath: t.inputsFile, Presets: t.presets.items}
-	opts := resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug, AllowOutside: t.allowOutside}
+	opts := resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug, AllowOutside: t.allowOutside, Warn: e.warn}
 	for _, a := range t.inputs.items {
 		as, err := parseAssignment(t.cmd, "--input", a)
 		if err != nil {
@@ -162,7 +162,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			var problems diag.List
 			problems, err = e.templateProblems(ctx, in, opts, err)
 			code := e.fail("resolve", err)
-			if d, ok := asDiag(err); ok && explain && !e.g.debug {
+			if d, ok := asDiag(err); ok && explain && !e.g.debug && d.Message == msgCouldNotSolve {
 				for _, r := range d.Related {
 					if r.Pos.Known() {
 						fmt.Fprintf(e.stderr, "  conflict: %s: %s\n", r.Pos, oneLine(r.Message))
@@ -191,6 +191,11 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		return exitOK
 	}
 }
+
+// msgCouldNotSolve is the reference's message for an unsatisfiable
+// template, the one diagnostic whose related notes --explain prints as
+// "conflict:" lines.
+const msgCouldNotSolve = "Could not solve"
 
 // parseAssignment reads NAME=VALUE of --input or --option; VALUE is a YAML
 // value.

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -50,6 +51,52 @@ type env struct {
 	stderr io.Writer
 	getenv func(string) (string, bool) // nil: the process environment (see lookupEnv)
 	g      *globals
+
+	// warnMu guards warned and pending: the distinct warning lines of the
+	// command so far, printed when it ends (flushWarnings).
+	warnMu  sync.Mutex
+	warned  map[string]bool
+	pending []string
+	// failed is set by fail and usage: a failure prints its one error line
+	// and no warnings, so that the error is the first line.
+	failed bool
+}
+
+// warn records a warning about malformed input that v4t, like the
+// reference, accepts by coercing it (README, "Malformed input"), as
+// "warning: FILE:LINE:COL: message". It is the resolver's Options.Warn and
+// may be called from several goroutines at once.
+func (e *env) warn(d *diag.Diagnostic) {
+	e.warnLine("warning: " + oneLine(d.Line()))
+}
+
+// warnLine records a line for standard error unless it was recorded
+// before; the lines are printed, in order, when the command ends without
+// failing.
+func (e *env) warnLine(line string) {
+	e.warnMu.Lock()
+	defer e.warnMu.Unlock()
+	if e.warned[line] {
+		return
+	}
+	if e.warned == nil {
+		e.warned = map[string]bool{}
+	}
+	e.warned[line] = true
+	e.pending = append(e.pending, line)
+}
+
+// flushWarnings prints the recorded warnings, unless the command failed:
+// then its error line stays the only line (at most one hint follows).
+func (e *env) flushWarnings() {
+	e.warnMu.Lock()
+	defer e.warnMu.Unlock()
+	if !e.failed {
+		for _, l := range e.pending {
+			fmt.Fprintln(e.stderr, l)
+		}
+	}
+	e.pending = nil
 }
 
 // command is one subcommand. setup registers the command's flags on fs and
@@ -149,11 +196,13 @@ func (e *env) exec(fn func(context.Context, *env, []string) int, args []string) 
 			code = exitInternal
 		}
 	}()
+	defer e.flushWarnings()
 	return fn(context.Background(), e, args)
 }
 
 // usage reports a usage error and returns exitUsage.
 func (e *env) usage(cmd, msg string) int {
+	e.failed = true
 	fmt.Fprintf(e.stderr, "error: %s\n", oneLine(msg))
 	if cmd == "" {
 		fmt.Fprintln(e.stderr, "run 'v4t --help' for usage")
@@ -168,8 +217,10 @@ func (e *env) usage(cmd, msg string) int {
 // diagnostic prints its position when known, then its message verbatim
 // (newlines escaped, style.md §3.4), followed by
 // " (the reference fails with: MESSAGE)" where v4t words a JavaScript error
-// of the reference itself (README, "Malformed input").
+// of the reference itself (README, "Malformed input"), and for an unknown
+// preset by its note in parentheses (`from --preset; did you mean "large"?`).
 func (e *env) fail(cmd string, err error) int {
+	e.failed = true
 	var ue *usageError
 	if errors.As(err, &ue) {
 		if ue.cmd != "" {
@@ -188,10 +239,16 @@ func (e *env) fail(cmd string, err error) int {
 	}
 	// One line, Go/GNU style (style.md §3.4): the position first, where
 	// one is known, then the message.
+	text := d.Text()
+	if d.Code == codeUnknownPreset && len(d.Related) > 0 {
+		// The reference's message names the preset; the note says where
+		// the name came from and what it may be a typo of.
+		text += " (" + d.Related[0].Message + ")"
+	}
 	if d.Pos.Known() {
-		fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(d.Text()))
+		fmt.Fprintf(e.stderr, "error: %s: %s\n", d.Pos, oneLine(text))
 	} else {
-		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(d.Text()))
+		fmt.Fprintf(e.stderr, "error: %s\n", oneLine(text))
 	}
 	if e.g.debug {
 		for _, r := range d.Related {
@@ -207,6 +264,11 @@ func (e *env) fail(cmd string, err error) int {
 	}
 	return exitRejected
 }
+
+// codeUnknownPreset is the Code of the resolver's "Did not find
+// variability preset" diagnostic, whose first related note fail prints on
+// the error line.
+const codeUnknownPreset = "unknown-preset"
 
 // isInternal recognises the diagnostic a library entry point makes of a
 // recovered panic (style.md §3.3).

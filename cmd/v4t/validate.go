@@ -140,10 +140,13 @@ func writeProblems(w io.Writer, problems diag.List, format string) error {
 			Stage   string `json:"stage,omitempty"`
 			Code    string `json:"code,omitempty"`
 			Message string `json:"message"`
+			// Reference is the reference's message where v4t words
+			// the problem differently (README, "Malformed input").
+			Reference string `json:"reference,omitempty"`
 		}
 		out := make([]jsonProblem, 0, len(problems))
 		for _, d := range problems {
-			out = append(out, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Stage: d.Stage, Code: d.Code, Message: d.Message})
+			out = append(out, jsonProblem{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col, Stage: d.Stage, Code: d.Code, Message: d.Message, Reference: d.Reference})
 		}
 		data, err := json.MarshalIndent(out, "", "  ")
 		if err != nil {

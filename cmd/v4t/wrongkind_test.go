@@ -18,7 +18,8 @@ import (
 // time, by a value of another kind, and resolves the result: each run must
 // succeed or fail with exit status 1 and an error line that starts with a
 // position in the template (or says that the template as a whole has no
-// or no unique solution). No panic, no internal error.
+// or no unique solution). Warnings about coerced input may come first and
+// name a position in the template too. No panic, no internal error.
 func TestWrongKinds(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "examples", "webshop", "template.yaml"))
 	require.NoError(t, err)
@@ -73,11 +74,16 @@ func TestWrongKinds(t *testing.T) {
 			code := run([]string{"resolve", "--template", "t.yaml", "--output", "out.yaml"}, strings.NewReader(""), &stdout, &stderr)
 			statuses[code]++
 			what := fmt.Sprintf("%v := %s", path, yamlsrc.JSON(other()))
+			lines, warnings := splitWarnings(stderr.String())
+			for _, w := range warnings {
+				assert.Regexp(t, `^warning: t\.yaml:\d+:\d+: \S`, w, what)
+			}
 			if code == 0 {
 				require.NoError(t, os.Remove("out.yaml"), what)
 				continue
 			}
-			first, _, _ := strings.Cut(stderr.String(), "\n")
+			require.NotEmpty(t, lines, "%s: an error line", what)
+			first := lines[0]
 			assert.Equal(t, 1, code, "%s: exit status: %s", what, first)
 			// Only the outcomes of the solve are about the template as a
 			// whole; everything else has a place.

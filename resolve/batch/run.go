@@ -26,6 +26,10 @@ type Options struct {
 	// Progress, when set, is called after each finished run with the
 	// number of finished and failed runs; calls do not overlap.
 	Progress func(done, failed, total int)
+	// Warn, when set, receives each warning of a run about malformed input
+	// that the resolver accepts (resolve.Options.Warn), in the worker
+	// that resolved the run; calls may overlap.
+	Warn func(r *Run, d *diag.Diagnostic)
 }
 
 // Status is the outcome of a run.
@@ -161,6 +165,9 @@ func runOne(ctx context.Context, row *Row, o Options) {
 	opts.Report = &row.Report
 	opts.Timings = nil
 	opts.Dump = nil
+	if o.Warn != nil {
+		opts.Warn = func(d *diag.Diagnostic) { o.Warn(row.Run, d) }
+	}
 	doc, err := resolve.Resolve(ctx, row.Run.Input, opts)
 	if err == nil && o.Emit != nil {
 		err = o.Emit(row.Run, yamlsrc.Marshal(doc))

@@ -69,6 +69,9 @@ type Options struct {
 	Progress func(line string)
 	// Choose, if set, picks the images instead of the policy (-i).
 	Choose Chooser
+	// AllowOutside lets the imports of a YAML template leave its
+	// directory tree (README, "Limits").
+	AllowOutside bool
 }
 
 // UnitResult tells what happened to one unit.
@@ -122,7 +125,7 @@ func Complete(ctx context.Context, in In, opts Options) (res *Result, diags diag
 	if opts.Source == nil {
 		return nil, diag.List{newDiag(StageSource, "source", diag.Pos{}, "no image source: give a catalog or a DockerFinder service")}
 	}
-	t, diags := loadTemplate(in)
+	t, diags := loadTemplate(in, opts.AllowOutside)
 	if len(diags) > 0 {
 		return nil, diags
 	}

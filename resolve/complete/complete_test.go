@@ -462,7 +462,8 @@ func TestCompleteInteractive(t *testing.T) {
 }
 
 // TestImportsStayInTree checks that a YAML template's imports, links
-// resolved, stay in its directory tree (README, "Limits").
+// resolved, stay in its directory tree (README, "Limits") unless
+// Options.AllowOutside lets them out.
 func TestImportsStayInTree(t *testing.T) {
 	const types = "node_types:\n  my.App:\n    derived_from: tosker.nodes.Software\n"
 	const src = "tosca_definitions_version: tosca_simple_yaml_1_0\nimports: [%s, " + ToskerTypesURL + "]\ntopology_template:\n  node_templates:\n    a: {type: my.App}\n    b: {type: tosker.nodes.Software, requirements: [{host: }]}\n"
@@ -470,12 +471,15 @@ func TestImportsStayInTree(t *testing.T) {
 		name  string
 		imp   string
 		links map[string]string // link name (in t/) → target
+		allow bool              // Options.AllowOutside
 		want  string            // the message; "" for success
 	}{
-		{"inside", "types.yaml", nil, ""},
-		{"through a link that stays inside", "alias.yaml", map[string]string{"alias.yaml": "types.yaml"}, ""},
-		{"up and out", "../out/types.yaml", nil, `Validation error:cannot import "../out/types.yaml": it leaves the directory tree of the template`},
-		{"through a link to a file outside", "linked.yaml", map[string]string{"linked.yaml": "../out/types.yaml"}, `Validation error:cannot import "linked.yaml": it leaves the directory tree of the template through a symbolic link`},
+		{"inside", "types.yaml", nil, false, ""},
+		{"through a link that stays inside", "alias.yaml", map[string]string{"alias.yaml": "types.yaml"}, false, ""},
+		{"up and out", "../out/types.yaml", nil, false, `Validation error:cannot import "../out/types.yaml": it leaves the directory tree of the template (--allow-outside permits it)`},
+		{"through a link to a file outside", "linked.yaml", map[string]string{"linked.yaml": "../out/types.yaml"}, false, `Validation error:cannot import "linked.yaml": it leaves the directory tree of the template through a symbolic link (--allow-outside permits it)`},
+		{"up and out, allowed", "../out/types.yaml", nil, true, ""},
+		{"through a link to a file outside, allowed", "linked.yaml", map[string]string{"linked.yaml": "../out/types.yaml"}, true, ""},
 	}
 	c, err := ParseCatalog([]byte(smallCatalog))
 	require.NoError(t, err)
@@ -492,7 +496,7 @@ func TestImportsStayInTree(t *testing.T) {
 				}
 			}
 			in := In{Name: filepath.Join(dir, "t", "t.yaml"), Data: []byte(strings.Replace(src, "%s", tc.imp, 1))}
-			res, diags := Complete(context.Background(), in, Options{Source: c, Force: true})
+			res, diags := Complete(context.Background(), in, Options{Source: c, Force: true, AllowOutside: tc.allow})
 			if tc.want == "" {
 				require.Empty(t, diags, "import %s", tc.imp)
 				require.NotNil(t, res)

@@ -138,11 +138,15 @@ type loader struct {
 	// seen holds the imports read so far, against cycles.
 	seen map[string]bool
 	t    *template
+	// allowOutside lets imports leave the template's directory tree.
+	allowOutside bool
 }
 
-// loadTemplate reads, parses and checks the input (§1 step 1).
-func loadTemplate(in In) (*template, diag.List) {
-	l := &loader{in: in, seen: map[string]bool{}}
+// loadTemplate reads, parses and checks the input (§1 step 1); imports
+// that leave the template's directory tree are an error unless
+// allowOutside.
+func loadTemplate(in In, allowOutside bool) (*template, diag.List) {
+	l := &loader{in: in, seen: map[string]bool{}, allowOutside: allowOutside}
 	kind, ok := InputKind(in.Name)
 	if !ok {
 		return nil, diag.List{newDiag(StageParse, "input", diag.Pos{File: in.Name},
@@ -502,9 +506,9 @@ func (l *loader) importFile(file, at, uri string, imp *value, depth int) {
 			name = filepath.Join(filepath.Dir(at), filepath.FromSlash(uri))
 		}
 		// Files outside the template's tree are not read (README,
-		// "Limits"), links resolved.
-		if why := validate.NewTree(filepath.Dir(l.in.Name)).Leaves(name); why != "" {
-			l.errAt(file, imp, "cannot import %q: it%s", uri, why)
+		// "Limits"), links resolved, unless allowed.
+		if why := validate.NewTree(filepath.Dir(l.in.Name)).Leaves(name); why != "" && !l.allowOutside {
+			l.errAt(file, imp, "cannot import %q: it%s (--allow-outside permits it)", uri, why)
 			return
 		}
 		b, err := validate.ReadNamedFile(name)
