@@ -172,3 +172,81 @@ func TestWordedJSErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidTerms: strings that are no terms of the reference's SAT
+// library (empty, dashes, digits) as it checks them: one operand on its
+// own, several as an array printed the way JavaScript joins it, a string
+// constraint as the array that require gets, and names with a leading $
+// only when their formula is required. Every case was run through the
+// reference (Vintner 0.1.8).
+func TestInvalidTerms(t *testing.T) {
+	const constraints = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    n: {type: t}\n  variability:\n    constraints: "
+	tests := []struct {
+		name, src, want string // want "" for success
+	}{
+		{"or of a term and an empty string", nodes + `      conditions: {or: [a, ""]}` + "\n", `a, is not an array of a Formula or Term`},
+		{"or of an empty string", nodes + `      conditions: {or: [""]}` + "\n", `"" is not a Formula or Term`},
+		{"several invalid", nodes + `      conditions: {xor: ["", "12", "-"]}` + "\n", `,12,- is not an array of a Formula or Term`},
+		{"operands as translated", nodes + `      conditions: {or: [{and: [a, b]}, {and: [c]}, {not: x}, {not: "-y"}, true, {or: []}, {amo: [z]}, {node_presence: n}, {host_presence: n}, "12"]}` + "\n",
+			`[object Object],c,-x,y,$T,$F,$T,node.n,$F,12 is not an array of a Formula or Term`},
+		{"lookup errors of other operands first", nodes + `      conditions: {exo: ["", {node_presence: nope}]}` + "\n", `Node "nope" not found`},
+		{"at most one of one operand is not checked", nodes + `      conditions: {amo: [""]}` + "\n", ""},
+		{"at most one of two", nodes + `      conditions: {amo: [a, "-5"]}` + "\n", `a,-5 is not an array of a Formula or Term`},
+		{"several conditions are and-ed", nodes + `      conditions: [a, "", {node_presence: m}]` + "\n", `a,,node.m is not an array of a Formula or Term`},
+		{"a $ name after the array check", nodes + `      conditions: {or: [{and: ["$x", b]}, ""]}` + "\n", `[object Object], is not an array of a Formula or Term`},
+		{"a $ name after lookups", nodes + `      conditions: [{and: ["$x", b]}, {node_presence: nope}]` + "\n", `Node "nope" not found`},
+		{"a $ name when required", nodes + `      conditions: {or: ["$x", b]}` + "\n", `Only generated variable names can start with $`},
+		{"not of an empty string", nodes + `      conditions: {not: ""}` + "\n", `"" is not a Formula or Term`},
+		{"a digit constraint", constraints + `["12"]` + "\n", `12 is not an array of a Formula or Term`},
+		{"an empty constraint", constraints + `[""]` + "\n", ` is not an array of a Formula or Term`},
+		{"a digit inside a constraint", constraints + `[{or: ["12"]}]` + "\n", `"12" is not a Formula or Term`},
+		{"constraints of characters", constraints + "a1\n", `1 is not an array of a Formula or Term`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Encode(build(t, tc.src), divEvaluator{}, Options{})
+			if tc.want == "" {
+				require.NoError(t, err, tc.name)
+				return
+			}
+			require.Error(t, err, tc.name)
+			assert.Equal(t, tc.want, err.Error(), tc.name)
+		})
+	}
+}
+
+// TestMalformedConstraints: variability.constraints as the reference's
+// for-of loop meets them, at the constraints' position.
+func TestMalformedConstraints(t *testing.T) {
+	const head = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n    constraints: "
+	tests := []struct {
+		value, wantLine, wantRef string
+		warnings                 []string
+	}{
+		{value: "{a: b}", wantLine: "t.yaml:4:18: expected the variability constraints as a list, found a map (the reference fails with: object is not iterable (cannot read property Symbol(Symbol.iterator)))",
+			wantRef: "object is not iterable (cannot read property Symbol(Symbol.iterator))"},
+		{value: "2020-01-01", wantLine: "t.yaml:4:18: expected the variability constraints as a list, found a date (the reference fails with: object is not iterable (cannot read property Symbol(Symbol.iterator)))",
+			wantRef: "object is not iterable (cannot read property Symbol(Symbol.iterator))"},
+		{value: "5", wantLine: "t.yaml:4:18: expected the variability constraints as a list, found a number (the reference fails with: number 5 is not iterable (cannot read property Symbol(Symbol.iterator)))",
+			wantRef: "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))"},
+		{value: "true", wantLine: "t.yaml:4:18: expected the variability constraints as a list, found a boolean (the reference fails with: boolean true is not iterable (cannot read property Symbol(Symbol.iterator)))",
+			wantRef: "boolean true is not iterable (cannot read property Symbol(Symbol.iterator))"},
+		{value: "ab", warnings: []string{"t.yaml:4:18: expected the variability constraints as a list, found a string: each character is read as a constraint, as the reference does"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.value, func(t *testing.T) {
+			var warnings []string
+			_, err := Encode(build(t, head+tc.value+"\n"), divEvaluator{}, Options{Warn: func(d *diag.Diagnostic) { warnings = append(warnings, d.Line()) }})
+			assert.Equal(t, tc.warnings, warnings, "warnings of constraints %s", tc.value)
+			if tc.wantLine == "" {
+				require.NoError(t, err, "constraints %s", tc.value)
+				return
+			}
+			require.Error(t, err, "constraints %s", tc.value)
+			d, ok := diag.As(err)
+			require.True(t, ok, "diagnostic for constraints %s", tc.value)
+			assert.Equal(t, tc.wantLine, d.Line(), "constraints %s", tc.value)
+			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), "constraints %s", tc.value)
+		})
+	}
+}

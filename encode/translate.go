@@ -136,6 +136,22 @@ type encoder[F any] struct {
 	// byName caches named[exprs[name]]: most expressions are referred to
 	// more than once, and the name skips two lookups.
 	byName map[string]F
+	// raw passes strings in logic position to the backend as they are
+	// written (display).
+	raw bool
+	// dollar is the error of a term named with a leading $ since the last
+	// requirement (settle).
+	dollar error
+}
+
+// settle returns, after a requirement, the error of a term named with a
+// leading $ in it: the reference's SAT library accepts such a name in a
+// formula and refuses it when the formula is required, after every other
+// error of its translation.
+func (e *encoder[F]) settle() error {
+	err := e.dollar
+	e.dollar = nil
+	return err
 }
 
 func zero[F any]() F {
@@ -167,16 +183,26 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 	}
 	if cs := g.Variability().Get("constraints"); !cs.IsNull() {
-		if !cs.IsList() {
-			return errf("Element \"" + graph.JSONOf(cs) + "\" is not an array")
+		items, err := e.constraints(cs)
+		if err != nil {
+			return err
 		}
-		for _, c := range cs.List {
+		for _, c := range items {
 			b.Group(Group{Constraint: c})
+			if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str) {
+				// The reference requires the string as it is, and its SAT
+				// library checks what require is given as an array.
+				return diag.At(diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)}, diag.StageSolve,
+					c.Str+" is not an array of a Formula or Term")
+			}
 			l, err := e.translate(c, nil)
 			if err != nil {
 				return withPos(err, diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)})
 			}
 			b.Require(l)
+			if err := e.settle(); err != nil {
+				return withPos(err, diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)})
+			}
 		}
 	}
 	for _, el := range g.Elements {
@@ -189,6 +215,35 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 	}
 	return nil
+}
+
+// constraints returns the items of variability.constraints as the
+// reference's for-of loop meets them: a list's items, a string's
+// characters (code points); anything else is not iterable.
+func (e *encoder[F]) constraints(cs *Value) ([]*Value, error) {
+	pos := diag.Pos{File: e.g.File, Line: int(cs.Line), Col: int(cs.Col)}
+	msg := "expected the variability constraints as a list, found " + graph.Describe(cs)
+	switch cs.Kind {
+	case yamlsrc.KindList:
+		return cs.List, nil
+	case yamlsrc.KindString:
+		// Quirk: scalar maps (README, "Malformed input").
+		if e.warn != nil && cs.Str != "" {
+			e.warn(diag.Warning(pos, diag.StageSolve, msg+": each character is read as a constraint, as the reference does"))
+		}
+		var items []*Value
+		for _, r := range cs.Str {
+			c := yamlsrc.NewString(string(r))
+			c.Line, c.Col = cs.Line, cs.Col
+			items = append(items, c)
+		}
+		return items, nil
+	case yamlsrc.KindNumber:
+		return nil, diag.AtRef(pos, diag.StageSolve, msg, "number "+graph.JSString(cs)+" is not iterable (cannot read property Symbol(Symbol.iterator))")
+	case yamlsrc.KindBool:
+		return nil, diag.AtRef(pos, diag.StageSolve, msg, "boolean "+graph.JSString(cs)+" is not iterable (cannot read property Symbol(Symbol.iterator))")
+	}
+	return nil, diag.AtRef(pos, diag.StageSolve, msg, "object is not iterable (cannot read property Symbol(Symbol.iterator))")
 }
 
 // cnfBackend builds our CNF.
@@ -378,6 +433,9 @@ func (e *encoder[F]) element(el *Element) error {
 		return err
 	}
 	e.b.RequireEquiv(manual, m)
+	if err := e.settle(); err != nil {
+		return err
+	}
 	if len(conds) == 1 {
 		c := conds[0]
 		switch {
@@ -393,27 +451,150 @@ func (e *encoder[F]) element(el *Element) error {
 			return err
 		}
 		e.b.RequireEquiv(id, l)
-		return nil
+		return e.settle()
 	}
 	all, err := e.and(conds, el)
 	if err != nil {
 		return err
 	}
 	e.b.RequireEquiv(id, all)
-	return nil
+	return e.settle()
 }
 
+// and is T(and(conds)) (the reference's andify).
 func (e *encoder[F]) and(conds []*Value, ctx *Element) (F, error) {
-	lits := make([]F, len(conds))
-	for i, c := range conds {
+	return e.nary("and", conds, ctx)
+}
+
+// nary applies the n-ary operator key (and, or, xor, exo, amo) to the
+// translations of items, with the checks of the reference's SAT library.
+func (e *encoder[F]) nary(key string, items []*Value, ctx *Element) (F, error) {
+	for _, c := range items {
+		if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str) {
+			return e.badOperands(key, items, ctx)
+		}
+	}
+	ls := make([]F, len(items))
+	for i, c := range items {
 		l, err := e.translate(c, ctx)
 		if err != nil {
 			return zero[F](), err
 		}
-		lits[i] = l
+		ls[i] = l
 	}
-	return e.b.And(lits...), nil
+	b := e.b
+	switch key {
+	case "and":
+		return b.And(ls...), nil
+	case "or":
+		return b.Or(ls...), nil
+	case "xor":
+		return b.Xor(ls...), nil
+	case "exo":
+		return b.Exo(ls...), nil
+	}
+	return b.Amo(ls...), nil
 }
+
+// badOperands is nary where a string operand is no valid term (§8.1): the
+// reference translates every operand (a string stays as it is), so the
+// errors of the others come first; its SAT library then checks a single
+// operand on its own ("\"\" is not a Formula or Term") and several as a
+// whole, printing the array as JavaScript joins it: each operand's
+// translation, strings as they are, formulas as [object Object] ("a, is
+// not an array of a Formula or Term"). at_most_one of at most one operand
+// is true without a check.
+func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, error) {
+	for _, c := range items {
+		if c != nil && c.Kind == yamlsrc.KindString {
+			continue
+		}
+		if _, err := e.translate(c, ctx); err != nil {
+			return zero[F](), err
+		}
+	}
+	if key == "amo" && len(items) <= 1 {
+		return e.b.True(), nil
+	}
+	if len(items) == 1 {
+		return zero[F](), errf(`"` + jsonEscape(items[0].Str) + `" is not a Formula or Term`)
+	}
+	parts := make([]string, len(items))
+	for i, c := range items {
+		if c != nil && c.Kind == yamlsrc.KindString {
+			parts[i] = c.Str
+		} else {
+			parts[i] = e.display(c, ctx)
+		}
+	}
+	return zero[F](), errf(strings.Join(parts, ",") + " is not an array of a Formula or Term")
+}
+
+// display is what the reference's translation of x is as a JavaScript
+// string: a term's name, $T or $F, or [object Object] for a formula. It
+// translates x again into a backend that builds these strings.
+func (e *encoder[F]) display(x *Value, ctx *Element) string {
+	d := &encoder[string]{g: e.g, b: displayBackend{}, ev: plainEvaluator{e.ev}, exprs: e.exprs,
+		named: map[*Value]string{}, byName: map[string]string{}, raw: true}
+	s, err := d.translate(x, ctx)
+	if err != nil {
+		return jsObject
+	}
+	return s
+}
+
+// jsObject is a formula object of the reference's SAT library as a string.
+const jsObject = "[object Object]"
+
+// displayBackend builds the values of the reference's SAT library as
+// JavaScript strings (display): terms stay strings, and the operators
+// return one of their operands, a constant, or a formula object.
+type displayBackend struct{}
+
+func (displayBackend) True() string               { return "$T" }
+func (displayBackend) False() string              { return "$F" }
+func (displayBackend) Term(name string) string    { return name }
+func (displayBackend) Element(e *Element) string  { return e.ID() }
+func (displayBackend) Manual(e *Element) string   { return e.ManualID() }
+func (displayBackend) Implies(_, _ string) string { return jsObject }
+func (displayBackend) Require(string)             {}
+func (displayBackend) RequireEquiv(_, _ string)   {}
+func (displayBackend) Group(Group)                {}
+func (displayBackend) Not(f string) string {
+	switch {
+	case f == jsObject:
+		return jsObject
+	case strings.HasPrefix(f, "-"):
+		return f[1:]
+	}
+	return "-" + f
+}
+func (displayBackend) And(fs ...string) string { return pick(fs, "$T") }
+func (displayBackend) Or(fs ...string) string  { return pick(fs, "$F") }
+func (displayBackend) Xor(fs ...string) string { return pick(fs, "$F") }
+func (displayBackend) Exo(fs ...string) string { return pick(fs, "$F") }
+func (displayBackend) Amo(fs ...string) string {
+	if len(fs) <= 1 {
+		return "$T"
+	}
+	return jsObject
+}
+
+// pick is an n-ary operator's value: none for no operand, the operand
+// itself for one, else a formula.
+func pick(fs []string, none string) string {
+	switch len(fs) {
+	case 0:
+		return none
+	case 1:
+		return fs[0]
+	}
+	return jsObject
+}
+
+// plainEvaluator hides a CaseEvaluator's cases from display, which must
+// not report excluded cases again.
+type plainEvaluator struct{ Evaluator }
 
 // implies encodes an element's implies list (§8.3).
 func (e *encoder[F]) implies(el *Element) error {
@@ -484,6 +665,9 @@ func (e *encoder[F]) implies(el *Element) error {
 			return err
 		}
 		e.b.Require(e.b.Implies(left, right))
+		if err := e.settle(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -500,10 +684,10 @@ type Term struct {
 // library's rules: leading dashes negate, digit-only names are invalid, and
 // names starting with $ are reserved ("$T" and "$F" are the constants).
 func ParseTerm(s string) (Term, error) {
-	name := strings.TrimLeft(s, "-")
-	if strings.Trim(name, "0123456789") == "" {
+	if !IsNameTerm(s) {
 		return Term{}, errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
 	}
+	name := strings.TrimLeft(s, "-")
 	t := Term{Name: name, Negated: (len(s)-len(name))%2 == 1}
 	if strings.HasPrefix(name, "$") {
 		if name != "$T" && name != "$F" {
@@ -514,11 +698,30 @@ func ParseTerm(s string) (Term, error) {
 	return t, nil
 }
 
+// IsNameTerm is the NameTerm test of the reference's SAT library: not
+// only dashes followed by digits (^-*[0-9]*$).
+func IsNameTerm(s string) bool {
+	return strings.Trim(strings.TrimLeft(s, "-"), "0123456789") != ""
+}
+
 // term resolves a string in logic position.
 func (e *encoder[F]) term(s string) (F, error) {
+	if e.raw {
+		if !IsNameTerm(s) {
+			return zero[F](), errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
+		}
+		return e.b.Term(s), nil
+	}
 	t, err := ParseTerm(s)
 	if err != nil {
-		return zero[F](), err
+		if !IsNameTerm(s) {
+			return zero[F](), err
+		}
+		// A name with a leading $: refused when required (settle).
+		if e.dollar == nil {
+			e.dollar = err
+		}
+		t = Term{Name: strings.TrimLeft(s, "-"), Negated: (len(s)-len(strings.TrimLeft(s, "-")))%2 == 1}
 	}
 	var l F
 	switch {
@@ -677,23 +880,6 @@ func (e *encoder[F]) cases(ce CaseEvaluator, x *Value) (F, error) {
 	return e.b.Or(trues...), nil
 }
 
-func (e *encoder[F]) operands(x *Value, key string, ctx *Element) ([]F, error) {
-	v := x.Get(key)
-	if !v.IsList() {
-		return nil, diag.AtRef(e.valuePos(v), diag.StageSolve, "expected the operands of "+key+" as a list, found "+graph.Describe(v),
-			"expression."+key+".map is not a function")
-	}
-	out := make([]F, len(v.List))
-	for i, c := range v.List {
-		l, err := e.translate(c, ctx)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = l
-	}
-	return out, nil
-}
-
 func (e *encoder[F]) ids(es []*Element) []F {
 	out := make([]F, len(es))
 	for i, el := range es {
@@ -726,7 +912,7 @@ func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 			return e.translate(found, ctx)
 		case yamlsrc.KindNumber:
 			return zero[F](), diag.AtRef(e.valuePos(found), diag.StageSolve, `expected the logic expression "`+name.Str+`" as a map, a list or a boolean, found a number`,
-				"Cannot create property '_id' on number '"+graph.JSString(found)+"'")
+				graph.CannotCreateProperty("_id", found))
 		case yamlsrc.KindTime:
 			return zero[F](), errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
 		}
@@ -742,23 +928,17 @@ func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 			return zero[F](), err
 		}
 		b.RequireEquiv(v, l)
-		return v, nil
-	case "and", "or", "xor", "exo", "amo":
-		ls, err := e.operands(x, key, ctx)
-		if err != nil {
+		if err := e.settle(); err != nil {
 			return zero[F](), err
 		}
-		switch key {
-		case "and":
-			return b.And(ls...), nil
-		case "or":
-			return b.Or(ls...), nil
-		case "xor":
-			return b.Xor(ls...), nil
-		case "exo":
-			return b.Exo(ls...), nil
+		return v, nil
+	case "and", "or", "xor", "exo", "amo":
+		v := x.Get(key)
+		if !v.IsList() {
+			return zero[F](), diag.AtRef(e.valuePos(v), diag.StageSolve, "expected the operands of "+key+" as a list, found "+graph.Describe(v),
+				"expression."+key+".map is not a function")
 		}
-		return b.Amo(ls...), nil
+		return e.nary(key, v.List, ctx)
 	case "not":
 		l, err := e.translate(arg, ctx)
 		return b.Not(l), err

@@ -14,7 +14,6 @@ import (
 	"unicode/utf16"
 
 	"v4t/model/diag"
-	mv "v4t/model/validate"
 	"v4t/model/yamlsrc"
 )
 
@@ -135,7 +134,7 @@ type featureConfig struct {
 // loadFeatureIDE reads a FeatureIDE extended configuration as variability
 // inputs (§6): a boolean per feature, and <feature>_<attribute> values.
 func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
-	raw, err := mv.ReadFile(path)
+	raw, err := yamlsrc.ReadFile(path)
 	if err != nil {
 		d := diag.New(diag.StageInputs, path+": cannot read: "+unwrapPathError(err).Error())
 		d.Code = yamlsrc.CodeRead

@@ -22,11 +22,23 @@ type loaded struct {
 	dir          string
 	root         mv.Tree
 	allowOutside bool
+	// topology is a list or a date that the template has as its
+	// topology_template, replaced in doc by an empty map (sideFiles).
+	topology *yamlsrc.Value
+	// sink receives the warnings about coerced input (may be nil).
+	sink diag.Sink
+}
+
+// warn reports a coercion of the loader at v.
+func (l *loaded) warn(v *yamlsrc.Value, msg string) {
+	if l.sink != nil {
+		l.sink(diag.Warning(diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}, diag.StageLoad, msg))
+	}
 }
 
 // loadTemplate reads the template at path with its side files and types;
 // allowOutside lets its imports and side files leave its directory tree.
-func loadTemplate(path string, allowOutside bool) (*loaded, error) {
+func loadTemplate(path string, allowOutside bool, warn diag.Sink) (*loaded, error) {
 	doc, err := loadYAML(path, false)
 	if err != nil {
 		return nil, err
@@ -38,7 +50,7 @@ func loadTemplate(path string, allowOutside bool) (*loaded, error) {
 		}
 		return nil, diag.At(pos, diag.StageLoad, "expected a service template (a map), found "+kindName(doc))
 	}
-	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), root: mv.NewTree(filepath.Dir(path)), allowOutside: allowOutside}
+	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), root: mv.NewTree(filepath.Dir(path)), allowOutside: allowOutside, sink: warn}
 	if err := checkImports(path, doc, allowOutside); err != nil {
 		return nil, err
 	}
@@ -54,18 +66,15 @@ func loadTemplate(path string, allowOutside bool) (*loaded, error) {
 // loadYAML reads and parses the YAML file at path. A regular file goes
 // through yamlsrc.LoadFile (its size limit, its errors); anything else, a
 // pipe or a device given on the command line, is read up to the same limit
-// (mv.ReadFile), so that --template /dev/zero ends in an error and not in
-// an exhausted machine. named marks a file that the template names (a side
-// file, a lib/ type file): it must be a regular file (mv.ReadNamedFile).
+// (yamlsrc.ReadFile), so that --template /dev/zero ends in an error and not
+// in an exhausted machine. named marks a file that the template names (a
+// side file, a lib/ type file): it must be a regular file, which LoadFile
+// requires.
 func loadYAML(path string, named bool) (*yamlsrc.Value, error) {
-	if fi, err := os.Stat(path); err != nil || fi.Mode().IsRegular() {
+	if fi, err := os.Stat(path); named || err != nil || fi.Mode().IsRegular() {
 		return yamlsrc.LoadFile(path)
 	}
-	read := mv.ReadFile
-	if named {
-		read = mv.ReadNamedFile
-	}
-	data, err := read(path)
+	data, err := yamlsrc.ReadFile(path)
 	if err != nil {
 		d := diag.New(diag.StageLoad, path+": cannot read: "+unwrapPathError(err).Error())
 		d.Code = yamlsrc.CodeRead
@@ -93,55 +102,93 @@ func (l *loaded) sideFiles() error {
 	if topo.IsNull() {
 		return nil
 	}
-	if !topo.IsMap() {
-		return diag.At(diag.Pos{File: l.file, Line: int(topo.Line), Col: int(topo.Col)}, diag.StageLoad,
-			"expected topology_template as a map, found "+kindName(topo))
+	at := func(v *yamlsrc.Value) diag.Pos {
+		return diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}
+	}
+	if topo.IsList() || topo.Kind == yamlsrc.KindTime {
+		// Quirk: scalar maps (README, "Malformed input"): the reference
+		// sets its variability definition as properties of the list or
+		// date object, which has no templates, and writes a non-empty
+		// list back as it is (transform). Its stand-in here is an empty
+		// topology template.
+		what := "read as an empty topology template"
+		if topo.IsList() && len(topo.List) > 0 {
+			what += " and written back as it is"
+		}
+		l.warn(topo, "expected topology_template as a map, found "+graph.Describe(topo)+": "+what+", as the reference does")
+		l.topology = topo
+		stand := yamlsrc.NewMap()
+		stand.Line, stand.Col = topo.Line, topo.Col
+		l.doc.Map.Set("topology_template", stand)
+		topo = stand
 	}
 	vb := topo.Get("variability")
-	ensureVariability := func() *yamlsrc.Value {
-		if !vb.IsMap() {
+	// ensureVariability is the reference's loader creating the variability
+	// definition where it is missing, and setting a key in it: both fail
+	// on a string, a number or a boolean (a list or a date takes keys, and
+	// has none that the pipeline reads: it stands for an empty map).
+	ensureVariability := func() (*yamlsrc.Value, error) {
+		if !topo.IsMap() {
+			return nil, diag.AtRef(at(topo), diag.StageLoad, "expected topology_template as a map, found "+graph.Describe(topo),
+				graph.CannotCreateProperty("variability", topo))
+		}
+		switch {
+		case vb.IsMap():
+		case vb.IsNull() || vb.IsList() || vb.Kind == yamlsrc.KindTime:
+			if !vb.IsNull() {
+				l.warn(vb, "expected the variability definition as a map, found "+graph.Describe(vb)+": read as an empty one, as the reference does")
+			}
 			vb = yamlsrc.NewMap()
 			topo.Map.Set("variability", vb)
+		default:
+			return nil, diag.AtRef(at(vb), diag.StageLoad, "expected the variability definition as a map, found "+graph.Describe(vb),
+				graph.CannotCreateProperty("type_specific_conditions", vb))
 		}
-		return vb
+		return vb, nil
 	}
+	// load reads a side file named by key, or found under one of its
+	// default names where key is missing, and sets key to its content.
 	load := func(key string, names ...string) error {
 		v := vb.Get(key)
+		var doc *yamlsrc.Value
 		if v.IsString() {
 			p := filepath.Join(l.dir, v.Str)
 			if why := l.leaves(p); why != "" {
-				return diag.At(diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}, diag.StageLoad,
-					key+" \""+v.Str+"\""+why)
+				return diag.At(at(v), diag.StageLoad, key+" \""+v.Str+"\""+why)
 			}
-			doc, err := loadYAML(p, true)
+			var err error
+			doc, err = loadYAML(p, true)
 			if d, ok := diag.As(err); ok && d.Code == yamlsrc.CodeRead {
 				// Where the file is named: the read error has no line.
 				c := *d
-				c.Pos = diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}
+				c.Pos = at(v)
 				c.Message = key + " \"" + v.Str + "\": " + strings.TrimPrefix(d.Message, p+": ")
 				return &c
 			}
 			if err != nil {
 				return err
 			}
-			ensureVariability().Map.Set(key, doc)
-			return nil
-		}
-		if v.IsNull() {
+		} else if v.IsNull() {
 			for _, n := range names {
 				p := filepath.Join(l.dir, n)
 				if exists(p) {
 					if why := l.leaves(p); why != "" {
 						return diag.At(diag.Pos{File: p, Line: 1, Col: 1}, diag.StageLoad, key+" file \""+filepath.ToSlash(n)+"\""+why)
 					}
-					doc, err := loadYAML(p, true)
-					if err != nil {
+					var err error
+					if doc, err = loadYAML(p, true); err != nil {
 						return err
 					}
-					ensureVariability().Map.Set(key, doc)
-					return nil
+					break
 				}
 			}
+		}
+		m, err := ensureVariability()
+		if err != nil {
+			return err
+		}
+		if doc != nil {
+			m.Map.Set(key, doc)
 		}
 		return nil
 	}
@@ -151,16 +198,15 @@ func (l *loaded) sideFiles() error {
 	if err := load("qualities", "qualities.yaml", filepath.Join("lib", "qualities.yaml")); err != nil {
 		return err
 	}
-	vb = ensureVariability()
+	if _, err := ensureVariability(); err != nil {
+		return err
+	}
 	// The reference's loader sets plugins.technology to [] where it is
 	// missing, which fails on a scalar plugins ("Cannot create property
 	// 'technology' on number '5'"), then iterates it as the plugin
 	// sources, which fails on what is not iterable ("sources is not
 	// iterable") and loads a module per character of a string.
 	plugins := vb.Get("plugins")
-	at := func(v *yamlsrc.Value) diag.Pos {
-		return diag.Pos{File: l.file, Line: int(v.Line), Col: int(v.Col)}
-	}
 	switch {
 	case plugins.IsMap():
 	case plugins.IsNull() || plugins.IsList():

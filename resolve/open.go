@@ -298,7 +298,7 @@ func (s *splitter) Excluded(x *yamlsrc.Value, c encode.Case, err error) {
 // warnings of excluded combinations.
 func (p *prepared) encodeOpen(open []OpenInput) (*encode.Result, []string, error) {
 	sp := newSplitter(p, open)
-	enc, err := encode.Encode(p.g, sp, encode.Options{Groups: p.opts.Explain})
+	enc, err := encode.Encode(p.g, sp, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn})
 	if err != nil {
 		return nil, nil, err
 	}

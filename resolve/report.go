@@ -89,14 +89,14 @@ func (r TopologyRelation) Label() string { return RelationLabel(r.Source, r.Name
 // relations with the conditions written on them. Inputs are not needed.
 func DescribeTopology(ctx context.Context, in Input, opts Options) (t *Topology, err error) {
 	defer recoverInternal(in, opts, &err)
-	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside)
+	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside, opts.Warn)
 	if err != nil {
 		return nil, err
 	}
 	if err := applyOverrides(l.doc, opts.Overrides); err != nil {
 		return nil, err
 	}
-	g, err := graph.Build(l.doc, in.TemplatePath)
+	g, err := graph.BuildWarn(l.doc, in.TemplatePath, opts.Warn)
 	if err != nil {
 		return nil, err
 	}

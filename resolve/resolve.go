@@ -171,6 +171,9 @@ type prepared struct {
 	assigned *yamlsrc.Value
 	ev       *expr.Evaluator
 	now      time.Time
+	// topology is the template's topology_template where it is a list or
+	// a date (loaded.topology), for the output.
+	topology *yamlsrc.Value
 }
 
 func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
@@ -182,7 +185,7 @@ func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 // a space with open inputs constrains instead (BuildSpace).
 func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (*prepared, error) {
 	sw := newStopwatch(opts.Timings)
-	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside)
+	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside, opts.Warn)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +221,9 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (
 	if err := enrich.Constraints(g2); err != nil {
 		return nil, err
 	}
-	enrich.Cleanup(g2)
+	if err := enrich.Cleanup(g2); err != nil {
+		return nil, err
+	}
 
 	// Inputs (§6).
 	assigned, err := assignments(doc, in, opts)
@@ -226,7 +231,9 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (
 		return nil, err
 	}
 
-	hotfixBratans(doc)
+	if err := hotfixBratans(doc, file); err != nil {
+		return nil, err
+	}
 	sw.lap(func(t *Timings) *time.Duration { return &t.Enrich })
 
 	// Graph #3: what rebuilding the enriched document would give.
@@ -241,7 +248,7 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (
 	if now.IsZero() {
 		now = time.Now()
 	}
-	p := &prepared{in: in, opts: opts, file: file, doc: doc, g: g3, assigned: assigned, now: now}
+	p := &prepared{in: in, opts: opts, file: file, doc: doc, g: g3, assigned: assigned, now: now, topology: l.topology}
 	p.ev = p.evaluator(g3, assigned)
 	sw.lap(func(t *Timings) *time.Duration { return &t.Graph })
 	return p, nil
@@ -287,7 +294,7 @@ func (p *prepared) finish(g *graph.Graph, ev *expr.Evaluator, enc *encode.Result
 	if err := check(g); err != nil {
 		return err
 	}
-	return transform(g)
+	return transform(g, p.topology)
 }
 
 // applyOverrides sets variability options from the command line.
@@ -309,12 +316,23 @@ func applyOverrides(doc *yamlsrc.Value, overrides []Assignment) error {
 
 // hotfixBratans marks the document so that graph #3 does not add fallback
 // properties again (the reference's "bratans unknown" hot fix, §1 step 5).
-func hotfixBratans(doc *yamlsrc.Value) {
+// It sets the option where the reference does, which fails on variability
+// options that are a string (the cleanup removed empty ones, and the
+// normaliser refused numbers and booleans). A list or a date takes the
+// key in the reference and has no others that are read: it is replaced by
+// a map here (childMap), which the output drops with the options as well.
+func hotfixBratans(doc *yamlsrc.Value, file string) error {
 	topo := doc.Get("topology_template")
 	if topo.IsNull() {
-		return
+		return nil
 	}
-	childMap(childMap(topo, "variability"), "options").Map.Set("bratans_unknown", yamlsrc.NewBool(true))
+	vb := childMap(topo, "variability")
+	if o := vb.Get("options"); o != nil && (o.Kind == yamlsrc.KindString || o.Kind == yamlsrc.KindNumber || o.Kind == yamlsrc.KindBool) {
+		return diag.AtRef(diag.Pos{File: file, Line: int(o.Line), Col: int(o.Col)}, diag.StageInputs,
+			"expected variability options as a map, found "+graph.Describe(o), graph.CannotCreateProperty("bratans_unknown", o))
+	}
+	childMap(vb, "options").Map.Set("bratans_unknown", yamlsrc.NewBool(true))
+	return nil
 }
 
 // childMap returns m's map under key, replacing a missing or non-map value

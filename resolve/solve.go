@@ -18,15 +18,16 @@ import (
 
 // weightError is the reference's whole-number check on optimisation weights
 // (×100 in double arithmetic): "<weights> is not an array of a whole number
-// (integer >= 0)".
-func weightError(file string, ws []float64) error {
-	for _, w := range ws {
+// (integer >= 0)", at the first bad weight. elems are the elements the
+// weights belong to, in the same order.
+func weightError(ws []float64, elems []*graph.Element) error {
+	for i, w := range ws {
 		if w != math.Trunc(w) || w < 0 || w > math.MaxInt32 {
 			parts := make([]string, len(ws))
 			for i, x := range ws {
 				parts[i] = yamlsrc.FormatNumber(x)
 			}
-			return diag.At(diag.Pos{File: file}, diag.StageSolve,
+			return diag.At(elems[i].WeightPos(), diag.StageSolve,
 				strings.Join(parts, ",")+" is not an array of a whole number (integer >= 0)")
 		}
 	}
@@ -50,11 +51,11 @@ func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
 		p.steps = append(p.steps, s)
 		p.messages = append(p.messages, msg)
 	}
-	weightCheck := func(ws []float64) bool {
+	weightCheck := func(ws []float64, elems []*graph.Element) bool {
 		if p.badWeight != nil {
 			return false
 		}
-		if err := weightError(g.File, ws); err != nil {
+		if err := weightError(ws, elems); err != nil {
 			p.badWeight, p.badAt = err, len(p.steps)
 			return false
 		}
@@ -86,7 +87,7 @@ func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
 				ws[i] = 1
 			}
 		}
-		if !weightCheck(ws) {
+		if !weightCheck(ws, g.Nodes) {
 			return p
 		}
 		topo.Objective = objective(lits, ws, !o.Topology.Min)
@@ -116,7 +117,7 @@ func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
 				lits[i] = enc.ElementVars[techStart+i]
 				ws[i] = tech.Weight * 100
 			}
-			if !weightCheck(ws) {
+			if !weightCheck(ws, g.Technologies) {
 				return p
 			}
 			maximize := true

@@ -30,7 +30,10 @@ func (t *transformer) fail(e *graph.Element, msg string) error {
 	return diag.At(e.Pos(), diag.StageTransform, msg)
 }
 
-func transform(g *graph.Graph) error {
+// transform builds the output document. topology is the template's
+// topology_template where it is a list or a date (the loader replaced it by
+// an empty map, loaded.topology), else nil.
+func transform(g *graph.Graph, topology *yamlsrc.Value) error {
 	t := &transformer{g: g}
 	doc := g.Doc
 	topo := doc.Get("topology_template")
@@ -222,6 +225,10 @@ func transform(g *graph.Graph) error {
 						return t.fail(p, `Policy target "`+name+`" of "`+p.Display()+`" is neither a node template nor a group template`)
 					}
 					raw.Map.Set("targets", yamlsrc.NewList(kept...))
+				} else if targets.IsNull() {
+					// The reference sets targets to targets?.filter(...),
+					// undefined, which its writer leaves out.
+					raw.Map.Delete("targets")
 				}
 				list = append(list, yamlsrc.MapOf(p.Name, raw))
 			}
@@ -265,9 +272,16 @@ func transform(g *graph.Graph) error {
 		}
 	}
 	doc.Map.Set("tosca_definitions_version", yamlsrc.NewString("tosca_simple_yaml_1_3"))
+	// The reference deletes an empty topology template, which a null
+	// one is (it reads topology_template || {}); a non-empty list stands
+	// for itself (loaded.topology).
 	if topo != nil {
 		topo.Map.Delete("variability")
-		if graph.IsEmpty(topo) {
+	}
+	if topo == nil || graph.IsEmpty(topo) {
+		if topology.IsList() && len(topology.List) > 0 {
+			doc.Map.Set("topology_template", topology)
+		} else {
 			doc.Map.Delete("topology_template")
 		}
 	}

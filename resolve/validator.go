@@ -16,6 +16,23 @@ import (
 
 var featureKeys = []string{"mandatory", "optional", "choices", "alternatives", "requires", "excludes"}
 
+// checkTerms is the check of the reference's SAT library on the operands
+// of or and exactlyOne: one operand on its own, several as an array that
+// JavaScript prints joined by commas (encode's n-ary operators do the
+// same).
+func checkTerms(names []string, fail func(string) error) error {
+	for _, n := range names {
+		if !encode.IsNameTerm(n) {
+			if len(names) == 1 {
+				_, err := encode.ParseTerm(n)
+				return fail(err.Error())
+			}
+			return fail(strings.Join(names, ",") + " is not an array of a Formula or Term")
+		}
+	}
+	return nil
+}
+
 // validatorPrefix is the namespace of the validator's variables in a
 // space's formula: names starting with $ cannot be written in a template,
 // so they never clash with its terms.
@@ -162,92 +179,126 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 	}
 	c := &inputConstraints{g: g, b: b, prefix: prefix, inputs: inputs}
 	fail, term := c.fail, c.term
-	// lits reads a feature list: strings (a single string where wrap allows
-	// it), each a term.
-	lits := func(v *yamlsrc.Value, wrap bool) ([]string, []encode.Lit, error) {
-		if wrap && v.IsString() {
-			v = yamlsrc.NewList(v)
-		}
-		if !v.IsList() {
-			return nil, nil, fail("Element \"" + graph.JSONOf(v) + "\" is not an array")
-		}
+	notString := func(x *yamlsrc.Value) error {
+		return fail("Element \"" + graph.JSONOf(x) + "\" is not a string")
+	}
+	// strs reads a feature list whose items must all be strings.
+	strs := func(v *yamlsrc.Value) ([]string, error) {
 		names := make([]string, len(v.List))
 		for i, x := range v.List {
 			if !x.IsString() {
-				return nil, nil, fail("Element \"" + graph.JSONOf(x) + "\" is not a string")
+				return nil, notString(x)
 			}
 			names[i] = x.Str
 		}
-		ls := make([]encode.Lit, len(names))
-		for i, n := range names {
-			l, err := term(n)
-			if err != nil {
-				return nil, nil, err
-			}
-			ls[i] = l
-		}
-		return names, ls, nil
+		return names, nil
 	}
-	// features, in the reference's order: the key, whether a single string
-	// is accepted, and the constraint on the input (self) and the listed ones.
-	features := []struct {
-		key  string
-		wrap bool
-		add  func(self encode.Lit, names []string, ls []encode.Lit) error
-	}{
-		{"mandatory", true, func(self encode.Lit, _ []string, ls []encode.Lit) error {
-			for _, l := range ls {
-				b.Require(b.Equiv(self, l))
-			}
-			return nil
-		}},
-		// Quirk: a string "optional" fails (variability.md §17.10).
-		{"optional", false, func(self encode.Lit, _ []string, ls []encode.Lit) error {
-			for _, l := range ls {
-				b.Require(b.Implies(l, self))
-			}
-			return nil
-		}},
-		{"choices", false, func(self encode.Lit, _ []string, ls []encode.Lit) error {
-			b.Require(b.Implies(self, b.Or(ls...)))
-			return nil
-		}},
-		{"alternatives", false, func(self encode.Lit, _ []string, ls []encode.Lit) error {
-			b.Require(b.Implies(self, b.Exo(ls...)))
-			return nil
-		}},
-		{"requires", true, func(self encode.Lit, _ []string, ls []encode.Lit) error {
-			for _, l := range ls {
-				b.Require(b.Implies(self, l))
-			}
-			return nil
-		}},
-		{"excludes", true, func(_ encode.Lit, names []string, _ []encode.Lit) error {
-			if len(names) > 0 {
-				// Quirk: the whole list is negated, which the reference's SAT
-				// library rejects (variability.md §17.10).
-				return fail(strings.Join(names, ",") + " is not a Formula or Term")
-			}
-			return nil
-		}},
-	}
+	// The features in the reference's order, each read as it reads them;
+	// the reference's SAT library checks the input's name (self) and the
+	// listed names where they first appear in a formula.
 	for i, name := range inputs.Map.Keys() {
 		def := inputs.Map.Val(i)
-		self, err := term(name)
-		if err != nil {
-			return nil, err
+		if def.IsNull() {
+			// The reference reads input.mandatory of every definition in
+			// turn (graph #3 stopped at the first one with a feature key).
+			return nil, graph.NullInputDefinition(g.File, name, def)
 		}
-		for _, f := range features {
-			v := def.Get(f.key)
+		var selfLit encode.Lit
+		self := func() (encode.Lit, error) {
+			if selfLit == 0 {
+				l, err := term(name)
+				if err != nil {
+					return 0, err
+				}
+				selfLit = l
+			}
+			return selfLit, nil
+		}
+		for _, key := range featureKeys {
+			v := def.Get(key)
 			if v.IsNull() {
 				continue
 			}
-			names, ls, err := lits(v, f.wrap)
+			// Quirk: a string "optional" fails (variability.md §17.10);
+			// the others take a single string as a list of it.
+			if v.IsString() && key != "optional" && key != "choices" && key != "alternatives" {
+				v = yamlsrc.NewList(v)
+			}
+			if !v.IsList() {
+				return nil, fail("Element \"" + graph.JSONOf(v) + "\" is not an array")
+			}
+			switch key {
+			case "requires", "excludes":
+				// Each item is checked as the loop reaches it.
+				for _, x := range v.List {
+					if !x.IsString() {
+						return nil, notString(x)
+					}
+					if key == "excludes" {
+						// Quirk: the whole list is negated, which the
+						// reference's SAT library rejects (§17.10).
+						return nil, fail(graph.JSString(v) + " is not a Formula or Term")
+					}
+					s, err := self()
+					if err != nil {
+						return nil, err
+					}
+					r, err := term(x.Str)
+					if err != nil {
+						return nil, err
+					}
+					b.Require(b.Implies(s, r))
+				}
+				continue
+			}
+			names, err := strs(v)
 			if err != nil {
 				return nil, err
 			}
-			if err := f.add(self, names, ls); err != nil {
-				return nil, err
+			switch key {
+			case "mandatory", "optional":
+				for _, n := range names {
+					var s, l encode.Lit
+					if key == "mandatory" {
+						s, err = self()
+						if err == nil {
+							l, err = term(n)
+						}
+					} else {
+						l, err = term(n)
+						if err == nil {
+							s, err = self()
+						}
+					}
+					if err != nil {
+						return nil, err
+					}
+					if key == "mandatory" {
+						b.Require(b.Equiv(s, l))
+					} else {
+						b.Require(b.Implies(l, s))
+					}
+				}
+			case "choices", "alternatives":
+				// or / exactlyOne of the names, then implies(self, ...).
+				if err := checkTerms(names, fail); err != nil {
+					return nil, err
+				}
+				ls := make([]encode.Lit, len(names))
+				for i, n := range names {
+					if ls[i], err = term(n); err != nil {
+						return nil, err
+					}
+				}
+				s, err := self()
+				if err != nil {
+					return nil, err
+				}
+				if key == "choices" {
+					b.Require(b.Implies(s, b.Or(ls...)))
+				} else {
+					b.Require(b.Implies(s, b.Exo(ls...)))
+				}
 			}
 		}
 	}

@@ -86,7 +86,7 @@ func TestMalformedInputs(t *testing.T) {
 		{"no version", files{"t.yaml": "topology_template: {}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:1:1"},
 		{"duplicate key", files{"t.yaml": node + "    a: {type: tosca.nodes.Root}\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:6:5"},
 		// resolve: kinds and references
-		{"topology as a list", files{"t.yaml": head + "topology_template: [1, 2]\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:2:20"},
+		{"topology as a number", files{"t.yaml": head + "topology_template: 5\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:2:20"},
 		{"node templates as a string", files{"t.yaml": head + "topology_template:\n  node_templates: hello\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:3:19"},
 		{"condition as a number", files{"t.yaml": node + "      conditions: 42\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:5:7"},
 		{"unknown target", files{"t.yaml": node + "      requirements:\n        - dependency: nowhere\n"}, "resolve --template t.yaml --output out.yaml", "t.yaml:7:23"},

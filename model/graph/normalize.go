@@ -87,6 +87,20 @@ func entry(file string, item *Value) (string, *Value, error) {
 // "nothing" for a missing value.
 func Describe(v *Value) string { return describe(v) }
 
+// CannotCreateProperty is the reference's TypeError for setting property
+// prop on v, a string, a number or a boolean (JavaScript primitives take no
+// properties in strict mode): "Cannot create property 'prop' on string 'x'".
+func CannotCreateProperty(prop string, v *Value) string {
+	typ := "boolean"
+	switch v.Kind {
+	case yamlsrc.KindString:
+		typ = "string"
+	case yamlsrc.KindNumber:
+		typ = "number"
+	}
+	return "Cannot create property '" + prop + "' on " + typ + " '" + jsString(v) + "'"
+}
+
 func describe(v *Value) string {
 	if v == nil {
 		return "nothing"
@@ -284,8 +298,7 @@ func normalize(doc *Value, file string, w *warner) error {
 			}
 			empty, ok := jsIsEmpty(opts)
 			if !ok {
-				return n.errRef(opts, "expected variability options as a map, found "+describe(opts),
-					"Cannot check if object "+PrettyOf(opts)+" is empty")
+				return n.errRef(opts, "expected variability options as a map, found "+describe(opts), CannotCheckEmpty(opts))
 			}
 			if opts != nil && (opts.Kind == yamlsrc.KindTime || opts.IsList() && !empty) {
 				// Quirk: scalar maps (variability.md §3.2): the options
@@ -303,9 +316,14 @@ func normalize(doc *Value, file string, w *warner) error {
 	return nil
 }
 
-// jsIsEmpty is the reference's utils.isEmpty with its failure: ok is false
+// JSIsEmpty is the reference's utils.isEmpty with its failure: ok is false
 // for a number or a boolean, where the reference throws "Cannot check if
-// object <pretty> is empty".
+// object <pretty> is empty" (CannotCheckEmpty).
+func JSIsEmpty(v *Value) (empty, ok bool) { return jsIsEmpty(v) }
+
+// CannotCheckEmpty is the reference's message where JSIsEmpty fails.
+func CannotCheckEmpty(v *Value) string { return "Cannot check if object " + PrettyOf(v) + " is empty" }
+
 func jsIsEmpty(v *Value) (empty, ok bool) {
 	if v != nil && (v.Kind == yamlsrc.KindNumber || v.Kind == yamlsrc.KindBool) {
 		return false, false
@@ -442,12 +460,8 @@ func (n *normalizer) node(item *Value) error {
 			switch {
 			case def.IsNull():
 				return n.errRef(valueOr(def, it), msg, "Cannot read properties of null (reading 'assign')")
-			case def.Kind == yamlsrc.KindString:
-				return n.errRef(valueOr(def, it), msg, "Cannot create property 'assign' on string '"+def.Str+"'")
-			case def.Kind == yamlsrc.KindNumber:
-				return n.errRef(valueOr(def, it), msg, "Cannot create property 'assign' on number '"+jsString(def)+"'")
-			case def.Kind == yamlsrc.KindBool:
-				return n.errRef(valueOr(def, it), msg, "Cannot create property 'assign' on boolean '"+jsString(def)+"'")
+			case def.Kind == yamlsrc.KindString, def.Kind == yamlsrc.KindNumber, def.Kind == yamlsrc.KindBool:
+				return n.errRef(valueOr(def, it), msg, CannotCreateProperty("assign", def))
 			}
 			return n.errAt(it, msg)
 		}
@@ -676,11 +690,12 @@ func (n *normalizer) rules(vb *Value) error {
 	if rules.IsNull() {
 		return nil
 	}
-	if !rules.IsList() && !rules.IsMap() {
+	switch {
+	case rules.IsMap() || rules.Kind == yamlsrc.KindTime:
+		// An object but not iterable: the reference's for-of fails.
+		return n.errRef(rules, "expected the technology rules (qualities) as a list, found "+describe(rules), "rules is not iterable")
+	case !rules.IsList():
 		return n.errAt(rules, "Rules not loaded")
-	}
-	if !rules.IsList() {
-		return nil
 	}
 	for _, rule := range rules.List {
 		if !rule.IsMap() {

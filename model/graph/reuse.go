@@ -2,6 +2,7 @@ package graph
 
 import (
 	"v4t/model/diag"
+	"v4t/model/yamlsrc"
 )
 
 // AfterCleanup turns graph #2, after the enricher has written its results
@@ -10,11 +11,14 @@ import (
 //
 // A rebuild would read exactly the element lists of graph #2 back, with the
 // enriched condition lists and without default alternatives; it differs in
-// three ways, all reproduced here: options are resolved from the cleaned
+// four ways, all reproduced here: options are resolved from the cleaned
 // options (so the persistent check runs with the version's default node
 // mode, §3.4.6, quirk 17.1), variability groups are gone with their types and
-// properties, and a policy that targets a variability group no longer finds
-// its target.
+// properties (so they consume no inputs), a policy that targets a
+// variability group, or a property that refers to one by name, no longer
+// finds it (§3.4.4), and an element that is a string, a number or a boolean
+// (a coerced entry) has no conditions, since the cleanup writes them back
+// into objects only (§5.13).
 func AfterCleanup(g *Graph) error {
 	opts, err := ResolveOptions(g.Doc, g.File, g.Version)
 	if err != nil {
@@ -54,15 +58,63 @@ func AfterCleanup(g *Graph) error {
 				}
 			}
 		}
+		if err := g.consumersAfterCleanup(gone); err != nil {
+			return err
+		}
 	}
 	for _, e := range g.Elements {
 		e.DefaultAlternative = false
+		if r := e.Raw; r != nil && (r.Kind == yamlsrc.KindString || r.Kind == yamlsrc.KindNumber || r.Kind == yamlsrc.KindBool) {
+			// The cleanup writes the final conditions back into objects
+			// only; a rebuild reads none from a string, a number or a
+			// boolean, which a coerced entry can be (a type of a string
+			// entry of a type list, an input definition, §5.13).
+			e.Conditions = nil
+		}
 	}
 	g.assemble()
 	if err := g.persistentCheck(); err != nil {
 		return err
 	}
 	return g.nullInputDefinitions()
+}
+
+// consumersAfterCleanup repeats the consumer lookups of graph #3 (§3.4.4)
+// that the removal of the variability groups in gone changes: properties of
+// those groups consume no inputs any more, and a property that refers to
+// such a group by name (get_property, get_attribute, eval) looks the name
+// up again, which finds a policy of that name or fails as the reference
+// does.
+func (g *Graph) consumersAfterCleanup(gone map[*Element]bool) error {
+	for _, in := range g.Inputs {
+		kept := in.Consumers[:0:0]
+		for _, c := range in.Consumers {
+			if !gone[c.Container] {
+				kept = append(kept, c)
+			}
+		}
+		in.Consumers = kept
+	}
+	for _, prop := range g.Properties {
+		for i, c := range prop.Consuming {
+			if !gone[c] {
+				continue
+			}
+			el, err := g.guessElement(c.Name, Context{Element: prop.Container})
+			if err != nil {
+				// At the reference, as the populator reports it.
+				if prop.Value != nil && prop.Value.Line > 0 {
+					return withPos(err, g.File, prop.Value)
+				}
+				if d, ok := diag.As(err); ok && !d.Pos.Known() {
+					d.Pos = prop.Pos()
+				}
+				return err
+			}
+			prop.Consuming[i] = el
+		}
+	}
+	return nil
 }
 
 // InputFeatureKeys are the keys of a variability input definition that the

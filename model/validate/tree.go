@@ -1,16 +1,10 @@
 package validate
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"syscall"
 
 	"v4t/model/tosca"
+	"v4t/model/yamlsrc"
 )
 
 // Files outside the template's directory tree are not read (README,
@@ -89,95 +83,22 @@ func RealPath(p string) string {
 	}
 }
 
-// MaxFileSize bounds the files ReadFile reads, as yamlsrc.LoadFile bounds
-// the YAML files it reads (README, "Limits").
-const MaxFileSize = 1 << 30
-
-// maxRead is MaxFileSize, lowered by tests.
-var maxRead int64 = MaxFileSize
+// MaxFileSize bounds the files ReadFile reads (yamlsrc.MaxFileSize).
+const MaxFileSize = yamlsrc.MaxFileSize
 
 // ErrTooLarge is the error of a file larger than MaxFileSize.
-var ErrTooLarge = fmt.Errorf("the file has more than the %d bytes that v4t reads", MaxFileSize)
+var ErrTooLarge = yamlsrc.ErrTooLarge
 
 // ErrNotRegular is the error of a file that a template names (an import,
 // a side file) but that is not a regular file: a device such as /dev/zero
 // never ends and a named pipe blocks until someone writes to it.
-var ErrNotRegular = errors.New("not a regular file")
+var ErrNotRegular = yamlsrc.ErrNotRegular
 
 // ReadFile reads the file at path, at most MaxFileSize bytes, whatever it
-// is: a regular file is measured first, anything else (a pipe, a device
-// such as /dev/zero) is read up to the limit and refused beyond it, in
-// chunks, so that refusing it holds no more than the limit in memory.
-// Errors are *fs.PathError values.
-func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if fi.Mode().IsRegular() {
-		if fi.Size() > maxRead {
-			return nil, &fs.PathError{Op: "read", Path: path, Err: ErrTooLarge}
-		}
-		data := make([]byte, 0, fi.Size()+1)
-		for {
-			if len(data) == cap(data) {
-				data = append(data, 0)[:len(data)] // the file grew
-			}
-			n, err := f.Read(data[len(data):cap(data)])
-			data = data[:len(data)+n]
-			if int64(len(data)) > maxRead {
-				return nil, &fs.PathError{Op: "read", Path: path, Err: ErrTooLarge}
-			}
-			if err == io.EOF {
-				return data, nil
-			}
-			if err != nil {
-				return nil, &fs.PathError{Op: "read", Path: path, Err: err}
-			}
-		}
-	}
-	if fi.IsDir() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
-	}
-	chunk := min(16<<20, maxRead+1)
-	var chunks [][]byte
-	var total int64
-	for {
-		b := make([]byte, chunk)
-		n, err := io.ReadFull(f, b)
-		total += int64(n)
-		if total > maxRead {
-			return nil, &fs.PathError{Op: "read", Path: path, Err: ErrTooLarge}
-		}
-		chunks = append(chunks, b[:n])
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			break
-		}
-		if err != nil {
-			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
-		}
-	}
-	return bytes.Join(chunks, nil), nil
-}
+// is (yamlsrc.ReadFile). Errors are *fs.PathError values.
+func ReadFile(path string) ([]byte, error) { return yamlsrc.ReadFile(path) }
 
 // ReadNamedFile is ReadFile for a file that a template names: it must be a
 // regular file (ErrNotRegular), which also keeps a named pipe from blocking
-// the run.
-func ReadNamedFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if fi.IsDir() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
-	}
-	return ReadFile(path)
-}
+// the run (yamlsrc.ReadNamedFile).
+func ReadNamedFile(path string) ([]byte, error) { return yamlsrc.ReadNamedFile(path) }

@@ -1,7 +1,6 @@
 package yamlsrc
 
 import (
-	"os"
 	"strconv"
 	"strings"
 
@@ -330,9 +329,9 @@ func nodeKindName(k yaml.Kind) string {
 
 // readFile reads a file, failing with a diagnostic that names it.
 func readFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadNamedFile(path)
 	if err != nil {
-		return nil, diag.New(diag.StageLoad, readError(path, err))
+		return nil, readFailure(path, err)
 	}
 	return data, nil
 }

@@ -29,28 +29,17 @@ const (
 	maxExpanded = 1 << 24
 )
 
-// maxFileSize bounds the files LoadFile reads: resolving takes about 25
-// times a template's size in memory, so a larger file is more likely a
-// mistake than a template (a variable for the tests).
-var maxFileSize int64 = 1 << 30
-
 // CodeRead is the diagnostic code of a file that cannot be read (or is
 // too large to read), as opposed to one whose content is wrong.
 const CodeRead = "read"
 
 // LoadFile reads and parses a YAML file. The file name is used in positions.
+// The file must be a regular file of at most MaxFileSize bytes (ReadNamedFile):
+// a device or a named pipe is refused, not read.
 func LoadFile(path string) (*Value, error) {
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
-		d := diag.At(diag.Pos{File: path}, diag.StageLoad,
-			fmt.Sprintf("the file has %d bytes, more than the %d that v4t reads", fi.Size(), maxFileSize))
-		d.Code = CodeRead
-		return nil, d
-	}
-	data, err := os.ReadFile(path)
+	data, err := ReadNamedFile(path)
 	if err != nil {
-		d := diag.New(diag.StageLoad, readError(path, err))
-		d.Code = CodeRead
-		return nil, d
+		return nil, readFailure(path, err)
 	}
 	// The buffer is ours and never written again, so the fast path may
 	// use it as its text instead of a copy.
@@ -58,6 +47,20 @@ func LoadFile(path string) (*Value, error) {
 		return v, nil
 	}
 	return parseYAML(data, path)
+}
+
+// readFailure is the diagnostic of a file that cannot be read (CodeRead);
+// a file over the limit gets its size.
+func readFailure(path string, err error) *diag.Diagnostic {
+	var d *diag.Diagnostic
+	if fi, serr := os.Stat(path); errors.Is(err, ErrTooLarge) && serr == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
+		d = diag.At(diag.Pos{File: path}, diag.StageLoad,
+			fmt.Sprintf("the file has %d bytes, more than the %d that v4t reads", fi.Size(), maxFileSize))
+	} else {
+		d = diag.New(diag.StageLoad, readError(path, err))
+	}
+	d.Code = CodeRead
+	return d
 }
 
 func readError(path string, err error) string {

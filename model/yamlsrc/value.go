@@ -13,6 +13,7 @@ package yamlsrc
 
 import (
 	"math"
+	"sort"
 	"strconv"
 )
 
@@ -255,15 +256,14 @@ func (m *Map) Set(k string, v *Value) {
 		return
 	}
 	if idx, ok := arrayIndex(k); ok {
-		// JS objects list array-index keys first, in ascending order.
+		// JS objects list array-index keys first, in ascending order:
+		// the first index key larger than idx, found by binary search
+		// (the index keys are m.keys[:m.nInt], sorted).
 		m.compact()
-		pos := m.nInt
-		for j := 0; j < m.nInt; j++ {
-			if n, _ := arrayIndex(m.keys[j]); n > idx {
-				pos = j
-				break
-			}
-		}
+		pos := sort.Search(m.nInt, func(j int) bool {
+			n, _ := arrayIndex(m.keys[j])
+			return n > idx
+		})
 		m.insert(pos, k, v)
 		m.nInt++
 		return
@@ -285,7 +285,14 @@ func (m *Map) insert(pos int, k string, v *Value) {
 	copy(m.vals[pos+1:], m.vals[pos:])
 	m.keys[pos] = k
 	m.vals[pos] = v
-	m.index = nil
+	if m.index != nil {
+		// Keep the index: only the keys from pos on moved, which are
+		// few when index keys come in ascending order after some
+		// other keys.
+		for j := pos; j < len(m.keys); j++ {
+			m.index[m.keys[j]] = j
+		}
+	}
 }
 
 // Delete removes key k and reports whether it existed.

@@ -1,28 +1,14 @@
 package enrich
 
 import (
+	"v4t/model/diag"
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 )
 
 // Constraints runs constraint enrichment on graph #2 (§5.11, §5.12) and
 // appends the generated constraints to variability.constraints.
-//
-// It also raises, in the reference's order, the errors of the two steps that
-// follow and cannot fail in this port's pipeline: the enricher cleanup's walk
-// over the final conditions (§5.13) and the consumer lookups of graph #3 that
-// named a variability group (§3.4.4).
 func Constraints(g *graph.Graph) error {
-	if err := constraints(g); err != nil {
-		return err
-	}
-	if err := cleanConditions(g); err != nil {
-		return err
-	}
-	return variabilityGroupConsumers(g)
-}
-
-func constraints(g *graph.Graph) error {
 	var out []*Value
 	add := func(c *Value) { out = append(out, c) }
 	id := func(e *Element) *Value { return str(e.ID()) }
@@ -180,9 +166,15 @@ func constraints(g *graph.Graph) error {
 		topo.Map.Set("variability", vb)
 	}
 	cs := vb.Get("constraints")
-	if !cs.IsList() {
+	switch {
+	case cs.IsNull():
 		cs = yamlsrc.NewList()
 		vb.Map.Set("constraints", cs)
+	case !cs.IsList():
+		// The reference pushes onto what is there.
+		return diag.AtRef(diag.Pos{File: g.File, Line: int(cs.Line), Col: int(cs.Col)}, diag.StageEnrich,
+			"expected the variability constraints as a list, found "+graph.Describe(cs),
+			"this.serviceTemplate.topology_template.variability.constraints.push is not a function")
 	}
 	cs.List = append(cs.List, out...)
 	return nil
@@ -289,66 +281,17 @@ func cleanCondition(e *Element, c *Value) error {
 	return nil
 }
 
-// variabilityGroupConsumers raises the error of graph #3's consumer lookups
-// (§3.4.4) for a property that refers to a variability group by name (a
-// get_property, get_attribute or eval reference): the cleanup removes those
-// groups, so the lookup by name finds no node and no group and, unless
-// exactly one policy has that name, fails. Properties of variability groups
-// are gone with their groups.
-func variabilityGroupConsumers(g *graph.Graph) error {
-	for _, p := range g.Policies {
-		for _, t := range p.Targets {
-			if t.Kind == graph.KindGroup && t.Variability {
-				// Graph #3 fails earlier, on the policy target.
-				return nil
-			}
-		}
-	}
-	for _, p := range g.Properties {
-		if goneGroup(p.Container) {
-			continue
-		}
-		for _, c := range p.Consuming {
-			if !goneGroup(c) {
-				continue
-			}
-			policies := 0
-			for _, pol := range g.Policies {
-				if pol.Name == c.Name {
-					policies++
-				}
-			}
-			if policies == 1 {
-				continue
-			}
-			return errAt(p, `Could not get element "`+c.Name+`" from context element "`+p.Container.Display()+`" and context cached "undefined"`)
-		}
-	}
-	return nil
-}
-
-// goneGroup reports whether an element is a variability group, which the
-// cleanup removes (§5.13).
-func goneGroup(e *Element) bool {
-	return e != nil && e.Kind == graph.KindGroup && e.Variability
-}
-
 // Cleanup writes the final condition lists back into the document and removes
-// enrichment-only keys and options (§5.13).
+// enrichment-only keys and options (§5.13). It fails where the reference's
+// cleanup does: on a null inside a final condition (cleanConditions), and
+// on variability inputs that are a number or a boolean, whose emptiness the
+// reference cannot check.
 //
-// Graph #3 is not rebuilt but derived from graph #2 (graph.AfterCleanup), so
-// Cleanup also drops the properties of variability groups from the inputs'
-// consumers: a rebuild would not find them, and an input consumed only by
-// them is not consumed (is_consumed, §5.8).
-func Cleanup(g *graph.Graph) {
-	for _, in := range g.Inputs {
-		kept := in.Consumers[:0:0]
-		for _, c := range in.Consumers {
-			if !goneGroup(c.Container) {
-				kept = append(kept, c)
-			}
-		}
-		in.Consumers = kept
+// Graph #3 is not rebuilt but derived from graph #2 (graph.AfterCleanup),
+// which also drops what the removal of variability groups takes away.
+func Cleanup(g *graph.Graph) error {
+	if err := cleanConditions(g); err != nil {
+		return err
 	}
 	for _, e := range g.Elements {
 		if !e.Raw.IsMap() {
@@ -361,7 +304,7 @@ func Cleanup(g *graph.Graph) {
 	}
 	topo := g.Topology()
 	if !topo.IsMap() {
-		return
+		return nil
 	}
 	if topo.Has("groups") && !topo.Get("groups").IsNull() {
 		m := yamlsrc.NewMap()
@@ -378,12 +321,19 @@ func Cleanup(g *graph.Graph) {
 	}
 	vb := topo.Get("variability")
 	if !vb.IsMap() {
-		return
+		return nil
 	}
 	vb.Map.Delete("qualities")
 	vb.Map.Delete("type_specific_conditions")
-	if in := vb.Get("inputs"); !in.IsNull() && graph.IsEmpty(in) {
-		vb.Map.Delete("inputs")
+	if in := vb.Get("inputs"); !in.IsNull() {
+		empty, ok := graph.JSIsEmpty(in)
+		if !ok {
+			return diag.AtRef(diag.Pos{File: g.File, Line: int(in.Line), Col: int(in.Col)}, diag.StageEnrich,
+				"expected variability inputs as a map, found "+graph.Describe(in), graph.CannotCheckEmpty(in))
+		}
+		if empty {
+			vb.Map.Delete("inputs")
+		}
 	}
 	vb.Map.Delete("plugins")
 	if opts := vb.Get("options"); opts.IsMap() {
@@ -397,4 +347,5 @@ func Cleanup(g *graph.Graph) {
 	if graph.IsEmpty(vb) {
 		topo.Map.Delete("variability")
 	}
+	return nil
 }

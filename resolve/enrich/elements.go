@@ -13,8 +13,9 @@
 // missing implementations and technology candidates, unknown
 // default-condition modes (of every element), type-specific conditions
 // without conditions and nulls met while simplifying, bad implied values,
-// nulls inside final conditions (the cleanup), and references to
-// variability groups that graph #3 no longer finds.
+// and, in the cleanup, nulls inside final conditions and variability
+// inputs that are a number or a boolean. (References to variability groups,
+// which graph #3 no longer finds, are graph.AfterCleanup's.)
 package enrich
 
 import (

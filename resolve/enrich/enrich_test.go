@@ -212,6 +212,21 @@ topology_template:
     node_templates:
         n: {type: t}
 `, `conditions.or.map is not a function`},
+		// The cleanup checks whether the variability inputs are empty,
+		// which the reference cannot for a number or a boolean (Cannot
+		// check if object true is empty).
+		{"boolean variability inputs", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs: true
+    node_templates:
+        n: {type: t, conditions: {variability_input: big}}
+`, `expected variability inputs as a map, found a boolean`},
+		{"numeric variability inputs", `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs: 5
+`, `expected variability inputs as a map, found a number`},
 		// References to variability groups fail once the groups are gone.
 		{"get_property of a variability group", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -239,6 +254,12 @@ topology_template:
 			err = Conditions(g)
 			if err == nil {
 				err = Constraints(g)
+			}
+			if err == nil {
+				err = Cleanup(g)
+			}
+			if err == nil {
+				err = graph.AfterCleanup(g)
 			}
 			require.EqualError(t, err, tc.want)
 		})
@@ -285,7 +306,8 @@ topology_template:
 		t.Run(tc.name, func(t *testing.T) {
 			g, _ := enriched(t, tc.src)
 			require.Len(t, g.Inputs[0].Consumers, tc.before, "before cleanup")
-			Cleanup(g)
+			require.NoError(t, Cleanup(g))
+			require.NoError(t, graph.AfterCleanup(g))
 			assert.Len(t, g.Inputs[0].Consumers, tc.after, "after cleanup")
 		})
 	}

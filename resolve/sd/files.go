@@ -64,7 +64,7 @@ func chooseFullFile(envDir string) (fullFile, error) {
 // a warning, when the file holds no document or a null one: the run is then
 // a first write into that file.
 func readFull(f fullFile, warn func(*diag.Diagnostic)) (*doc, error) {
-	data, err := os.ReadFile(f.path())
+	data, err := yamlsrc.ReadNamedFile(f.path())
 	if err != nil {
 		return nil, errRead(StageMerge, f.path(), unwrapPath(err))
 	}
@@ -145,7 +145,7 @@ func commit(dir string, changes []change) (done []change, err error) {
 		// Keep what a file held, to undo. Anything else in the way (a
 		// directory) makes its rename or removal fail below.
 		if st, err := os.Lstat(c.path); err == nil && st.Mode().IsRegular() {
-			data, err := os.ReadFile(c.path)
+			data, err := yamlsrc.ReadNamedFile(c.path)
 			if err != nil {
 				removeTemps()
 				cleanDirs()

@@ -173,7 +173,7 @@ func readArtifact(dir string, e entry) (*doc, error) {
 		if errors.Is(err, fs.ErrNotExist) || (err == nil && st.IsDir()) {
 			continue
 		}
-		data, err := os.ReadFile(p)
+		data, err := yamlsrc.ReadNamedFile(p)
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {

@@ -62,7 +62,7 @@ func (ns *namespaces) build(warn func(*diag.Diagnostic)) error {
 			continue
 		}
 		file := filepath.Join(sub, "namespace.yml")
-		data, err := os.ReadFile(file)
+		data, err := yamlsrc.ReadNamedFile(file)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

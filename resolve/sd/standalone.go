@@ -78,7 +78,7 @@ func MergeFiles(ctx context.Context, full string, deltas []string, opts MergeOpt
 		exists: statErr == nil,
 		rel:    full,
 		read: func() (*doc, error) {
-			data, err := os.ReadFile(full)
+			data, err := yamlsrc.ReadNamedFile(full)
 			if err != nil {
 				return nil, errRead(StageMerge, full, unwrapPath(err))
 			}
@@ -107,7 +107,7 @@ func MergeFiles(ctx context.Context, full string, deltas []string, opts MergeOpt
 // readDeltaFile reads a file of incoming SDs: JSON when its name ends in
 // .json, YAML otherwise; one SD (a mapping) or a list of SDs.
 func readDeltaFile(path string) ([]*doc, error) {
-	data, err := os.ReadFile(path)
+	data, err := yamlsrc.ReadNamedFile(path)
 	if err != nil {
 		return nil, errRead(StageInput, path, unwrapPath(err))
 	}

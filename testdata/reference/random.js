@@ -41,7 +41,7 @@ function corner(doc, names, cond) {
         o[`${pick(kinds)}_default_condition_mode`] = pick(anyModes); break
     case 1: { // a default_condition_mode on an element of another kind
         const e = pick([n.artifacts, n.technology, n.properties, n.requirements].filter(Array.isArray))
-        if (e && e.length) { const item = e[0]; const v = Object.values(item)[0]; if (v && typeof v === 'object') v.default_condition_mode = pick(anyModes) }
+        if (e && e.length) { const item = e[0]; const v = item && typeof item === 'object' ? Object.values(item)[0] : undefined; if (v && typeof v === 'object') v.default_condition_mode = pick(anyModes) }
         else n.default_condition_mode = pick(anyModes)
         break }
     case 2: // invalid option values

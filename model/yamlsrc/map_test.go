@@ -1,0 +1,88 @@
+package yamlsrc
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestMapIndexKeys checks JavaScript's key order for array-index keys
+// (ascending, before all other keys) whatever the order they are set in,
+// and that lookups find every key afterwards.
+func TestMapIndexKeys(t *testing.T) {
+	tests := []struct {
+		name string
+		set  []string
+		want []string
+	}{
+		{"ascending", []string{"0", "1", "2"}, []string{"0", "1", "2"}},
+		{"descending", []string{"2", "1", "0"}, []string{"0", "1", "2"}},
+		{"mixed", []string{"b", "10", "a", "2", "01", "1"}, []string{"1", "2", "10", "b", "a", "01"}},
+		{"many after a name", append([]string{"name"}, seq(0, 20)...), append(seq(0, 20), "name")},
+		{"many, then a gap filled", append(append(seq(0, 10), seq(11, 20)...), "x", "10"), append(seq(0, 20), "x")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap()
+			for _, k := range tc.set {
+				m.Map.Set(k, NewString(k))
+			}
+			assert.Equal(t, tc.want, m.Map.Keys(), "key order of %v", tc.set)
+			for _, k := range tc.set {
+				assert.Equal(t, k, m.Get(k).Str, "value of %q after setting %v", k, tc.set)
+			}
+			m.Map.Set("1", NewString("again"))
+			assert.Equal(t, tc.want, m.Map.Keys(), "key order of %v after setting 1 again", tc.set)
+		})
+	}
+}
+
+func seq(from, to int) []string {
+	var out []string
+	for i := from; i < to; i++ {
+		out = append(out, strconv.Itoa(i))
+	}
+	return out
+}
+
+// TestMapManyIndexKeys: setting 100,000 array-index keys in ascending
+// order, after other keys or not, takes linear time (it took quadratic
+// time, a scan and an index rebuild per key). The bound is generous; the
+// work takes a few tens of milliseconds.
+func TestMapManyIndexKeys(t *testing.T) {
+	const n = 100000
+	for _, lead := range []string{"", "name"} {
+		m := NewMap()
+		if lead != "" {
+			m.Map.Set(lead, NewNull())
+		}
+		start := time.Now()
+		for i := 0; i < n; i++ {
+			k := strconv.Itoa(i)
+			m.Map.Set(k, NewNull())
+			if _, ok := m.Map.Lookup(k); !ok {
+				require.Failf(t, "lost key", "key %s after setting it (lead %q)", k, lead)
+			}
+		}
+		elapsed := time.Since(start)
+		assert.Less(t, elapsed, 5*time.Second, "setting %d index keys (lead %q)", n, lead)
+		require.Equal(t, n+len(lead)/len("name"), m.Map.Len())
+		assert.Equal(t, "99999", m.Map.Key(n-1), "last index key (lead %q)", lead)
+	}
+}
+
+// BenchmarkMapIndexKeys sets 100,000 array-index keys in ascending order.
+func BenchmarkMapIndexKeys(b *testing.B) {
+	keys := seq(0, 100000)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		m := NewMap()
+		m.Map.Set("name", NewNull())
+		for _, k := range keys {
+			m.Map.Set(k, nil)
+		}
+	}
+}
