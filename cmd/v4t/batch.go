@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -23,7 +25,7 @@ func batchCommand() *command {
 	return &command{
 		name:    "batch",
 		summary: "resolve every combination of a configuration space in parallel",
-		usage: "v4t batch SPACE.yaml [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands] [--allow-outside]\n" +
+		usage: "v4t batch SPACE.yaml [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands] [--allow-outside] [--force]\n" +
 			"       v4t batch merge SUMMARY... [--format csv|json|table] [--output FILE] [--no-timings]",
 		help: `Batch reads a space file that lists templates, preset sets, input sets and
 option sets, and resolves every combination of one of each (a run), N runs
@@ -56,7 +58,7 @@ gives the same bytes). A failing run never stops the others, and the exit
 status is 0 when every run ran, whatever its status.
 
 --commands prints, instead of running the space, the v4t resolve command
-line of each run (with --output DIR/<run-id>.yaml when --out is given), to
+line of each run (with --output DIR/<result file> when --out is given), to
 check a row or time the runs one by one.
 
 --allow-outside lets every run's imports and side files leave its
@@ -67,10 +69,20 @@ accepts (README, "Malformed input") go to standard error as "warning:
 RUN-ID: FILE:LINE:COL: message", each distinct warning once, with the
 first run that had it.
 
---out DIR writes each result to DIR/<run-id>.yaml, atomically; the file of
-a failing run is removed. A progress bar goes to standard error when it is
-a terminal. Ctrl-C starts no new run, keeps the finished results, prints
-the summary with the other runs "not run" and exits with status 3.
+--out DIR writes each result to DIR/RUN-ID-TEMPLATE-PRESETS.yaml,
+atomically: TEMPLATE is the template's file name without .yaml, PRESETS
+the preset set joined by + or "defaults" (run-007-shop-static+large.yaml;
+characters other than letters, digits and ._- become _, and the part after
+the run id is cut to 100 characters). The file of a failing run is
+removed. DIR must be empty or new: --force writes into a non-empty DIR,
+replacing (removing first) the result files in it (run-NNN*.yaml; for a
+shard, those of its own runs) and keeping every other file.
+
+A progress bar goes to standard error when it is a terminal; when it is a
+file or a pipe, a line every 5 seconds: "batch: 120 of 200 runs, 0:12
+elapsed, about 0:08 left". Ctrl-C starts no new run, keeps the finished
+results, prints the summary with the other runs "not run" and exits with
+status 3.
 
 --shard K/N runs shard K of N only, so that N machines share a space: the
 runs whose position i (from 0) in the order above has i mod N = K-1,
@@ -101,15 +113,16 @@ on shards of different spaces. A space file named merge is ./merge.`,
 func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	var jobs int
 	var out, format, output, shard string
-	var noTimings, commands, allowOutside bool
+	var noTimings, commands, allowOutside, force bool
 	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` runs at once (default: the number of CPUs)")
 	fs.StringVar(&shard, "shard", "", "run shard `K/N` of the space only; auto or auto/N: the shard of a Kubernetes Indexed Job or Slurm job array")
-	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>.yaml")
+	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>-<template>-<presets>.yaml")
 	fs.StringVar(&format, "format", "table", "summary `FORMAT`: table, csv or json")
 	fs.StringVarP(&output, "output", "o", "", "write the summary to `FILE` (default: standard output)")
 	fs.BoolVar(&noTimings, "no-timings", false, "leave the milliseconds out of the summary")
 	fs.BoolVar(&commands, "commands", false, "print the v4t resolve command line of each run instead of running them")
 	fs.BoolVar(&allowOutside, "allow-outside", false, "let the templates' imports and side files leave their directory trees")
+	fs.BoolVar(&force, "force", false, "write into a non-empty --out DIR, replacing the result files (run-NNN*.yaml) in it")
 	return func(ctx context.Context, e *env, args []string) int {
 		if len(args) > 0 && args[0] == "merge" {
 			return mergeSummaries(e, fs, args[1:], format, output, noTimings)
@@ -147,7 +160,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 					args = append(args, "--allow-outside")
 				}
 				if out != "" {
-					args = append(args, "--output", filepath.Join(out, r.ID+".yaml"))
+					args = append(args, "--output", filepath.Join(out, r.FileName()))
 				}
 				for _, a := range args {
 					b.WriteString(" " + shellQuote(a))
@@ -160,8 +173,8 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return exitOK
 		}
 		if out != "" {
-			if err := os.MkdirAll(out, 0o755); err != nil {
-				return e.fail("batch", fmt.Errorf("%s: cannot create: %w", out, unwrapPath(err)))
+			if code := prepareOut(e, out, force, space); code != exitOK {
+				return code
 			}
 		}
 		if ownProcess {
@@ -174,18 +187,18 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		o.Warn = warnings.add
 		if out != "" {
 			o.Emit = func(r *batch.Run, doc []byte) error {
-				return writeFileAtomic(filepath.Join(out, r.ID+".yaml"), doc)
+				return writeFileAtomic(filepath.Join(out, r.FileName()), doc)
 			}
 		}
-		bar := progressBar(e.stderr)
-		o.Progress = bar.update
+		progress := startBatchProgress(e.stderr, len(space.Runs))
+		o.Progress = progress.update
 		res := batch.Execute(ctx, space, o)
-		bar.clear()
+		progress.finish()
 		warnings.print(e, res)
 		if out != "" {
 			for _, row := range res.Rows {
 				if row.Status == batch.Failed {
-					if err := os.Remove(filepath.Join(out, row.Run.ID+".yaml")); err != nil && !os.IsNotExist(err) {
+					if err := os.Remove(filepath.Join(out, row.Run.FileName())); err != nil && !os.IsNotExist(err) {
 						return e.fail("batch", err)
 					}
 				}
@@ -281,32 +294,140 @@ func writeOutput(e *env, path string, data []byte) error {
 	return writeFileAtomic(path, data)
 }
 
-// bar draws a progress bar on a terminal; on anything else it draws nothing.
-type bar struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func progressBar(w io.Writer) *bar {
-	if !isTerminal(w) {
-		return &bar{}
+// prepareOut makes the --out directory ready for a batch: it creates a
+// new one, and refuses a non-empty one (a usage error) unless force is
+// set; with force it removes the result files in it (batch.RunFileID) of
+// the space's runs, or of any run when the space is not a shard, so that
+// no stale result is left among the new ones, and keeps every other file.
+// It returns the exit status of the failure, or exitOK.
+func prepareOut(e *env, out string, force bool, space *batch.Space) int {
+	entries, err := os.ReadDir(out)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return e.fail("batch", fmt.Errorf("%s: cannot create: %w", out, unwrapPath(err)))
+		}
+		return exitOK
+	case err != nil:
+		return e.fail("batch", fmt.Errorf("--out %s: cannot read the directory: %w", out, unwrapPath(err)))
+	case len(entries) == 0:
+		return exitOK
+	case !force:
+		return e.usage("batch", fmt.Sprintf("--out %s: the directory is not empty (--force replaces the result files in it and keeps the others)", out))
 	}
-	return &bar{w: w}
+	ours := map[string]bool{}
+	for _, r := range space.Runs {
+		ours[r.ID] = true
+	}
+	for _, en := range entries {
+		id, ok := batch.RunFileID(en.Name())
+		if !ok || !en.Type().IsRegular() || space.Shard.N > 0 && !ours[id] {
+			continue
+		}
+		if err := os.Remove(filepath.Join(out, en.Name())); err != nil && !os.IsNotExist(err) {
+			return e.fail("batch", fmt.Errorf("%s: cannot remove: %w", filepath.Join(out, en.Name()), unwrapPath(err)))
+		}
+	}
+	return exitOK
 }
 
-func (b *bar) update(done, failed, total int) {
-	if b.w == nil {
+// batchProgress shows on standard error how far a batch is: on a terminal,
+// a bar redrawn after each run; on a file or a pipe (a log), a line every
+// interval (progressEvery), so that a batch shorter than that prints none;
+// on any other writer (tests), nothing.
+type batchProgress struct {
+	mu                  sync.Mutex
+	w                   io.Writer
+	bar                 bool // w is a terminal
+	drawn               bool // the bar is on the screen
+	now                 func() time.Time
+	start               time.Time
+	done, failed, total int
+	// stop ends the goroutine that prints lines, which closes finished.
+	stop, finished chan struct{}
+}
+
+// startBatchProgress starts showing the progress of a batch of total runs
+// on w.
+func startBatchProgress(w io.Writer, total int) *batchProgress {
+	p := &batchProgress{w: w, now: time.Now, total: total}
+	p.start = p.now()
+	if _, isFile := w.(*os.File); isFile && isTerminal(w) {
+		p.bar = true
+	} else if isFile {
+		t := time.NewTicker(progressEvery)
+		p.lines(t.C, t.Stop)
+	}
+	return p
+}
+
+// lines prints a progress line on each tick until finish; stop is called
+// when it ends.
+func (p *batchProgress) lines(ticks <-chan time.Time, stop func()) {
+	p.stop, p.finished = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(p.finished)
+		defer stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-ticks:
+				p.line()
+			}
+		}
+	}()
+}
+
+// update records a finished run (batch.Options.Progress) and redraws the
+// bar.
+func (p *batchProgress) update(done, failed, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done, p.failed, p.total = done, failed, total
+	if !p.bar {
 		return
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	const width = 30
 	filled := width * done / max(total, 1)
-	fmt.Fprintf(b.w, "\r[%s%s] %d/%d runs, %d failed", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total, failed)
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d runs, %d failed", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total, failed)
+	p.drawn = true
 }
 
-func (b *bar) clear() {
-	if b.w != nil {
-		fmt.Fprint(b.w, "\r\033[K")
+// line prints "batch: DONE of TOTAL runs, M:SS elapsed, about M:SS left";
+// the estimate assumes the remaining runs take as long as the finished
+// ones did on average, and is left out before the first run finishes.
+func (p *batchProgress) line() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	elapsed := p.now().Sub(p.start)
+	s := fmt.Sprintf("batch: %d of %d runs, %s elapsed", p.done, p.total, clock(elapsed))
+	if p.done > 0 {
+		left := time.Duration(float64(elapsed) * float64(p.total-p.done) / float64(p.done))
+		s += ", about " + clock(left.Round(time.Second)) + " left"
 	}
+	fmt.Fprintln(p.w, s)
+}
+
+// finish stops the lines and clears the bar.
+func (p *batchProgress) finish() {
+	if p.stop != nil {
+		close(p.stop)
+		<-p.finished
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+// clock renders a duration as M:SS, or H:MM:SS from an hour on, in whole
+// seconds.
+func clock(d time.Duration) string {
+	sec := int(d / time.Second)
+	if sec >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", sec/3600, sec/60%60, sec%60)
+	}
+	return fmt.Sprintf("%d:%02d", sec/60, sec%60)
 }

@@ -23,7 +23,7 @@ func (e *env) lookupEnv(name string) (string, bool) {
 // of the shards of a space into the summary of the whole space
 // (batch.Merge).
 func mergeSummaries(e *env, fs *pflag.FlagSet, files []string, format, output string, noTimings bool) int {
-	for _, name := range []string{"jobs", "shard", "out", "commands"} {
+	for _, name := range []string{"jobs", "shard", "out", "commands", "force"} {
 		if fs.Changed(name) {
 			return e.usage("batch", fmt.Sprintf("--%s does not apply to batch merge", name))
 		}

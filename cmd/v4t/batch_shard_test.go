@@ -159,6 +159,9 @@ var nextHeading = regexp.MustCompile(`(?m)^#{1,6} `)
 
 var sedLines = regexp.MustCompile(`^sed -n '((?:\d+p;?)+)' (\S+)$`)
 
+// lsLines matches "ls DIR" and "ls DIR | head -N".
+var lsLines = regexp.MustCompile(`^ls (\S+)(?: \| head -(\d+))?$`)
+
 // TestBatchReadme runs the examples of the README's v4t batch section: the
 // "$ " sessions (v4t, and sed -n 'Np;...' FILE), with their output; the
 // space files; and the Kubernetes and Slurm snippets, whose v4t command
@@ -250,7 +253,8 @@ func TestBatchReadme(t *testing.T) {
 }
 
 // runSession runs the commands of a "$ " session and compares their output
-// (standard output and error together) with the lines that follow them.
+// (standard output and error together) with the lines that follow them:
+// v4t command lines, sed -n 'Np;...' FILE, and ls DIR (| head -N).
 func runSession(t *testing.T, lines []string) {
 	t.Helper()
 	for i := 0; i < len(lines); {
@@ -260,7 +264,16 @@ func runSession(t *testing.T, lines []string) {
 			want.WriteString(lines[i] + "\n")
 		}
 		var got string
-		if m := sedLines.FindStringSubmatch(line); m != nil {
+		if m := lsLines.FindStringSubmatch(line); m != nil {
+			entries, err := os.ReadDir(m[1])
+			require.NoError(t, err, line)
+			for i, e := range entries {
+				if m[2] != "" && strconv.Itoa(i) == m[2] {
+					break
+				}
+				got += e.Name() + "\n"
+			}
+		} else if m := sedLines.FindStringSubmatch(line); m != nil {
 			data, err := os.ReadFile(m[2])
 			require.NoError(t, err, line)
 			all := strings.SplitAfter(string(data), "\n")

@@ -3,9 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,12 +75,182 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 
 func TestProgressBar(t *testing.T) {
 	var buf bytes.Buffer
-	b := &bar{w: &buf}
-	b.update(50, 3, 200)
-	b.clear()
+	p := &batchProgress{w: &buf, bar: true}
+	p.update(50, 3, 200)
+	p.finish()
 	assert.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
-	progressBar(&buf).update(1, 0, 1) // not a terminal: draws nothing
-	assert.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
+}
+
+// TestProgressLines checks the progress lines of a batch whose standard
+// error is not a terminal, on a clock the test moves.
+func TestProgressLines(t *testing.T) {
+	start := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tc := range []struct {
+		name        string
+		done, total int
+		elapsed     time.Duration
+		want        string
+	}{
+		{"the issue's example", 120, 200, 12 * time.Second, "batch: 120 of 200 runs, 0:12 elapsed, about 0:08 left\n"},
+		{"no run finished yet", 0, 200, 5 * time.Second, "batch: 0 of 200 runs, 0:05 elapsed\n"},
+		{"rounded estimate", 3, 10, 10*time.Second + 400*time.Millisecond, "batch: 3 of 10 runs, 0:10 elapsed, about 0:24 left\n"},
+		{"minutes", 1, 3, 95 * time.Second, "batch: 1 of 3 runs, 1:35 elapsed, about 3:10 left\n"},
+		{"hours", 1, 2, 3*time.Hour + 2*time.Minute + 1*time.Second, "batch: 1 of 2 runs, 3:02:01 elapsed, about 3:02:01 left\n"},
+		{"all done", 4, 4, 20 * time.Second, "batch: 4 of 4 runs, 0:20 elapsed, about 0:00 left\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			now := start
+			p := &batchProgress{w: &buf, now: func() time.Time { return now }, start: start, total: tc.total}
+			if tc.done > 0 {
+				p.update(tc.done, 0, tc.total)
+			}
+			now = start.Add(tc.elapsed)
+			p.line()
+			assert.Equal(t, tc.want, buf.String(), tc.name)
+		})
+	}
+}
+
+// TestProgressTicks checks that lines come on the ticks only, and none
+// after finish.
+func TestProgressTicks(t *testing.T) {
+	start := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	now := start
+	var buf bytes.Buffer
+	p := &batchProgress{w: &buf, now: func() time.Time { return now }, start: start, total: 10}
+	ticks := make(chan time.Time)
+	stopped := false
+	p.lines(ticks, func() { stopped = true })
+	// lines waits until n lines are written: a tick is received before
+	// its line is.
+	lines := func(n int) {
+		assert.Eventually(t, func() bool {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			return strings.Count(buf.String(), "\n") == n
+		}, 10*time.Second, time.Millisecond, "line %d", n)
+	}
+	p.update(5, 1, 10)
+	now = start.Add(5 * time.Second)
+	ticks <- now
+	lines(1)
+	p.update(8, 1, 10)
+	now = start.Add(8 * time.Second)
+	ticks <- now
+	lines(2)
+	p.update(10, 1, 10)
+	p.finish()
+	assert.True(t, stopped, "finish stops the ticker")
+	assert.Equal(t, "batch: 5 of 10 runs, 0:05 elapsed, about 0:05 left\nbatch: 8 of 10 runs, 0:08 elapsed, about 0:02 left\n", buf.String())
+}
+
+// TestProgressTarget checks where progress goes: a bar on a terminal
+// (not tested here), lines on a file or a pipe, but none for a batch that
+// ends before the first interval, and nothing on other writers.
+func TestProgressTarget(t *testing.T) {
+	var buf bytes.Buffer
+	p := startBatchProgress(&buf, 3)
+	assert.False(t, p.bar, "a buffer is not a terminal")
+	assert.Nil(t, p.stop, "no lines on a buffer")
+	p.update(3, 0, 3)
+	p.finish()
+	assert.Empty(t, buf.String(), "nothing on a buffer")
+
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	p = startBatchProgress(w, 3)
+	assert.False(t, p.bar, "a pipe is not a terminal")
+	assert.NotNil(t, p.stop, "lines on a pipe")
+	p.update(3, 0, 3)
+	p.finish()
+	require.NoError(t, w.Close())
+	data, err := io.ReadAll(r)
+	require.NoError(t, err)
+	assert.Empty(t, string(data), "no line for a batch shorter than %s", progressEvery)
+}
+
+// TestBatchOut checks --out: a new or empty directory is written, a
+// non-empty one is refused without --force, and --force replaces the
+// result files in it (for a shard, those of its own runs) and keeps the
+// others.
+func TestBatchOut(t *testing.T) {
+	const template = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            big: {type: boolean}
+        options: {type_default_condition: true}
+    node_templates:
+        vm: {type: vm, conditions: {not: {variability_input: big}}}
+        cluster: {type: cluster, conditions: {variability_input: big}}
+`
+	// run-001 and run-003 resolve, run-002 and run-004 (an unknown
+	// preset) fail.
+	const space = "templates: [shop.yaml]\npresets: [[], [huge]]\ninputs: [{big: [false, true]}]\n"
+	results := []string{"run-001-shop-defaults.yaml", "run-002-shop-defaults.yaml"}
+	refused := "error: --out out: the directory is not empty (--force replaces the result files in it and keeps the others)\nrun 'v4t batch --help' for usage\n"
+	for _, tc := range []struct {
+		name   string
+		before []string // files in out before the batch (nil: no out)
+		args   []string
+		code   int
+		stderr string
+		// after are the files in out afterwards: the results of this
+		// batch, and old files kept.
+		results, kept []string
+	}{
+		{"a new directory", nil, nil, exitOK, "", results, nil},
+		{"an empty directory", []string{}, nil, exitOK, "", results, nil},
+		{"a non-empty directory", []string{"notes.txt"}, nil, exitUsage, refused, nil, []string{"notes.txt"}},
+		{"only result files", results[:1], nil, exitUsage, refused, nil, results[:1]},
+		{
+			"--force", []string{"notes.txt", "run-001.yaml", "run-004-shop-huge.yaml", "run-009-old-defaults.yaml", "run-010.yml", "run-x.yaml"}, []string{"--force"}, exitOK, "",
+			results, []string{"notes.txt", "run-010.yml", "run-x.yaml"},
+		},
+		{
+			"--force on a shard", []string{"notes.txt", "run-001.yaml", "run-002-shop-defaults.yaml", "run-003-shop-huge.yaml", "run-004.yaml", "run-009-old-defaults.yaml"}, []string{"--force", "--shard", "2/2"}, exitOK, "",
+			results[1:], []string{"notes.txt", "run-001.yaml", "run-003-shop-huge.yaml", "run-009-old-defaults.yaml"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			require.NoError(t, os.WriteFile("shop.yaml", []byte(template), 0o644))
+			require.NoError(t, os.WriteFile("space.yaml", []byte(space), 0o644))
+			if tc.before != nil {
+				require.NoError(t, os.Mkdir("out", 0o755))
+			}
+			for _, f := range tc.before {
+				require.NoError(t, os.WriteFile(filepath.Join("out", f), []byte("old\n"), 0o644))
+			}
+			args := append([]string{"batch", "space.yaml", "--out", "out", "--no-timings", "--output", "summary.txt"}, tc.args...)
+			var stdout, stderr bytes.Buffer
+			code := run(args, strings.NewReader(""), &stdout, &stderr)
+			require.Equal(t, tc.code, code, "v4t %s: %s", strings.Join(args, " "), stderr.String())
+			if tc.code != exitOK {
+				assert.Equal(t, tc.stderr, stderr.String(), tc.name)
+			}
+			entries, err := os.ReadDir("out")
+			require.NoError(t, err)
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			want := append(slices.Clone(tc.results), tc.kept...)
+			sort.Strings(want)
+			assert.Equal(t, want, names, tc.name)
+			for _, f := range tc.results {
+				data, err := os.ReadFile(filepath.Join("out", f))
+				require.NoError(t, err)
+				assert.Contains(t, string(data), "tosca_definitions_version", "%s: %s is a result", tc.name, f)
+			}
+			for _, f := range tc.kept {
+				data, err := os.ReadFile(filepath.Join("out", f))
+				require.NoError(t, err)
+				assert.Equal(t, "old\n", string(data), "%s: %s is kept", tc.name, f)
+			}
+		})
+	}
 }
 
 func TestShellQuote(t *testing.T) {

@@ -2,11 +2,14 @@ package batch
 
 import (
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
+	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
@@ -28,6 +31,9 @@ type CompareOptions struct {
 	// Resolve is the base of every mode's resolver options; the mode's
 	// options are applied after its Overrides.
 	Resolve resolve.Options
+	// Emit, when set, receives the resolved document of each mode that
+	// resolved (Options.Emit); an error fails the mode.
+	Emit func(r *Run, doc []byte) error
 }
 
 // Comparison is one template resolved under several modes.
@@ -41,6 +47,17 @@ type Comparison struct {
 	Elements []string
 	// Baseline is the index of the first mode that resolved, or -1.
 	Baseline int
+	// Own is the index of the template's own mode, or -1: the mode whose
+	// options change none of the variability options the template has
+	// after the Overrides (its own settings, or the defaults), so that
+	// its row is what v4t resolve gives without the mode's options.
+	Own int
+	// Overrides are the option overrides applied to every mode, before the
+	// mode's own (CompareOptions.Resolve.Overrides).
+	Overrides []resolve.Assignment
+	// Files, when set, names the file each mode's result was written to
+	// (by index; "" for modes that did not resolve), for WriteJSON.
+	Files []string
 }
 
 // Modes returns the option sets that Compare resolves: the cross product
@@ -75,14 +92,16 @@ func Compare(ctx context.Context, in resolve.Input, o CompareOptions) (*Comparis
 		return nil, err
 	}
 	s := &Space{File: in.TemplatePath}
-	for i, opts := range Modes(o.Pruning, o.Optimization) {
+	modes := Modes(o.Pruning, o.Optimization)
+	for i, opts := range modes {
 		s.Runs = append(s.Runs, &Run{
 			ID: fmt.Sprint(i + 1), Template: in.TemplatePath, InputsFile: in.InputsPath,
 			Presets: in.Presets, Inputs: in.Inputs, Options: opts, Input: in,
 		})
 	}
-	res := Execute(ctx, s, Options{Jobs: o.Jobs, Resolve: o.Resolve})
-	c := &Comparison{Template: in.TemplatePath, Rows: res.Rows, Baseline: -1}
+	res := Execute(ctx, s, Options{Jobs: o.Jobs, Resolve: o.Resolve, Emit: o.Emit})
+	c := &Comparison{Template: in.TemplatePath, Rows: res.Rows, Baseline: -1,
+		Own: ownMode(in.TemplatePath, o.Resolve.Overrides, modes), Overrides: o.Resolve.Overrides}
 	known := map[string]bool{}
 	add := func(e string) {
 		if !known[e] {
@@ -147,7 +166,8 @@ func (c *Comparison) Differences(i int) []string {
 	return out
 }
 
-// WriteTable writes the comparison: the modes with their status, a table
+// WriteTable writes the comparison: the modes with their status (own *
+// marks the template's own mode), a table
 // with one row per element and one column per mode (x present, . absent,
 // ! the mode failed; * marks elements whose presence differs between the
 // modes that resolved), and for each mode its differences from the
@@ -155,7 +175,7 @@ func (c *Comparison) Differences(i int) []string {
 func (c *Comparison) WriteTable(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "template: %s\n\n", c.Template)
-	cells := [][]string{{"mode", "options", "status"}}
+	cells := [][]string{{"mode", "own", "options", "status"}}
 	for i := range c.Rows {
 		row := &c.Rows[i]
 		status := row.Status.String()
@@ -168,10 +188,14 @@ func (c *Comparison) WriteTable(w io.Writer) error {
 		case Failed:
 			status = "error: " + row.ErrorText()
 		}
-		cells = append(cells, []string{row.Run.ID, row.Run.OptionsText(), status})
+		own := ""
+		if i == c.Own {
+			own = "*"
+		}
+		cells = append(cells, []string{row.Run.ID, own, row.Run.OptionsText(), status})
 	}
 	writeAlignedTo(&b, cells)
-	b.WriteString("\n")
+	b.WriteString("(own: * marks the template's own mode, the options it sets or the defaults)\n\n")
 	header := []string{"element"}
 	for i := range c.Rows {
 		header = append(header, c.Rows[i].Run.ID)
@@ -231,6 +255,49 @@ func (c *Comparison) WriteTable(w io.Writer) error {
 	return err
 }
 
+// ownMode returns the index of the template's own mode among modes (see
+// Comparison.Own), or -1 when none is, or the template's options cannot
+// be read. It resolves the variability options (§4) of the template after
+// overrides, with and without each mode's options, and compares them: a
+// mode is the template's own when its options change nothing, so that
+// optimization_topology: true is the mode with min, and a template
+// without options has the defaults of its TOSCA version as its own mode.
+func ownMode(path string, overrides []resolve.Assignment, modes [][]resolve.Assignment) int {
+	doc, err := yamlsrc.LoadFile(path)
+	if err != nil || !doc.IsMap() {
+		return -1
+	}
+	version, ok := graph.ParseVersion(doc.Get("tosca_definitions_version"))
+	if !ok {
+		return -1
+	}
+	raw := doc.Get("topology_template").Get("variability").Get("options")
+	// options resolves the template's options after overrides and then
+	// extra, as resolve applies option overrides.
+	options := func(extra []resolve.Assignment) (*graph.Options, error) {
+		m := yamlsrc.NewMap()
+		if raw.IsMap() {
+			for _, k := range raw.Map.Keys() {
+				m.Map.Set(k, raw.Map.Get(k))
+			}
+		}
+		for _, a := range append(append([]resolve.Assignment(nil), overrides...), extra...) {
+			m.Map.Set(a.Name, a.Value)
+		}
+		return graph.ResolveOptions(yamlsrc.MapOf("topology_template", yamlsrc.MapOf("variability", yamlsrc.MapOf("options", m))), path, version)
+	}
+	own, err := options(nil)
+	if err != nil {
+		return -1
+	}
+	for i, mode := range modes {
+		if o, err := options(mode); err == nil && *o == *own {
+			return i
+		}
+	}
+	return -1
+}
+
 func writeAlignedTo(b *strings.Builder, cells [][]string) {
 	_ = writeAligned(b, cells)
 }
@@ -240,4 +307,87 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// compareColumns are the columns of the CSV comparison, one row per mode.
+var compareColumns = []string{"mode", "options", "own", "status", "nodes", "relations", "weight", "unique"}
+
+// WriteCSV writes the comparison as CSV with a header line and one row per
+// mode: its number, its options (NAME=VALUE separated by spaces), own (yes
+// for the template's own mode, else no), status ("ok" or the one-line
+// error), the present nodes and relations separated by spaces, the weight
+// and unique (yes or no) when the mode resolved.
+func (c *Comparison) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(compareColumns); err != nil {
+		return err
+	}
+	for i := range c.Rows {
+		row := &c.Rows[i]
+		own := "no"
+		if i == c.Own {
+			own = "yes"
+		}
+		line := []string{row.Run.ID, row.Run.OptionsText(), own, row.cell("status"), row.cell("nodes"), row.cell("relations"), row.cell("weight"), row.cell("unique")}
+		if err := cw.Write(line); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// jsonComparison is the JSON comparison; field names are stable.
+type jsonComparison struct {
+	Template  string          `json:"template"`
+	Presets   []string        `json:"presets"`
+	InputsRef string          `json:"inputs_file,omitempty"`
+	Inputs    json.RawMessage `json:"inputs"`
+	Options   json.RawMessage `json:"options"`
+	Modes     []jsonMode      `json:"modes"`
+}
+
+// jsonMode is a mode of the JSON comparison.
+type jsonMode struct {
+	Mode      int             `json:"mode"`
+	Options   json.RawMessage `json:"options"`
+	Own       bool            `json:"own"`
+	Status    string          `json:"status"`
+	Error     string          `json:"error,omitempty"`
+	Nodes     []string        `json:"nodes"`
+	Relations []string        `json:"relations"`
+	Weight    *float64        `json:"weight"`
+	Unique    *bool           `json:"unique"`
+	File      string          `json:"file,omitempty"`
+}
+
+// WriteJSON writes the comparison as one JSON document: the template, its
+// presets, inputs and the option overrides applied to every mode, and per
+// mode its number, its options, own (the template's own mode), status
+// ("ok" or "error"), error, the present nodes and relations, weight and
+// unique (null when the mode failed), and the file its result was written
+// to (Files; left out when none was).
+func (c *Comparison) WriteJSON(w io.Writer) error {
+	out := jsonComparison{Template: c.Template, Presets: []string{}, Inputs: assignmentsJSON(nil), Options: assignmentsJSON(c.Overrides), Modes: []jsonMode{}}
+	if len(c.Rows) > 0 {
+		r := c.Rows[0].Run
+		out.Presets, out.InputsRef, out.Inputs = orEmpty(r.Presets), r.InputsFile, assignmentsJSON(r.Inputs)
+	}
+	for i := range c.Rows {
+		row := &c.Rows[i]
+		m := jsonMode{
+			Mode: i + 1, Options: assignmentsJSON(row.Run.Options), Own: i == c.Own,
+			Status: row.Status.String(), Error: row.ErrorText(),
+			Nodes: orEmpty(row.Report.Nodes), Relations: orEmpty(row.Report.Relations),
+		}
+		if row.Status == OK {
+			weight, unique := row.Report.Weight, row.Report.Unique
+			m.Weight, m.Unique = &weight, &unique
+		}
+		if i < len(c.Files) {
+			m.File = c.Files[i]
+		}
+		out.Modes = append(out.Modes, m)
+	}
+	return writeJSON(w, out)
 }

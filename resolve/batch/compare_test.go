@@ -3,12 +3,17 @@ package batch
 import (
 	"bytes"
 	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
+	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
 
@@ -51,9 +56,59 @@ func TestCompare(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, c.Differences(tc.mode-1), "mode %d (%s)", tc.mode, c.Rows[tc.mode-1].Run.OptionsText())
 	}
-	var b bytes.Buffer
-	require.NoError(t, c.WriteTable(&b))
-	testkit.Golden(t, "testdata/compare.golden", b.Bytes())
+	// The template sets no mode: its own is the defaults of
+	// tosca_variability_1_0, manual without optimisation.
+	assert.Equal(t, 0, c.Own)
+	for _, f := range []struct {
+		golden string
+		write  func(*Comparison, io.Writer) error
+	}{
+		{"testdata/compare.golden", (*Comparison).WriteTable},
+		{"testdata/compare.csv.golden", (*Comparison).WriteCSV},
+		{"testdata/compare.json.golden", (*Comparison).WriteJSON},
+	} {
+		var b bytes.Buffer
+		require.NoError(t, f.write(c, &b), f.golden)
+		testkit.Golden(t, f.golden, b.Bytes())
+	}
+}
+
+// TestOwnMode checks which mode is the template's own: the one whose
+// options leave the template's resolved options unchanged.
+func TestOwnMode(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, version, options string
+		overrides              []resolve.Assignment
+		pruning, optimization  bool
+		want                   string // the own mode's options, "" for none
+	}{
+		{"defaults of 1.0", "tosca_variability_1_0", "", nil, true, true, "mode=manual optimization_topology=false"},
+		{"defaults of rc 2", "tosca_variability_1_0_rc_2", "", nil, true, true, "mode=semantic-loose optimization_topology=min"},
+		{"set by the template", "tosca_variability_1_0", "{mode: consistent-loose, optimization_topology: max}", nil, true, true, "mode=consistent-loose optimization_topology=max"},
+		{"true is min", "tosca_variability_1_0", "{optimization_topology: true}", nil, false, true, "optimization_topology=min"},
+		{"pruning only", "tosca_variability_1_0", "{mode: default, optimization_topology: max}", nil, true, false, "mode=default"},
+		{"after --option", "tosca_variability_1_0", "{mode: default}", []resolve.Assignment{{Name: "mode", Value: yamlsrc.NewString("semantic-strict")}}, true, false, "mode=semantic-strict"},
+		{"not a compared value", "tosca_variability_1_0", "{mode: default}", []resolve.Assignment{{Name: "optimization_topology_unique", Value: yamlsrc.NewBool(false)}}, false, true, "optimization_topology=false"},
+		{"an unknown mode", "tosca_variability_1_0", "{mode: fastest}", nil, false, true, ""},
+		{"options not a map", "tosca_variability_1_0", "7", nil, true, false, "mode=manual"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "tosca_definitions_version: " + tc.version + "\n"
+			if tc.options != "" {
+				src += "topology_template:\n    variability:\n        options: " + tc.options + "\n"
+			}
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".yaml")
+			require.NoError(t, os.WriteFile(path, []byte(src), 0o644))
+			modes := Modes(tc.pruning, tc.optimization)
+			got := ""
+			if i := ownMode(path, tc.overrides, modes); i >= 0 {
+				got = (&Run{Options: modes[i]}).OptionsText()
+			}
+			assert.Equal(t, tc.want, got, "%s:\n%s", tc.name, src)
+		})
+	}
+	assert.Equal(t, -1, ownMode(filepath.Join(dir, "missing.yaml"), nil, Modes(true, false)), "a missing template has no own mode")
 }
 
 func TestCompareUnreadableTemplate(t *testing.T) {

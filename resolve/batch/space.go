@@ -47,10 +47,10 @@ type Space struct {
 // Run is one combination of a template, a preset set, an input set and an
 // option set.
 type Run struct {
-	// ID names the run and its result file: run-001, run-002, ... in the
-	// canonical order (templates, then preset sets, then input sets, then
-	// option sets, each in file order, cross products with the first key
-	// outermost).
+	// ID names the run and begins the name of its result file (FileName):
+	// run-001, run-002, ... in the canonical order (templates, then preset
+	// sets, then input sets, then option sets, each in file order, cross
+	// products with the first key outermost).
 	ID string
 	// Template, InputsFile are the paths as written in the space file.
 	Template   string
