@@ -29,7 +29,7 @@ func benchCommand() *command {
 	return &command{
 		name:    "bench",
 		summary: "time v4t, and optionally the reference, on generated templates",
-		usage:   "v4t bench [--family ring|choice|pruning|wide|chain|conflict|hub|sample|pairwise|all] [--seeds N,...] [--runs N] [--format markdown|csv|json] [--write DIR] [--output FILE] [--reference CASE_JS [--reference-runs N] [--reference-timeout DURATION] [--node PATH]]",
+		usage:   "v4t bench [--family ring|choice|pruning|wide|chain|conflict|hub|sample|pairwise|all] [--seeds N,...] [--runs N] [--format markdown|csv|json] [--write DIR] [--output FILE] [--plot FILE.svg] [--reference CASE_JS [--reference-runs N] [--reference-timeout DURATION] [--node PATH]]",
 		help: `Bench generates the templates of a benchmark family (package benchmarks:
 ring is the reference's own benchmark, choice stresses optimisation with
 uniqueness, pruning deep hosting stacks under semantic-loose pruning, wide
@@ -70,10 +70,17 @@ wrote the same document. A reference run that fails or exceeds
 the configuration-space families it is not run, and the report says "not
 comparable".
 
+--plot FILE.svg also draws the report as an SVG picture: two panels, wall
+time and peak memory against the number of templates, both axes
+logarithmic; one line per family for v4t (solid) and, where it was
+measured, for the reference (dashed); points are medians, bars the spread
+(min–max). The same report always gives the same picture, byte for byte.
+
 Progress goes to standard error when it is a terminal.`,
 		example: `v4t bench --family ring --seeds 10,1000 --runs 5 --write bench-files
 v4t bench --family choice --seeds 100 --format json --reference ../shared/tools/vintner/case.js
-v4t bench --family chain,conflict,hub,sample,pairwise --runs 3`,
+v4t bench --family chain,conflict,hub,sample,pairwise --runs 3
+v4t bench --family ring,choice --seeds 10,100,1000 --plot bench.svg`,
 		setup: setupBench,
 	}
 }
@@ -86,6 +93,7 @@ type benchOptions struct {
 	format     string
 	write      string
 	output     string
+	plot       string
 	reference  string
 	refRuns    int
 	refTimeout time.Duration
@@ -101,6 +109,7 @@ func setupBench(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	fs.StringVar(&o.format, "format", "markdown", "report `FORMAT`: markdown, csv or json")
 	fs.StringVar(&o.write, "write", "", "keep the generated templates and inputs in `DIR`")
 	fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (default: standard output)")
+	fs.StringVar(&o.plot, "plot", "", "also draw wall time and peak memory against templates (log-log) into the SVG `FILE`")
 	fs.StringVar(&o.reference, "reference", "", "also time the reference: the path of its `CASE_JS` (shared/tools/vintner/case.js)")
 	fs.IntVar(&o.refRuns, "reference-runs", 0, "run the reference `N` times per template (default: --runs)")
 	fs.DurationVar(&o.refTimeout, "reference-timeout", 0, "stop a reference run after `DURATION` and report it as unfinished (0: no limit)")
@@ -125,14 +134,23 @@ func setupBench(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if err != nil {
 			return e.fail("bench", err)
 		}
+		var svg []byte
+		if o.plot != "" {
+			if svg, err = rep.writeSVG(); err != nil {
+				return e.fail("bench", err)
+			}
+		}
 		if o.output == "" || o.output == "-" {
 			if _, err := e.stdout.Write(buf.Bytes()); err != nil {
 				return e.fail("bench", fmt.Errorf("cannot write the report: %w", err))
 			}
-			return exitOK
-		}
-		if err := writeFileAtomic(o.output, buf.Bytes()); err != nil {
+		} else if err := writeFileAtomic(o.output, buf.Bytes()); err != nil {
 			return e.fail("bench", err)
+		}
+		if o.plot != "" {
+			if err := writeFileAtomic(o.plot, svg); err != nil {
+				return e.fail("bench", err)
+			}
 		}
 		return exitOK
 	}
@@ -179,6 +197,9 @@ func (o *benchOptions) parse(fs *pflag.FlagSet, family, seeds string, args []str
 	case "markdown", "csv", "json":
 	default:
 		return usagef("bench", "--format %q: expected markdown, csv or json", o.format)
+	}
+	if o.plot != "" && !strings.EqualFold(filepath.Ext(o.plot), ".svg") {
+		return usagef("bench", "--plot %q: expected a .svg file", o.plot)
 	}
 	if o.reference != "" {
 		if err := readable(o.reference); err != nil {

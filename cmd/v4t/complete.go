@@ -38,7 +38,8 @@ The policy orders the matching images: top_rated (stars, pulls, smaller
 size), size (smaller size, stars, pulls) or most_used (pulls, stars,
 smaller size); ties go to the earlier catalog image. --constraints bounds
 size (bytes, kb, mb, gb), pulls and stars; like the reference, it takes
-every following word up to the next option. COMPONENT names restrict the
+every following word up to the next option; text it cannot use is
+ignored with a warning. COMPONENT names restrict the
 completion to those components; -f also re-completes components whose
 host already names a node.
 
@@ -163,6 +164,7 @@ func setupComplete(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 		if interactive {
 			opts.Choose = complete.Interactive(e.stdin, e.stdout)
 		}
+		opts.Warn = func(m string) { fmt.Fprintf(e.stderr, "warning: %s\n", m) }
 		res, diags := complete.Complete(ctx, complete.In{Name: file, Data: data}, opts)
 		if len(diags) > 0 {
 			return e.diagnostics(diags)

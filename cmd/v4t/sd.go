@@ -37,7 +37,10 @@ $CI_PROJECT_DIR/environments/$CLUSTER_NAME/$ENVIRONMENT_NAME
 (CI_PROJECT_DIR defaults to the current directory).
 
 Warnings go to stderr as "warning: MESSAGE", an error as "error: MESSAGE"
-(possibly several lines); the files written are listed on stdout. A failing
+(possibly several lines); the files written are listed on stdout. A remark
+that is not one of the spec's warnings goes to stderr as "note: MESSAGE":
+SD_DELTA=true without a merge mode notes that it merges with basic-merge
+(SD_DELTA does not choose the mode, as it did in EnvGene). A failing
 run changes no file; files are written atomically.
 
 "v4t sd merge FULL DELTA..." merges files without the environment layout:
@@ -96,7 +99,7 @@ func setupSD(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 				flags[f.Name] = f.Value.String()
 			}
 		})
-		res, err := sd.Run(ctx, sd.Input{Getenv: os.LookupEnv, Flags: flags}, sd.Options{Warn: e.sdWarning})
+		res, err := sd.Run(ctx, sd.Input{Getenv: os.LookupEnv, Flags: flags}, sd.Options{Warn: e.sdWarning, Note: e.sdNote})
 		if err != nil {
 			return e.sdFail(err)
 		}
@@ -151,6 +154,12 @@ func runSDMerge(ctx context.Context, e *env, args []string, a sdMergeArgs) int {
 // "warning: MESSAGE".
 func (e *env) sdWarning(d *diag.Diagnostic) {
 	fmt.Fprintf(e.stderr, "warning: %s\n", oneLine(d.Message))
+}
+
+// sdNote prints a remark that is not a warning of sd-merge.md, which §2
+// allows on stderr provided that it does not start with "warning: ".
+func (e *env) sdNote(d *diag.Diagnostic) {
+	fmt.Fprintf(e.stderr, "note: %s\n", oneLine(d.Message))
 }
 
 // sdFail prints an error as sd-merge.md §2 asks, "error: MESSAGE" with the

@@ -72,7 +72,7 @@ func TestSDEnvironment(t *testing.T) {
 			name:   "unknown flag",
 			args:   []string{"--sd-data-multi", "x"},
 			code:   exitUsage,
-			stderr: "error: unknown flag: --sd-data-multi\nrun 'v4t sd --help' for usage\n",
+			stderr: "error: unknown flag: --sd-data-multi (did you mean --sd-data-multiple?)\nrun 'v4t sd --help' for usage\n",
 		},
 	}
 	for _, tc := range tests {

@@ -72,6 +72,9 @@ type Options struct {
 	// AllowOutside lets the imports of a YAML template leave its
 	// directory tree (README, "Limits").
 	AllowOutside bool
+	// Warn, if set, receives a warning for each part of Constraints that
+	// is ignored (GlobalConstraints.Ignored), before anything else.
+	Warn func(message string)
 }
 
 // UnitResult tells what happened to one unit.
@@ -122,6 +125,12 @@ func Complete(ctx context.Context, in In, opts Options) (res *Result, diags diag
 				Related: []diag.Related{{Message: string(debug.Stack())}}}}
 		}
 	}()
+	global := ParseConstraints(opts.Constraints)
+	if opts.Warn != nil {
+		for _, w := range global.Ignored {
+			opts.Warn(w)
+		}
+	}
 	if opts.Source == nil {
 		return nil, diag.List{newDiag(StageSource, "source", diag.Pos{}, "no image source: give a catalog or a DockerFinder service")}
 	}
@@ -146,7 +155,6 @@ func Complete(ctx context.Context, in In, opts Options) (res *Result, diags diag
 	if len(diags) > 0 {
 		return nil, diags
 	}
-	global := ParseConstraints(opts.Constraints)
 	res = &Result{}
 	var queryDiags diag.List
 	progress := func(line string) {

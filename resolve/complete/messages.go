@@ -85,6 +85,33 @@ func msgUnit(r string) string {
 	return fmt.Sprintf("in parsing %s: unit not recognise", r)
 }
 
+// v4t's own warnings about a --constraints value: the reference ignores
+// what its searches do not match without a word (completion.md §8.3).
+
+func msgConstraintIgnored(part, expected string) string {
+	return fmt.Sprintf("--constraints: ignored %q: expected %s", part, expected)
+}
+
+// expectedConstraint describes a constraint of key ("size", "pulls",
+// "stars"), or of any key for "".
+func expectedConstraint(key string) string {
+	switch key {
+	case "size":
+		return "size, an operator (<, <=, >, >=), a whole number and its unit (bytes, kb, mb, gb), e.g. size<=99MB"
+	case "pulls", "stars":
+		return key + ", an operator (<, <=, >, >=) and a whole number, e.g. " + key + ">30"
+	}
+	return "size, pulls or stars with an operator and a whole number, e.g. size<=99MB pulls>30 stars>10"
+}
+
+func expectedWholeNumbers(used string) string {
+	return fmt.Sprintf("whole numbers and a space after %q, which is used", used)
+}
+
+func expectedOneConstraint(key, first string) string {
+	return fmt.Sprintf("one %s constraint (the first, %q, is used)", key, first)
+}
+
 // MsgBadPolicy is the usage error for an unknown --policy value.
 const MsgBadPolicy = `policy must be "top_rated", "size" or "most_used"`
 

@@ -267,6 +267,9 @@ type GlobalConstraints struct {
 	Size, Pulls, Stars string
 	HasSize, HasPulls  bool
 	HasStars           bool
+	// Ignored has a warning for each part of the value that no search
+	// used, in order; the reference drops them silently.
+	Ignored []string
 }
 
 // The three searches of §8.3. [A-z] is the ASCII range A..z, as in the
@@ -284,16 +287,120 @@ var (
 // "size<1.5GB" is dropped and "pulls>1.5" reads as pulls>1.
 func ParseConstraints(s string) GlobalConstraints {
 	var g GlobalConstraints
-	if m := sizeSearch.FindStringSubmatch(s); m != nil {
-		g.Size, g.HasSize = strings.TrimSpace(m[1]), true
+	used := make([]bool, len(s))
+	firsts := map[string]string{}
+	ends := map[int]string{}
+	for _, k := range constraintKeys {
+		m := k.search.FindStringSubmatchIndex(s)
+		if m == nil {
+			continue
+		}
+		text := strings.TrimSpace(s[m[2]:m[3]])
+		switch k.name {
+		case "size":
+			g.Size, g.HasSize = text, true
+		case "pulls":
+			g.Pulls, g.HasPulls = text, true
+		case "stars":
+			g.Stars, g.HasStars = text, true
+		}
+		firsts[k.name], ends[m[1]] = s[m[0]:m[1]], s[m[0]:m[1]]
+		for i := m[0]; i < m[1]; i++ {
+			used[i] = true
+		}
 	}
-	if m := pullsSearch.FindStringSubmatch(s); m != nil {
-		g.Pulls, g.HasPulls = strings.TrimSpace(m[1]), true
-	}
-	if m := starsSearch.FindStringSubmatch(s); m != nil {
-		g.Stars, g.HasStars = strings.TrimSpace(m[1]), true
-	}
+	g.Ignored = ignoredConstraints(s, used, firsts, ends)
 	return g
+}
+
+// constraintKeys are the three searches of §8.3, in the order of §8.4.
+var constraintKeys = []struct {
+	name   string
+	search *regexp.Regexp
+}{{"size", sizeSearch}, {"pulls", pullsSearch}, {"stars", starsSearch}}
+
+// isConstraintSep reports whether c separates the parts of a --constraints
+// value: white space, or a comma or semicolon, which people write between
+// constraints although the reference needs none.
+func isConstraintSep(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == ',' || c == ';'
+}
+
+// ignoredConstraints returns a warning for each part of s that no search
+// used (used marks the bytes of the matches; firsts holds each key's match,
+// ends the matches by the offset where they end).
+// The text between the matches is cut at the separators, and again where a
+// key starts a word, so that "size<1.5GB stars>x" gives two parts and
+// "size <= 99 MB" one.
+func ignoredConstraints(s string, used []bool, firsts map[string]string, ends map[int]string) []string {
+	var out []string
+	var emit func(part, after string)
+	emit = func(part, after string) {
+		part = strings.TrimFunc(part, func(r rune) bool { return r < 0x80 && isConstraintSep(byte(r)) })
+		if part == "" {
+			return
+		}
+		if after != "" {
+			// Glued to a match: "pulls>1.5" reads as pulls>1.
+			out = append(out, msgConstraintIgnored(part, expectedWholeNumbers(after)))
+			return
+		}
+		// A well-formed constraint of a key already used ("stars>5" after
+		// "stars>1") is one part, and what follows it another.
+		for _, k := range constraintKeys {
+			first, ok := firsts[k.name]
+			loc := k.search.FindStringIndex(part)
+			if ok && loc != nil && loc[0] == 0 && strings.HasPrefix(part, k.name) {
+				out = append(out, msgConstraintIgnored(part[:loc[1]], expectedOneConstraint(k.name, first)))
+				emit(part[loc[1]:], "")
+				return
+			}
+		}
+		out = append(out, msgConstraintIgnored(part, constraintExpected(part)))
+	}
+	for i := 0; i < len(s); {
+		if used[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && !used[j] {
+			j++
+		}
+		seg, start := s[i:j], 0
+		after := ""
+		if !isConstraintSep(seg[0]) {
+			after = ends[i]
+		}
+		for k := 1; k < len(seg); k++ {
+			if isConstraintSep(seg[k-1]) && startsWithKey(seg[k:]) {
+				emit(seg[start:k], after)
+				start, after = k, ""
+			}
+		}
+		emit(seg[start:], after)
+		i = j
+	}
+	return out
+}
+
+func startsWithKey(s string) bool {
+	for _, k := range constraintKeys {
+		if strings.HasPrefix(s, k.name) {
+			return true
+		}
+	}
+	return false
+}
+
+// constraintExpected says what an ignored part should have looked like.
+func constraintExpected(part string) string {
+	for _, k := range constraintKeys {
+		if strings.HasPrefix(part, k.name) {
+			return expectedConstraint(k.name)
+		}
+	}
+	return expectedConstraint("")
 }
 
 // parseOp splits the operator off a trimmed constraint text.

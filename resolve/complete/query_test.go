@@ -1,6 +1,7 @@
 package complete
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -145,7 +146,8 @@ func TestSortImagesStable(t *testing.T) {
 }
 
 // FuzzParseConstraints checks that any --constraints value is scanned and
-// applied without a panic, and that every message quotes a matched text.
+// applied without a panic, that every message quotes a matched text, and
+// every warning an ignored part of the value.
 func FuzzParseConstraints(f *testing.F) {
 	for _, s := range []string{"size<=99MB pulls>30 stars>10", "size=99MB", "size<99xb", "size<5XMB", "maxsize<3GB", "pulls>1.5", "size>99999999999999999999GB", "stars<=-1"} {
 		f.Add(s)
@@ -165,5 +167,17 @@ func FuzzParseConstraints(f *testing.F) {
 			}
 		}
 		_ = q.Wire()
+		// Every warning quotes a non-empty part of the value.
+		for _, w := range g.Ignored {
+			rest, ok := strings.CutPrefix(w, "--constraints: ignored ")
+			quoted, err := strconv.QuotedPrefix(rest)
+			if !ok || err != nil {
+				t.Fatalf("%q: unexpected warning %q", s, w)
+			}
+			part, err := strconv.Unquote(quoted)
+			if err != nil || part == "" || !strings.Contains(s, part) {
+				t.Fatalf("%q: warning %q quotes no part of the value", s, w)
+			}
+		}
 	})
 }

@@ -66,6 +66,21 @@ func errDeltaConflictsReplace(pos diag.Pos) error {
 	return diagAt(pos, "", StageParams, "sd-delta-replace", "SD_DELTA=true conflicts with merge mode 'replace'")
 }
 
+// noteDeltaDefaultMode says which mode an explicit SD_DELTA=true without a
+// merge mode merges with (§3.2, §3.3). It is a note, not a warning of the
+// spec: sd-merge.md §13.2 lets no warning arise there
+// (params-sd-delta-true-default-mode), so it must not be printed as
+// "warning: ".
+func noteDeltaDefaultMode(delta value) *diag.Diagnostic {
+	what := "SD_DELTA=true"
+	if strings.HasPrefix(delta.from, "--") {
+		what = delta.from + " true"
+	}
+	return diagAt(delta.pos(), "", StageParams, "sd-delta-default-mode", fmt.Sprintf(
+		"%s without SD_MERGE_MODE (or SD_REPO_MERGE_MODE, --merge-mode): merging with %s; SD_DELTA does not choose the mode (in EnvGene, SD_DELTA=true meant extended-merge)",
+		what, BasicMerge))
+}
+
 // §3.4: SD_VERSION, SD_VERSION_MULTIPLE and artifacts.
 
 func errNoVersion() error {

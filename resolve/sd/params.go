@@ -208,6 +208,9 @@ type settings struct {
 	input     string
 	inputVal  value
 	artifacts value
+	// deltaDefaultMode is SD_DELTA when it was given as true without a
+	// merge mode, which then is the default (noteDeltaDefaultMode).
+	deltaDefaultMode *value
 }
 
 // readSettings checks the merge mode, SD_DELTA and the source type with its
@@ -242,6 +245,9 @@ func readSettings(in Input) (settings, error) {
 		case "true":
 			if s.mode == Replace {
 				return s, errDeltaConflictsReplace(v.pos())
+			}
+			if modes[0] == "" && modes[1] == "" {
+				s.deltaDefaultMode = &v
 			}
 		case "false":
 			s.overwrite = true

@@ -14,6 +14,11 @@ import (
 type Options struct {
 	// Warn receives each warning when it arises (§5); nil drops them.
 	Warn func(*diag.Diagnostic)
+	// Note receives remarks that are not warnings of the spec, the other
+	// informative output of §2 (which must not be printed as "warning: "):
+	// that SD_DELTA=true without a merge mode merges with basic-merge. Nil
+	// drops them.
+	Note func(*diag.Diagnostic)
 }
 
 // Result says what a successful run did.
@@ -52,6 +57,9 @@ func Run(ctx context.Context, in Input, opts Options) (res *Result, err error) {
 	s, err := readSettings(in)
 	if err != nil {
 		return nil, err
+	}
+	if s.deltaDefaultMode != nil && opts.Note != nil {
+		opts.Note(noteDeltaDefaultMode(*s.deltaDefaultMode))
 	}
 	// Step 4: the Full SD file.
 	full, err := chooseFullFile(envDir)
