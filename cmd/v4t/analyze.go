@@ -17,7 +17,7 @@ func analyzeCommand() *command {
 	return &command{
 		name:    "analyze",
 		summary: "count the variants of a template and find its core and dead elements",
-		usage:   "v4t analyze --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] [--format text|json] [--output FILE]",
+		usage:   "v4t analyze --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] [--format text|json] [--output FILE] [--problems]",
 		help: `Analyze reports on the configuration space of a template: the number of
 its variants (the distinct sets of present node templates and relations
 that its conditions and constraints allow, as v4t enumerate lists them),
@@ -45,6 +45,7 @@ with the ids v4t enumerate prints; with --open-inputs it adds "inputs":
 func setupAnalyze(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "analyze", noDump: true}
 	t.register(fs)
+	t.registerProblems(fs)
 	open := registerOpenInputs(fs)
 	var format, output string
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text or json")
@@ -63,7 +64,7 @@ func setupAnalyze(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if err != nil {
 			problems, err := e.templateProblems(ctx, in, opts, err)
 			code := e.fail("analyze", err)
-			e.printProblems(in, problems)
+			e.reportProblems(in, problems, t.problems)
 			return code
 		}
 		for _, w := range a.Warnings {

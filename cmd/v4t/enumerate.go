@@ -17,7 +17,7 @@ func enumerateCommand() *command {
 	return &command{
 		name:    "enumerate",
 		summary: "list every variant of a variable service template",
-		usage:   "v4t enumerate --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] [--count] [--limit N] [--format text|json|yaml] [--output-dir DIR] [--dump cnf|opb FILE]",
+		usage:   "v4t enumerate --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] [--count] [--limit N] [--format text|json|yaml] [--output-dir DIR] [--problems] [--dump cnf|opb FILE]",
 		help: `Enumerate lists the variants of a template: every distinct set of present
 node templates and relations that its conditions and constraints allow,
 without optimisation and uniqueness checks. Inputs and presets fix what they
@@ -49,6 +49,7 @@ v4t's tie-break, and variants the checker rejects are reported.`,
 func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "enumerate"}
 	t.register(fs)
+	t.registerProblems(fs)
 	var count bool
 	var limit int
 	var format, outDir string
@@ -76,7 +77,7 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		if err != nil {
 			problems, err := e.templateProblems(ctx, in, opts, err)
 			code := e.fail("enumerate", err)
-			e.printProblems(in, problems)
+			e.reportProblems(in, problems, t.problems)
 			return code
 		}
 		for _, w := range res.Warnings {

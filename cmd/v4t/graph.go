@@ -12,7 +12,7 @@ func graphCommand() *command {
 	return &command{
 		name:    "graph",
 		summary: "draw the topology of a template, or of a resolved variant, as DOT or Mermaid",
-		usage:   "v4t graph --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--variant] [--hide-absent] [--format dot|mermaid] [--output FILE]",
+		usage:   "v4t graph --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--variant] [--hide-absent] [--format dot|mermaid] [--output FILE] [--problems]",
 		help: `Graph draws the node templates of a variable service template as boxes and
 their relations as arrows, each labelled with its type or name and the
 conditions written on it ("if ..."). Conditional elements are dashed;
@@ -34,6 +34,7 @@ v4t graph --template testdata/examples/motivation/variable-service-template.yaml
 func setupGraph(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "graph", noDump: true}
 	t.register(fs)
+	t.registerProblems(fs)
 	var format, output string
 	var variant, hideAbsent bool
 	fs.StringVar(&format, "format", "dot", "picture `FORMAT`: dot or mermaid")
@@ -54,7 +55,10 @@ func setupGraph(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		}
 		p, err := picture.Load(ctx, in, opts, variant)
 		if err != nil {
-			return e.fail("graph", err)
+			problems, err := e.templateProblems(ctx, in, opts, err)
+			code := e.fail("graph", err)
+			e.reportProblems(in, problems, t.problems)
+			return code
 		}
 		data, err := picture.Draw(p, picture.Options{Format: format, HideAbsent: hideAbsent})
 		if err != nil {

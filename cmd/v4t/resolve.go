@@ -21,7 +21,7 @@ func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
 		summary: "resolve a variable service template into a TOSCA service template",
-		usage:   "v4t resolve --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--output FILE] [--explain] [--dump cnf|opb FILE] [--allow-outside]",
+		usage:   "v4t resolve --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--output FILE] [--explain] [--problems] [--dump cnf|opb FILE] [--allow-outside]",
 		help: `Resolve reads a variable service template (Variability4TOSCA), assigns the
 variability inputs from the presets, the inputs file and --input flags (in
 this order, later ones winning), solves the variability, and writes the
@@ -30,6 +30,14 @@ resulting TOSCA service template. Nothing is written when resolving fails.
 --option NAME=VALUE overrides a variability option of the template (for
 example --option optimization_topology=max --option mode=semantic-loose),
 so that one template can be resolved under several modes without editing it.
+
+--preset takes one name or a comma-separated list and may be repeated;
+--presets also takes the names that follow it up to the next flag, as the
+reference does (--presets small backup).
+
+A failure about the template is one line, the error, and at most one hint:
+how many more problems v4t validate finds in the template. --problems lists
+them instead, after the error.
 
 --explain: when resolving fails with "Could not solve", also print a minimal
 set of conflicting conditions (element, conditions, position); removing any
@@ -51,6 +59,9 @@ type templateFlags struct {
 	cmd, template, inputsFile, dump string
 	presets, inputs, options        *listValue
 	allowOutside                    bool
+	// problems is --problems: a failure about the template lists every
+	// problem v4t validate finds instead of a hint (registerProblems).
+	problems bool
 	// noDump leaves out --dump, for commands that resolve more than once
 	// or not at all.
 	noDump bool
@@ -63,13 +74,19 @@ func (t *templateFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&t.template, "template", "", "the variable service template `FILE` (required)")
 	fs.StringVar(&t.inputsFile, "inputs", "", "read variability inputs from `FILE` (YAML, or FeatureIDE .xml)")
 	fs.Var(t.presets, "preset", "apply the variability preset `NAME`; repeatable, or a comma-separated list")
-	fs.Var(t.presets, "presets", "same as --preset `NAME`")
+	fs.Var(t.presets, "presets", "same as --preset, and takes the `NAME`s that follow it too (--presets a b)")
 	fs.Var(t.inputs, "input", "set the variability input `NAME=VALUE`, VALUE read as YAML (true, 3, [a, b], 'text'); repeatable")
 	fs.Var(t.options, "option", "override the variability option `NAME=VALUE` (VALUE read as YAML); repeatable")
 	fs.BoolVar(&t.allowOutside, "allow-outside", false, "let imports and side files leave the directory tree of the template")
 	if !t.noDump {
 		fs.StringVar(&t.dump, "dump", "", "write the encoded formula as `cnf|opb` to the FILE given as the next argument")
 	}
+}
+
+// registerProblems defines --problems, for the commands whose failures
+// about the template end with a hint (reportProblems).
+func (t *templateFlags) registerProblems(fs *pflag.FlagSet) {
+	fs.BoolVar(&t.problems, "problems", false, "on a failure about the template, list every problem v4t validate finds in it")
 }
 
 // parse checks the flags and builds the resolver's input and options. It
@@ -137,6 +154,7 @@ func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Opt
 func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "resolve"}
 	t.register(fs)
+	t.registerProblems(fs)
 	var output, timings string
 	var explain bool
 	fs.StringVarP(&output, "output", "o", "", "write the result to `FILE` (default: standard output; - for standard output)")
@@ -171,7 +189,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 					}
 				}
 			}
-			e.printProblems(in, problems)
+			e.reportProblems(in, problems, t.problems)
 			return code
 		}
 		emitStart := time.Now()

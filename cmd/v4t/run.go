@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -32,6 +34,7 @@ type globals struct {
 	cpuprofile string
 	memprofile string
 	debug      bool
+	version    bool
 }
 
 // register defines the global flags on fs. The current values are the
@@ -42,7 +45,12 @@ func (g *globals) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.cpuprofile, "cpuprofile", g.cpuprofile, "write a CPU profile of the command to `FILE`")
 	fs.StringVar(&g.memprofile, "memprofile", g.memprofile, "write a heap profile to `FILE` when the command ends")
 	fs.BoolVar(&g.debug, "debug", g.debug, "show stack traces of internal errors and related positions of diagnostics")
+	fs.BoolVarP(&g.version, "version", "V", g.version, "print the version of v4t and exit")
 }
+
+// globalNames are the names of the global flags, hidden from the help of
+// each command.
+var globalNames = []string{"timeout", "cpuprofile", "memprofile", "debug", "version"}
 
 // env is what a command sees of the world.
 type env struct {
@@ -137,16 +145,28 @@ func usagef(cmd, format string, args ...any) error {
 }
 
 // run runs the v4t command line and returns the exit status.
+//
+// v4t alone prints the help of v4t --help and exits 0; global flags without
+// a command are a usage error. --version (-V) prints the version line of v4t
+// version, before or after a command name, and exits 0.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, g: &globals{}}
 	var help bool
 	top := topFlags(e.g, &help)
+	if len(args) == 0 {
+		writeTopHelp(stdout, top)
+		return exitOK
+	}
 	top.SetInterspersed(false)
 	if err := top.Parse(args); err != nil {
-		return e.usage("", err.Error())
+		return e.usage("", flagError(top, err))
 	}
 	if help {
 		writeTopHelp(stdout, top)
+		return exitOK
+	}
+	if e.g.version {
+		fmt.Fprintln(stdout, versionLine())
 		return exitOK
 	}
 	rest := top.Args()
@@ -155,14 +175,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd := lookup(rest[0])
 	if cmd == nil {
-		return e.usage("", fmt.Sprintf("unknown command %q", rest[0]))
+		return e.usage("", unknownCommand(rest[0]))
 	}
 	fs, exec := cmd.flags(e.g, &help)
-	if err := fs.Parse(rest[1:]); err != nil {
-		return e.usage(cmd.name, err.Error())
+	cmdArgs := rest[1:]
+	if fs.Lookup("presets") != nil {
+		cmdArgs = spreadPresets(cmdArgs)
+	}
+	if err := fs.Parse(cmdArgs); err != nil {
+		return e.usage(cmd.name, flagError(fs, err))
 	}
 	if help {
 		writeCommandHelp(stdout, cmd, fs)
+		return exitOK
+	}
+	if e.g.version {
+		fmt.Fprintln(stdout, versionLine())
 		return exitOK
 	}
 	if e.g.timeout < 0 {
@@ -181,6 +209,70 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// unknownCommand is the usage error for a command name v4t does not know,
+// with the command it may be a typo of.
+func unknownCommand(name string) string {
+	return fmt.Sprintf("unknown command %q", name) + diag.DidYouMean(name, func(yield func(string) bool) {
+		for _, c := range commands() {
+			if !yield(c.name) {
+				return
+			}
+		}
+	})
+}
+
+// flagError is the message of pflag's error err while parsing fs; an
+// unknown long flag gets the flag of fs it may be a typo of:
+// "unknown flag: --tempalte (did you mean --template?)".
+func flagError(fs *pflag.FlagSet, err error) string {
+	msg := err.Error()
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok {
+		return msg
+	}
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden || slices.Contains(globalNames, f.Name) {
+			names = append(names, f.Name)
+		}
+	})
+	// DidYouMean quotes the name, as for names in templates; a flag is
+	// written as it is typed.
+	hint, _ := strings.CutPrefix(diag.DidYouMean(name, slices.Values(names)), " (did you mean ")
+	if best, err := strconv.Unquote(strings.TrimSuffix(hint, "?)")); err == nil && best != "" {
+		msg += " (did you mean --" + best + "?)"
+	}
+	return msg
+}
+
+// spreadPresets lets --presets take several arguments, as the reference's
+// --presets does (a variadic option of commander.js): after --presets NAME,
+// every following argument that does not start with "-" is one more preset,
+// so "--presets a b --input x=1" is "--presets a --presets b --input x=1".
+// The form --presets=NAME takes one value (a comma-separated list), also as
+// in the reference; "--" ends the flags. Only commands with template flags
+// (a --presets flag) get this.
+func spreadPresets(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out = append(out, a)
+		if a == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if a != "--presets" || i+1 == len(args) {
+			continue
+		}
+		i++
+		out = append(out, args[i]) // the flag's own value, whatever it looks like, as pflag reads it
+		for i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			i++
+			out = append(out, "--presets", args[i])
+		}
+	}
+	return out
 }
 
 // exec runs a command, turning a panic into an internal error.
@@ -295,7 +387,7 @@ func (c *command) flags(g *globals, help *bool) (*pflag.FlagSet, func(context.Co
 	fs := newFlagSet("v4t " + c.name)
 	exec := c.setup(fs)
 	g.register(fs)
-	for _, name := range []string{"timeout", "cpuprofile", "memprofile", "debug"} {
+	for _, name := range globalNames {
 		_ = fs.MarkHidden(name)
 	}
 	fs.BoolVarP(help, "help", "h", false, "show this help")
@@ -420,7 +512,7 @@ func writeCommandHelp(w io.Writer, c *command, fs *pflag.FlagSet) {
 			b.WriteString("  " + line + "\n")
 		}
 	}
-	b.WriteString("\nGlobal flags (--timeout, --cpuprofile, --memprofile, --debug): see 'v4t --help'.\n")
+	b.WriteString("\nGlobal flags (--timeout, --cpuprofile, --memprofile, --debug, --version): see 'v4t --help'.\n")
 	io.WriteString(w, b.String())
 }
 
@@ -441,7 +533,7 @@ func helpCommand() *command {
 				case 1:
 					c := lookup(args[0])
 					if c == nil {
-						return e.usage("help", fmt.Sprintf("unknown command %q", args[0]))
+						return e.usage("help", unknownCommand(args[0]))
 					}
 					var h bool
 					cfs, _ := c.flags(&globals{}, &h)

@@ -18,7 +18,7 @@ func sampleCommand() *command {
 	return &command{
 		name:    "sample",
 		summary: "draw uniform or t-wise covering samples of the variants of a template",
-		usage:   "v4t sample --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] (--uniform N | --pairwise | --t 1|2|3) [--seed S] [--format text|json|space] [--output FILE]",
+		usage:   "v4t sample --template FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--option NAME=VALUE]... [--open-inputs[=NAME,...]] (--uniform N | --pairwise | --t 1|2|3) [--seed S] [--format text|json|space] [--output FILE] [--problems]",
 		help: `Sample draws variants of a template (the sets of present node templates and
 relations that v4t enumerate lists, with the values of the open inputs).
 
@@ -52,6 +52,7 @@ and options given, so that the sample can be resolved and compared at once
 func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "sample", noDump: true}
 	t.register(fs)
+	t.registerProblems(fs)
 	open := registerOpenInputs(fs)
 	var uniform, strength int
 	var pairwise bool
@@ -102,7 +103,7 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if err != nil {
 			problems, err := e.templateProblems(ctx, in, opts, err)
 			code := e.fail("sample", err)
-			e.printProblems(in, problems)
+			e.reportProblems(in, problems, t.problems)
 			return code
 		}
 		for _, w := range res.Warnings {

@@ -193,18 +193,14 @@ func validateVariant(ctx context.Context, e *env, t *templateFlags, file string,
 	return diag.List{&c}
 }
 
-// maxListedProblems caps the problems a failing resolve or enumerate
-// lists after its error; v4t validate lists them all.
-const maxListedProblems = 20
-
-// templateProblems runs when a resolve or enumerate of in failed with
-// err, before anything is printed: when err is a diagnostic about the
-// template, it returns the problems v4t validate finds in the template,
-// less those at the error's own position, and err with the "did you mean"
-// hint of such a problem added to its message. A successful resolve never
-// gets here, so validation costs nothing unless something is wrong. The
-// reference's message stays the error line; the problems follow it
-// (printProblems), so a template with one mistake gets one line.
+// templateProblems runs when a resolve, enumerate, analyze, sample or
+// graph of in failed with err, before anything is printed: when err is a
+// diagnostic about the template, it returns the problems v4t validate finds
+// in the template, less those at the error's own position, and err with
+// the "did you mean" hint of such a problem added to its message. A
+// successful command never gets here, so validation costs nothing unless
+// something is wrong. The reference's message stays the error line; at most
+// a hint follows it (reportProblems), so a failure is one or two lines.
 func (e *env) templateProblems(ctx context.Context, in resolve.Input, opts resolve.Options, err error) (diag.List, error) {
 	if !aboutTemplate(in, err) || ctx.Err() != nil {
 		return nil, err
@@ -235,20 +231,23 @@ func (e *env) templateProblems(ctx context.Context, in resolve.Input, opts resol
 	return problems, err
 }
 
-// printProblems prints the problems templateProblems found, after the
-// error line, each as "  problem: file:line:col: message", at most
-// maxListedProblems of them.
-func (e *env) printProblems(in resolve.Input, problems diag.List) {
+// reportProblems follows the error line with what templateProblems found:
+// one hint line, "hint: v4t validate FILE lists N more problems", or with
+// all (--problems) every problem, each as "  problem: file:line:col:
+// message". Nothing when the validator finds nothing beyond the error.
+func (e *env) reportProblems(in resolve.Input, problems diag.List, all bool) {
+	if len(problems) == 0 {
+		return
+	}
 	var b strings.Builder
-	for i, d := range problems {
-		if i == maxListedProblems {
-			fmt.Fprintf(&b, "  … and %s (v4t validate %s lists them all)\n",
-				plural(len(problems)-i, "more problem"), in.TemplatePath)
-			break
+	if !all {
+		fmt.Fprintf(&b, "hint: v4t validate %s lists %s\n", shellQuote(in.TemplatePath), plural(len(problems), "more problem"))
+	} else {
+		for _, d := range problems {
+			b.WriteString("  problem: ")
+			b.WriteString(oneLine(d.Line()))
+			b.WriteByte('\n')
 		}
-		b.WriteString("  problem: ")
-		b.WriteString(oneLine(d.Line()))
-		b.WriteByte('\n')
 	}
 	_, _ = io.WriteString(e.stderr, b.String())
 }
