@@ -26,7 +26,8 @@ const (
 
 // assignments merges presets, the inputs file and single assignments into
 // the assignment map.
-func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, error) {
+// Names that no variability input declares are reported to names (names.go).
+func assignments(doc *yamlsrc.Value, in Input, opts Options, names *nameCheck) (*yamlsrc.Value, error) {
 	assigned := yamlsrc.NewMap()
 	presets := in.Presets
 	source := "--preset"
@@ -50,21 +51,24 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 		if set.IsNull() {
 			return nil, unknownPreset(in.TemplatePath, defs, name, source)
 		}
+		names.presetInputs(name, set.Get("inputs"))
 		mergeAny(assigned, set.Get("inputs"), doc.Get("topology_template").Get("variability").Get("inputs"))
 	}
 	if in.InputsPath != "" {
 		file := yamlsrc.NewMap()
 		if opts.LookupEnv != nil {
 			for _, kv := range environ(opts) {
+				names.input(kv[0], kv[2], diag.Pos{})
 				merge(file, yamlsrc.MapOf(kv[0], looseParse(kv[1])))
 			}
 		}
 		var data *yamlsrc.Value
 		var err error
-		if strings.HasSuffix(in.InputsPath, ".xml") {
+		xml := in.InputsData == nil && strings.HasSuffix(in.InputsPath, ".xml")
+		if xml {
 			data, err = loadFeatureIDE(in.InputsPath)
 		} else {
-			data, err = loadYAML(in.InputsPath, false)
+			data, err = loadGiven(in.InputsPath, in.InputsData)
 		}
 		if err != nil {
 			return nil, err
@@ -74,11 +78,15 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options) (*yamlsrc.Value, er
 				"expected variability inputs as a map, found "+kindName(data))
 		}
 		if data.IsMap() {
+			if !xml {
+				names.fileInputs(data)
+			}
 			merge(file, data)
 		}
 		merge(assigned, file)
 	}
 	for _, a := range in.Inputs {
+		names.input(a.Name, a.Origin, diag.Pos{})
 		merge(assigned, yamlsrc.MapOf(a.Name, a.Value))
 	}
 	return assigned, nil
@@ -109,12 +117,37 @@ func unknownPreset(file string, defs *yamlsrc.Value, name, source string) error 
 				declared = append(declared, k)
 			}
 		}
-		if hint := diag.DidYouMean(name, slices.Values(declared)); hint != "" {
+		switch hint := diag.DidYouMean(name, slices.Values(declared)); {
+		case hint != "":
 			note += "; " + strings.TrimSuffix(strings.TrimPrefix(hint, " ("), ")")
+		case len(declared) == 0:
+			note += "; the template declares no presets"
+		default:
+			note += "; the template declares " + quotedList(declared, "preset", "presets")
 		}
 	}
 	d.Related = []diag.Related{{Pos: pos, Message: note}}
 	return d
+}
+
+// maxListed bounds the names a message lists.
+const maxListed = 10
+
+// quotedList lists names for a message, quoted, in their order: `the
+// preset "a"`, `the presets "a" and "b"`, `the presets "a", "b" and "c"`;
+// beyond maxListed names, the first ones and how many more there are.
+func quotedList(names []string, one, many string) string {
+	if len(names) == 1 {
+		return "the " + one + " " + strconv.Quote(names[0])
+	}
+	q := make([]string, 0, min(len(names), maxListed))
+	for _, n := range names[:min(len(names), maxListed)] {
+		q = append(q, strconv.Quote(n))
+	}
+	if len(names) > maxListed {
+		return "the " + many + " " + strings.Join(q, ", ") + " and " + strconv.Itoa(len(names)-maxListed) + " more"
+	}
+	return "the " + many + " " + strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
 // featureConfig is a FeatureIDE extended configuration.
@@ -194,9 +227,10 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// environ lists the prefixed input variables, sorted for determinism.
-func environ(opts Options) [][2]string {
-	var out [][2]string
+// environ lists the prefixed input variables as the input name, the value
+// and the variable's name, sorted for determinism.
+func environ(opts Options) [][3]string {
+	var out [][3]string
 	if opts.Environ == nil {
 		return nil
 	}
@@ -205,9 +239,9 @@ func environ(opts Options) [][2]string {
 		if !ok || !strings.HasPrefix(k, envInputPrefix) {
 			continue
 		}
-		out = append(out, [2]string{strings.ToLower(k[len(envInputPrefix):]), v})
+		out = append(out, [3]string{strings.ToLower(k[len(envInputPrefix):]), v, k})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][2] < out[j][2] })
 	return out
 }
 

@@ -36,10 +36,11 @@ func (l *loaded) warn(v *yamlsrc.Value, msg string) {
 	}
 }
 
-// loadTemplate reads the template at path with its side files and types;
-// allowOutside lets its imports and side files leave its directory tree.
-func loadTemplate(path string, allowOutside bool, warn diag.Sink) (*loaded, error) {
-	doc, err := loadYAML(path, false)
+// loadTemplate reads the template at path, or parses data where it is not
+// nil (path then names it), with its side files and types; allowOutside
+// lets its imports and side files leave its directory tree.
+func loadTemplate(path string, data []byte, allowOutside bool, warn diag.Sink) (*loaded, error) {
+	doc, err := loadGiven(path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +78,21 @@ func loadYAML(path string, named bool) (*yamlsrc.Value, error) {
 	data, err := yamlsrc.ReadFile(path)
 	if err != nil {
 		d := diag.New(diag.StageLoad, path+": cannot read: "+unwrapPathError(err).Error())
+		d.Code = yamlsrc.CodeRead
+		return nil, d
+	}
+	return yamlsrc.Parse(data, path)
+}
+
+// loadGiven parses data, the content of a file named on the command line
+// that the caller has read (standard input), named path in positions; nil
+// data reads the file at path (loadYAML).
+func loadGiven(path string, data []byte) (*yamlsrc.Value, error) {
+	if data == nil {
+		return loadYAML(path, false)
+	}
+	if len(data) > yamlsrc.MaxFileSize {
+		d := diag.New(diag.StageLoad, path+": cannot read: "+yamlsrc.ErrTooLarge.Error())
 		d.Code = yamlsrc.CodeRead
 		return nil, d
 	}

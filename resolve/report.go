@@ -89,10 +89,11 @@ func (r TopologyRelation) Label() string { return RelationLabel(r.Source, r.Name
 // relations with the conditions written on them. Inputs are not needed.
 func DescribeTopology(ctx context.Context, in Input, opts Options) (t *Topology, err error) {
 	defer recoverInternal(in, opts, &err)
-	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside, opts.Warn)
+	l, err := loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
 	if err != nil {
 		return nil, err
 	}
+	newNameCheck(in, opts, l.doc).options(opts.Overrides)
 	if err := applyOverrides(l.doc, opts.Overrides); err != nil {
 		return nil, err
 	}

@@ -25,10 +25,21 @@ import (
 
 // Input names what to resolve.
 type Input struct {
-	// TemplatePath is the variable service template.
+	// TemplatePath is the variable service template. With TemplateData it
+	// is only the template's name in positions ("<stdin>" for standard
+	// input), and its directory (that of "<stdin>" is the working
+	// directory) is where imports, side files and lib/ are found.
 	TemplatePath string
-	// InputsPath is an optional variability inputs file (YAML).
+	// TemplateData, when not nil, is the template's content, read by the
+	// caller (v4t --template - reads standard input): the resolver then
+	// does not read TemplatePath. At most yamlsrc.MaxFileSize bytes.
+	TemplateData []byte
+	// InputsPath is an optional variability inputs file (YAML, or a
+	// FeatureIDE configuration named .xml).
 	InputsPath string
+	// InputsData, when not nil, is the content of the inputs file (YAML),
+	// read by the caller; InputsPath then only names it in positions.
+	InputsData []byte
 	// Presets are applied in order before the inputs file.
 	Presets []string
 	// Inputs are single assignments applied after presets and the inputs
@@ -36,10 +47,15 @@ type Input struct {
 	Inputs []Assignment
 }
 
-// Assignment is one variability input value.
+// Assignment is one variability input value, or one option override.
 type Assignment struct {
 	Name  string
 	Value *yamlsrc.Value
+	// Origin says where the assignment was written, for a warning about
+	// it (names.go): the command-line flag with its text, e.g.
+	// "--input siz=large", or the position of its key in a file, e.g.
+	// "space.yaml:7:9". Empty: the warning has no origin.
+	Origin string
 }
 
 // Options tune a run.
@@ -185,13 +201,15 @@ func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
 // a space with open inputs constrains instead (BuildSpace).
 func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (*prepared, error) {
 	sw := newStopwatch(opts.Timings)
-	l, err := loadTemplate(in.TemplatePath, opts.AllowOutside, opts.Warn)
+	l, err := loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
 	if err != nil {
 		return nil, err
 	}
 	sw.lap(func(t *Timings) *time.Duration { return &t.Parse })
 	doc := l.doc
 	file := in.TemplatePath
+	names := newNameCheck(in, opts, doc)
+	names.options(opts.Overrides)
 	if err := applyOverrides(doc, opts.Overrides); err != nil {
 		return nil, err
 	}
@@ -226,7 +244,7 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (
 	}
 
 	// Inputs (§6).
-	assigned, err := assignments(doc, in, opts)
+	assigned, err := assignments(doc, in, opts, names)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"v4t/model/diag"
 	"v4t/resolve"
 	"v4t/resolve/batch"
 )
@@ -25,11 +24,13 @@ func batchCommand() *command {
 	return &command{
 		name:    "batch",
 		summary: "resolve every combination of a configuration space in parallel",
-		usage: "v4t batch SPACE.yaml [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands] [--allow-outside] [--force]\n" +
+		usage: "v4t batch SPACE.yaml|- [-j N] [--shard K/N|auto[/N]] [--out DIR] [--format table|csv|json] [--output FILE] [--no-timings] [--commands] [--allow-outside] [--force]\n" +
 			"       v4t batch merge SUMMARY... [--format csv|json|table] [--output FILE] [--no-timings]",
 		help: `Batch reads a space file that lists templates, preset sets, input sets and
 option sets, and resolves every combination of one of each (a run), N runs
-at a time. Paths in the space file are relative to it.
+at a time. Paths in the space file are relative to it; a space read from
+standard input (v4t batch -) has its paths relative to the working
+directory.
 
   templates: [template.yaml]        # one or more
   presets: [[], [small], [large]]   # preset sets, applied in order
@@ -52,9 +53,10 @@ first space come first and the ids count on across the list.
 The summary has one row per run: its presets, inputs, options, status ("ok"
 or the error with its position), present nodes, present relations
 (source.requirement->target), the total weight of the present nodes,
-whether the result was unique (no: the tie-break chose it) and its wall
-time in milliseconds (--no-timings leaves it out, so that the same space
-gives the same bytes). A failing run never stops the others, and the exit
+whether the result was unique (no: the tie-break chose it), the number of
+its distinct warnings (in JSON, their texts) and its wall time in
+milliseconds (--no-timings leaves it out, so that the same space gives the
+same bytes). A failing run never stops the others, and the exit
 status is 0 when every run ran, whatever its status.
 
 --commands prints, instead of running the space, the v4t resolve command
@@ -67,7 +69,9 @@ template's directory tree, as v4t resolve --allow-outside does.
 A run's warnings about malformed input that v4t, like the reference,
 accepts (README, "Malformed input") go to standard error as "warning:
 RUN-ID: FILE:LINE:COL: message", each distinct warning once, with the
-first run that had it.
+first run that had it, and the last line counts the runs that had any.
+Among them are the names the reference ignores: an input the template does
+not declare, an unknown option, at the key in the space file.
 
 --out DIR writes each result to DIR/RUN-ID-TEMPLATE-PRESETS.yaml,
 atomically: TEMPLATE is the template's file name without .yaml, PRESETS
@@ -96,12 +100,13 @@ adds the columns shard, space_runs and space_digest (the JSON summary,
 fields of those names): what merge checks the shards against.
 
 v4t batch merge SUMMARY... reads the CSV or JSON summaries of the shards
-and writes the summary of the whole space, rows sorted by run id: from
---no-timings shards, the bytes one v4t batch --no-timings writes. It keeps
-the ms column when every summary has it (--no-timings drops it) and
-writes the format of its inputs, or --format table (or csv, from JSON). It
-fails on missing or duplicated run ids, naming them, on mixed formats and
-on shards of different spaces. A space file named merge is ./merge.`,
+(- reads one from standard input) and writes the summary of the whole
+space, rows sorted by run id: from --no-timings shards, the bytes one v4t
+batch --no-timings writes. It keeps the ms column when every summary has
+it (--no-timings drops it) and writes the format of its inputs, or
+--format table (or csv, from JSON). It fails on missing or duplicated run
+ids, naming them, on mixed formats and on shards of different spaces. A
+space file named merge is ./merge.`,
 		example: "v4t batch testdata/batch/motivation.yaml --out results --format csv --output summary.csv\n" +
 			"v4t batch testdata/batch/motivation.yaml --shard 1/2 --no-timings --format csv --output shard-1.csv\n" +
 			"v4t batch testdata/batch/motivation.yaml --shard 2/2 --no-timings --format csv --output shard-2.csv\n" +
@@ -143,12 +148,24 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 				return e.usage("batch", err.Error())
 			}
 		}
-		if err := readable(args[0]); err != nil {
-			return e.fail("batch", err)
-		}
-		space, err := batch.LoadSpace(args[0])
-		if err != nil {
-			return e.fail("batch", err)
+		var space *batch.Space
+		if args[0] == "-" {
+			// The space from standard input: its paths are relative to
+			// the working directory.
+			data, err := e.readStdin()
+			if err != nil {
+				return e.fail("batch", err)
+			}
+			if space, err = batch.LoadSpaceData(data, stdinName); err != nil {
+				return e.fail("batch", err)
+			}
+		} else {
+			if err := readable(args[0]); err != nil {
+				return e.fail("batch", err)
+			}
+			if space, err = batch.LoadSpace(args[0]); err != nil {
+				return e.fail("batch", err)
+			}
 		}
 		space = space.Select(sh)
 		if commands {
@@ -183,8 +200,6 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			defer stop()
 		}
 		o := batch.Options{Jobs: jobs, Resolve: resolve.Options{Debug: e.g.debug, AllowOutside: allowOutside}}
-		warnings := &runWarnings{byRun: map[*batch.Run][]string{}}
-		o.Warn = warnings.add
 		if out != "" {
 			o.Emit = func(r *batch.Run, doc []byte) error {
 				return writeFileAtomic(filepath.Join(out, r.FileName()), doc)
@@ -194,7 +209,8 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		o.Progress = progress.update
 		res := batch.Execute(ctx, space, o)
 		progress.finish()
-		warnings.print(e, res)
+		printRunWarnings(e, res)
+		warned := res.WarnedRuns()
 		if out != "" {
 			for _, row := range res.Rows {
 				if row.Status == batch.Failed {
@@ -212,40 +228,32 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return e.fail("batch", err)
 		}
 		ok, failed, notRun := res.Counts()
+		withWarnings := ""
+		if warned > 0 {
+			withWarnings = fmt.Sprintf(", %d with warnings", warned)
+		}
 		if res.Interrupted {
-			fmt.Fprintf(e.stderr, "interrupted: %d of %d runs finished (%d ok, %d failed), %d not run\n", ok+failed, len(res.Rows), ok, failed, notRun)
+			fmt.Fprintf(e.stderr, "interrupted: %d of %d runs finished (%d ok, %d failed%s), %d not run\n", ok+failed, len(res.Rows), ok, failed, withWarnings, notRun)
 			return exitInternal
 		}
 		if sh.N > 0 {
-			fmt.Fprintf(e.stderr, "shard %s: %d of %d runs: %d ok, %d failed\n", sh, len(res.Rows), space.Total, ok, failed)
+			fmt.Fprintf(e.stderr, "shard %s: %d of %d runs: %d ok, %d failed%s\n", sh, len(res.Rows), space.Total, ok, failed, withWarnings)
 			return exitOK
 		}
-		fmt.Fprintf(e.stderr, "%d runs: %d ok, %d failed\n", len(res.Rows), ok, failed)
+		fmt.Fprintf(e.stderr, "%d runs: %d ok, %d failed%s\n", len(res.Rows), ok, failed, withWarnings)
 		return exitOK
 	}
 }
 
-// runWarnings collects the warnings of a batch's runs as they resolve, in
-// parallel, for print.
-type runWarnings struct {
-	mu    sync.Mutex
-	byRun map[*batch.Run][]string
-}
-
-func (w *runWarnings) add(r *batch.Run, d *diag.Diagnostic) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.byRun[r] = append(w.byRun[r], oneLine(d.Line()))
-}
-
-// print writes each distinct warning once, as "warning: RUN-ID: FILE:L:C:
-// message" with the first run (in the space's order) that had it, so that
-// the same space gives the same lines whatever the order the runs
-// finished in.
-func (w *runWarnings) print(e *env, res *batch.Result) {
+// printRunWarnings writes each distinct warning of the runs once, as
+// "warning: RUN-ID: FILE:L:C: message" with the first run (in the space's
+// order) that had it, so that the same space gives the same lines whatever
+// the order the runs finished in (the summary's warnings column counts them
+// per run).
+func printRunWarnings(e *env, res *batch.Result) {
 	seen := map[string]bool{}
 	for _, row := range res.Rows {
-		for _, line := range w.byRun[row.Run] {
+		for _, line := range row.Warnings {
 			if !seen[line] {
 				seen[line] = true
 				fmt.Fprintf(e.stderr, "warning: %s: %s\n", row.Run.ID, line)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"v4t/model/yamlsrc"
 	"v4t/resolve/batch"
 )
 
@@ -36,14 +37,28 @@ func mergeSummaries(e *env, fs *pflag.FlagSet, files []string, format, output st
 			return e.fail("batch", err)
 		}
 	}
-	var sums []*batch.Summary
+	stdin := 0
 	for _, f := range files {
-		if err := readable(f); err != nil {
+		if f == "-" {
+			if stdin++; stdin > 1 {
+				return e.usage("batch", "batch merge: standard input (-) can be read once")
+			}
+		} else if err := readable(f); err != nil {
 			return e.fail("batch", err)
 		}
-		data, err := os.ReadFile(f)
+	}
+	var sums []*batch.Summary
+	for _, f := range files {
+		var data []byte
+		var err error
+		if f == "-" {
+			data, err = e.readStdin()
+			f = stdinName
+		} else if data, err = yamlsrc.ReadFile(f); err != nil {
+			err = fmt.Errorf("%s: cannot read: %w", f, unwrapPath(err))
+		}
 		if err != nil {
-			return e.fail("batch", fmt.Errorf("%s: cannot read: %w", f, unwrapPath(err)))
+			return e.fail("batch", err)
 		}
 		s, err := batch.ReadSummary(data, f)
 		if err != nil {
@@ -73,10 +88,14 @@ func mergeSummaries(e *env, fs *pflag.FlagSet, files []string, format, output st
 		return e.fail("batch", err)
 	}
 	ok, failed, notRun := m.Counts()
+	withWarnings := ""
+	if n := m.WarnedRuns(); n > 0 {
+		withWarnings = fmt.Sprintf(", %d with warnings", n)
+	}
 	if notRun > 0 {
-		fmt.Fprintf(e.stderr, "merged %d summaries: %d runs: %d ok, %d failed, %d not run\n", len(sums), len(m.Rows), ok, failed, notRun)
+		fmt.Fprintf(e.stderr, "merged %d summaries: %d runs: %d ok, %d failed%s, %d not run\n", len(sums), len(m.Rows), ok, failed, withWarnings, notRun)
 		return exitOK
 	}
-	fmt.Fprintf(e.stderr, "merged %d summaries: %d runs: %d ok, %d failed\n", len(sums), len(m.Rows), ok, failed)
+	fmt.Fprintf(e.stderr, "merged %d summaries: %d runs: %d ok, %d failed%s\n", len(sums), len(m.Rows), ok, failed, withWarnings)
 	return exitOK
 }

@@ -2,11 +2,36 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"v4t/model/diag"
+	"v4t/model/yamlsrc"
 )
+
+// stdinName names standard input, read for a file argument "-", in
+// positions and messages: "<stdin>:3:5: ...".
+const stdinName = "<stdin>"
+
+// readStdin reads standard input for a file argument "-", at most
+// yamlsrc.MaxFileSize bytes, as a named file is read. The result is not nil,
+// even when standard input is empty, so that it stands for the file's
+// content. Standard input can be read once: a second "-" in the same
+// command is a usage error, found before (see templateFlags.parse).
+func (e *env) readStdin() ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(e.stdin, yamlsrc.MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read: %w", stdinName, err)
+	}
+	if len(data) > yamlsrc.MaxFileSize {
+		return nil, fmt.Errorf("%s: cannot read: %w", stdinName, yamlsrc.ErrTooLarge)
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return data, nil
+}
 
 // writeFileAtomic writes data to path through a temporary file in the same
 // directory and a rename, so that readers never see a partial file and a

@@ -19,15 +19,21 @@ import (
 // templates do: the heap measured at every benchmark seed stays below 30
 // times the input.
 func batchGC(templatePath string) {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
 	fi, err := os.Stat(templatePath)
 	if err != nil {
 		return // the resolve reports it
 	}
+	batchGCSize(fi.Size())
+}
+
+// batchGCSize is batchGC for a template of size bytes, such as one read
+// from standard input.
+func batchGCSize(size int64) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
 	const minLimit = 1 << 30
-	limit := max(64*fi.Size(), minLimit)
+	limit := max(64*size, minLimit)
 	if total := physicalMemory(); total > 0 && limit > total/2 {
 		limit = max(total/2, minLimit)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"debug/elf"
 	"os"
 	"os/exec"
@@ -59,8 +60,8 @@ func TestReadme(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, 6, sessions, "the README's sessions")
-	assert.Equal(t, 19, lines, "the README's command lines")
+	assert.Equal(t, 7, sessions, "the README's sessions")
+	assert.Equal(t, 20, lines, "the README's command lines")
 }
 
 // isUsage recognises the first line of a usage block.
@@ -127,10 +128,18 @@ func readmeLine(t *testing.T, h, line, repo string, shared bool) {
 }
 
 // runReadmeV4T runs a v4t command line of the README, which must succeed:
-// exit status 0, or 1 for validate, whose problems are its output.
+// exit status 0, or 1 for validate, whose problems are its output. A line
+// that ends in "< FILE" reads FILE as its standard input.
 func runReadmeV4T(t *testing.T, h, line string, args []string) {
 	t.Helper()
-	out, code := runTerminal(t, args)
+	args, in := cutStdin(args)
+	stdin := []byte{}
+	if in != "" {
+		var err error
+		stdin, err = os.ReadFile(in)
+		require.NoError(t, err, "%s: %s: standard input", h, line)
+	}
+	out, code := runTerminalInput(t, args, stdin)
 	if len(args) > 0 && args[0] == "validate" && code == exitRejected {
 		assert.NotContains(t, out, "error:", "%s: %s", h, line)
 		return
@@ -171,10 +180,16 @@ func readmeSession(t *testing.T, h string, lines []string) {
 // as on a terminal, and returns what it wrote and its exit status.
 func runTerminal(t *testing.T, args []string) (string, int) {
 	t.Helper()
+	return runTerminalInput(t, args, nil)
+}
+
+// runTerminalInput is runTerminal with stdin as standard input.
+func runTerminalInput(t *testing.T, args []string, stdin []byte) (string, int) {
+	t.Helper()
 	f, err := os.CreateTemp(t.TempDir(), "out")
 	require.NoError(t, err)
 	defer f.Close()
-	code := run(args, strings.NewReader(""), f, f)
+	code := run(args, bytes.NewReader(stdin), f, f)
 	data, err := os.ReadFile(f.Name())
 	require.NoError(t, err)
 	return string(data), code

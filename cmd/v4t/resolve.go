@@ -31,6 +31,17 @@ resulting TOSCA service template. Nothing is written when resolving fails.
 example --option optimization_topology=max --option mode=semantic-loose),
 so that one template can be resolved under several modes without editing it.
 
+Names that the reference ignores are warnings on standard error, with the
+name they may be a typo of; the result and exit status stay the same: an
+option it does not know (--option, or the template's options) and an input
+the template does not declare (--input, the inputs file, an applied preset,
+the environment variables read with an inputs file).
+
+--template - reads the template from standard input, --inputs - the inputs
+(YAML); not both. A template from standard input is named <stdin> in
+positions, and its imports and side files are relative to the working
+directory.
+
 --preset takes one name or a comma-separated list and may be repeated;
 --presets also takes the names that follow it up to the next flag, as the
 reference does (--presets small backup).
@@ -65,14 +76,18 @@ type templateFlags struct {
 	// noDump leaves out --dump, for commands that resolve more than once
 	// or not at all.
 	noDump bool
+	// templateData is the template when the command has read it already
+	// (v4t validate -): parse then reads neither it nor standard input
+	// for it.
+	templateData []byte
 }
 
 func (t *templateFlags) register(fs *pflag.FlagSet) {
 	t.presets = &listValue{split: true}
 	t.inputs = &listValue{}
 	t.options = &listValue{}
-	fs.StringVar(&t.template, "template", "", "the variable service template `FILE` (required)")
-	fs.StringVar(&t.inputsFile, "inputs", "", "read variability inputs from `FILE` (YAML, or FeatureIDE .xml)")
+	fs.StringVar(&t.template, "template", "", "the variable service template `FILE` (required; - for standard input)")
+	fs.StringVar(&t.inputsFile, "inputs", "", "read variability inputs from `FILE` (YAML, or FeatureIDE .xml; - reads YAML from standard input)")
 	fs.Var(t.presets, "preset", "apply the variability preset `NAME`; repeatable, or a comma-separated list")
 	fs.Var(t.presets, "presets", "same as --preset, and takes the `NAME`s that follow it too (--presets a b)")
 	fs.Var(t.inputs, "input", "set the variability input `NAME=VALUE`, VALUE read as YAML (true, 3, [a, b], 'text'); repeatable")
@@ -108,7 +123,11 @@ func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Opt
 	if t.template == "" {
 		return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--template is required")
 	}
-	in := resolve.Input{TemplatePath: t.template, InputsPath: t.inputsFile, Presets: t.presets.items}
+	templateStdin := t.template == "-" && t.templateData == nil
+	if templateStdin && t.inputsFile == "-" {
+		return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "the template and --inputs cannot both be read from standard input (-)")
+	}
+	in := resolve.Input{TemplatePath: t.template, InputsPath: t.inputsFile, Presets: t.presets.items, TemplateData: t.templateData}
 	opts := resolve.Options{LookupEnv: os.LookupEnv, Environ: os.Environ, Debug: e.g.debug, AllowOutside: t.allowOutside, Warn: e.warn}
 	for _, a := range t.inputs.items {
 		as, err := parseAssignment(t.cmd, "--input", a)
@@ -125,12 +144,28 @@ func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Opt
 		opts.Overrides = append(opts.Overrides, as)
 	}
 	for _, f := range []string{t.template, t.inputsFile} {
-		if f == "" {
+		if f == "" || f == "-" || f == t.template && t.templateData != nil {
 			continue
 		}
 		if err := readable(f); err != nil {
 			return in, opts, "", err
 		}
+	}
+	// Standard input last, so that a mistyped path or flag is reported
+	// without waiting for it.
+	if templateStdin {
+		data, err := e.readStdin()
+		if err != nil {
+			return in, opts, "", err
+		}
+		in.TemplatePath, in.TemplateData = stdinName, data
+	}
+	if t.inputsFile == "-" {
+		data, err := e.readStdin()
+		if err != nil {
+			return in, opts, "", err
+		}
+		in.InputsPath, in.InputsData = stdinName, data
 	}
 	if dumpFile != "" {
 		format := t.dump
@@ -169,7 +204,11 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return e.fail("resolve", err)
 		}
 		if ownProcess {
-			batchGC(in.TemplatePath)
+			if in.TemplateData != nil {
+				batchGCSize(int64(len(in.TemplateData)))
+			} else {
+				batchGC(in.TemplatePath)
+			}
 		}
 		opts.Explain = explain
 		if timings != "" {
@@ -231,7 +270,7 @@ func parseAssignment(cmd, flag, s string) (resolve.Assignment, error) {
 		}
 		return resolve.Assignment{}, usagef(cmd, "%s %s: %s", flag, name, msg)
 	}
-	return resolve.Assignment{Name: name, Value: v}, nil
+	return resolve.Assignment{Name: name, Value: v, Origin: flag + " " + s}, nil
 }
 
 // readable checks that a named input file exists and is a file, so that a

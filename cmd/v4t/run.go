@@ -94,6 +94,17 @@ func (e *env) warnLine(line string) {
 	e.pending = append(e.pending, line)
 }
 
+// said records a line as one that the command prints by other means, so
+// that a warning of the same words is not printed.
+func (e *env) said(line string) {
+	e.warnMu.Lock()
+	defer e.warnMu.Unlock()
+	if e.warned == nil {
+		e.warned = map[string]bool{}
+	}
+	e.warned[line] = true
+}
+
 // flushWarnings prints the recorded warnings, unless the command failed:
 // then its error line stays the only line (at most one hint follows).
 func (e *env) flushWarnings() {

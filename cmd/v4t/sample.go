@@ -94,6 +94,9 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			if in.InputsPath != "" {
 				return e.usage("sample", "--format space cannot carry --inputs FILE: give the values with --input NAME=VALUE")
 			}
+			if in.TemplateData != nil {
+				return e.usage("sample", "--format space names the template's file: give --template FILE, not standard input")
+			}
 		default:
 			return e.usage("sample", fmt.Sprintf("--format %q: expected text, json or space", format))
 		}

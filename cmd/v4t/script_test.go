@@ -23,7 +23,9 @@ import (
 //	!N v4t ARGS...   must exit with status N
 //
 // Lines starting with # and blank lines are ignored; arguments are split at
-// spaces, with '...' and "..." quoting. Every other section is an input file,
+// spaces, with '...' and "..." quoting. A command line may end in "< FILE":
+// standard input is then FILE (a section), else it is empty. Every other
+// section is an input file,
 // written into a fresh directory in which the commands run, except:
 //
 //	stdout, stderr   the expected output of all commands, concatenated
@@ -71,7 +73,13 @@ func runScript(t *testing.T, file string) {
 		}
 		want, args, err := parseCommand(line)
 		require.NoError(t, err, "%s:%d", file, i+1)
-		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		args, in := cutStdin(args)
+		stdin := []byte{}
+		if in != "" {
+			stdin, err = os.ReadFile(filepath.FromSlash(in))
+			require.NoError(t, err, "%s:%d: standard input", file, i+1)
+		}
+		code := run(args, bytes.NewReader(stdin), &stdout, &stderr)
 		ran++
 		switch {
 		case want == -1:
@@ -117,6 +125,15 @@ func runScript(t *testing.T, file string) {
 			assert.Equal(t, string(testkit.Normalize(f.Data)), string(testkit.Normalize(actual[f.Name])), "%s: %s (V4T_UPDATE=1 rewrites it)", file, f.Name)
 		}
 	}
+}
+
+// cutStdin splits "< FILE" off the end of a command's arguments: the
+// arguments before it and FILE, or the arguments and "".
+func cutStdin(args []string) ([]string, string) {
+	if n := len(args); n >= 2 && args[n-2] == "<" {
+		return args[:n-2], args[n-1]
+	}
+	return args, ""
 }
 
 // parseCommand reads one command line: the expected exit status (-1 for any
@@ -203,6 +220,7 @@ func TestParseCommand(t *testing.T) {
 		{line: "!2 v4t x", want: 2, args: []string{"x"}},
 		{line: `v4t resolve --input 'a=b c' --input "x=\"y\""`, args: []string{"resolve", "--input", "a=b c", "--input", `x="y"`}},
 		{line: "v4t ''", args: []string{""}},
+		{line: "v4t resolve --template - < t.yaml", args: []string{"resolve", "--template", "-", "<", "t.yaml"}},
 		{line: "ls", wantErr: true},
 		{line: "!x v4t", wantErr: true},
 		{line: "v4t 'open", wantErr: true},
@@ -217,4 +235,13 @@ func TestParseCommand(t *testing.T) {
 		assert.Equal(t, tc.want, want, "status of %q", tc.line)
 		assert.Equal(t, tc.args, args, "args of %q", tc.line)
 	}
+}
+
+func TestCutStdin(t *testing.T) {
+	args, in := cutStdin([]string{"resolve", "--template", "-", "<", "t.yaml"})
+	assert.Equal(t, []string{"resolve", "--template", "-"}, args)
+	assert.Equal(t, "t.yaml", in)
+	args, in = cutStdin([]string{"resolve", "--template", "t.yaml"})
+	assert.Equal(t, []string{"resolve", "--template", "t.yaml"}, args)
+	assert.Empty(t, in)
 }

@@ -22,7 +22,7 @@ func validateCommand() *command {
 	return &command{
 		name:    "validate",
 		summary: "report every problem of a TOSCA or variable service template, with its position",
-		usage:   "v4t validate FILE [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--format text|json] [--allow-outside]",
+		usage:   "v4t validate FILE|- [--inputs FILE] [--preset NAME]... [--input NAME=VALUE]... [--format text|json] [--allow-outside]",
 		help: `Validate reads a TOSCA 1.3 or Variability4TOSCA service template, the files
 it imports and the type files in lib/ next to it, and reports every problem
 it finds, sorted by file, line and column, one per line as
@@ -37,6 +37,9 @@ the wrong type, and variability options the resolver does not know.
 With --inputs, --preset or --input, the template is also resolved and the
 resolved variant validated as well; its problems are reported as
 "<variant of FILE>: ...".
+
+FILE - reads the template from standard input (named <stdin>; its imports
+are relative to the working directory).
 
 Exit status: 0 when there are no problems, 1 when there are, 2 on usage
 errors.`,
@@ -68,15 +71,40 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 			return e.usage("validate", fmt.Sprintf("unexpected argument %q", args[1]))
 		}
 		file := args[0]
+		var data []byte // the template read from standard input
+		if file == "-" {
+			if t.inputsFile == "-" {
+				return e.usage("validate", "the template and --inputs cannot both be read from standard input (-)")
+			}
+			var err error
+			if data, err = e.readStdin(); err != nil {
+				return e.fail("validate", err)
+			}
+			file = stdinName
+		}
 		if ownProcess {
 			// Validation, like a resolve, keeps what it allocates (the
 			// document, the entity model, the problems) until it prints.
-			batchGC(file)
+			if data != nil {
+				batchGCSize(int64(len(data)))
+			} else {
+				batchGC(file)
+			}
 		}
 		opts := validate.Options{AllowOutside: allowOutside, Embedded: embeddedImports()}
-		problems := validate.File(ctx, file, opts)
+		var problems diag.List
+		if data != nil {
+			problems = validate.Bytes(ctx, data, file, opts)
+		} else {
+			problems = validate.File(ctx, file, opts)
+		}
 		if len(t.presets.items) > 0 || len(t.inputs.items) > 0 || t.inputsFile != "" {
-			problems = append(problems, validateVariant(ctx, e, t, file, opts)...).Sorted()
+			// A warning of the resolve that is a problem of the
+			// template already (an unknown option) is not repeated.
+			for _, p := range problems {
+				e.said("warning: " + oneLine(p.Line()))
+			}
+			problems = append(problems, validateVariant(ctx, e, t, file, data, opts)...).Sorted()
 		}
 		if err := writeProblems(e.stdout, problems, format); err != nil {
 			return e.fail("validate", err)
@@ -171,8 +199,11 @@ func writeProblems(w io.Writer, problems diag.List, format string) error {
 // validates the resolved variant. Its problems carry the template's file
 // name: resolved values keep their positions in the template, and a problem
 // both have is reported once.
-func validateVariant(ctx context.Context, e *env, t *templateFlags, file string, opts validate.Options) diag.List {
-	t.template = file
+//
+// data is the template when it was read from standard input (file is then
+// stdinName).
+func validateVariant(ctx context.Context, e *env, t *templateFlags, file string, data []byte, opts validate.Options) diag.List {
+	t.template, t.templateData = file, data
 	in, ropts, _, err := t.parse(e, nil)
 	if err == nil {
 		var doc *yamlsrc.Value
@@ -205,7 +236,13 @@ func (e *env) templateProblems(ctx context.Context, in resolve.Input, opts resol
 	if !aboutTemplate(in, err) || ctx.Err() != nil {
 		return nil, err
 	}
-	all := validate.File(ctx, in.TemplatePath, validate.Options{Embedded: embeddedImports(), AllowOutside: opts.AllowOutside})
+	vopts := validate.Options{Embedded: embeddedImports(), AllowOutside: opts.AllowOutside}
+	var all diag.List
+	if in.TemplateData != nil {
+		all = validate.Bytes(ctx, in.TemplateData, in.TemplatePath, vopts)
+	} else {
+		all = validate.File(ctx, in.TemplatePath, vopts)
+	}
 	if ctx.Err() != nil {
 		return nil, err // a timeout: the partial list would mislead
 	}
@@ -241,7 +278,11 @@ func (e *env) reportProblems(in resolve.Input, problems diag.List, all bool) {
 	}
 	var b strings.Builder
 	if !all {
-		fmt.Fprintf(&b, "hint: v4t validate %s lists %s\n", shellQuote(in.TemplatePath), plural(len(problems), "more problem"))
+		file := shellQuote(in.TemplatePath)
+		if in.TemplateData != nil {
+			file = "-" // the template came from standard input
+		}
+		fmt.Fprintf(&b, "hint: v4t validate %s lists %s\n", file, plural(len(problems), "more problem"))
 	} else {
 		for _, d := range problems {
 			b.WriteString("  problem: ")

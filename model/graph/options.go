@@ -490,3 +490,19 @@ func OptionNames() []string {
 	sort.Strings(names)
 	return names
 }
+
+// knownOptions holds OptionNames and the two option names the reference
+// accepts without reading them as options of §4 (variability.md §4.4):
+// technology_required, which the normaliser deletes, and bratans_unknown,
+// which the resolver sets itself.
+var knownOptions = func() map[string]bool {
+	m := map[string]bool{"technology_required": true, "bratans_unknown": true}
+	for _, n := range OptionNames() {
+		m[n] = true
+	}
+	return m
+}()
+
+// IsOption reports whether name is a variability option that Vintner 0.1.8
+// knows (OptionNames, §4.4); it ignores every other name silently.
+func IsOption(name string) bool { return knownOptions[name] }

@@ -331,7 +331,7 @@ func (j jsonReader) row(v *yamlsrc.Value) (*Row, error) {
 	if !v.IsMap() {
 		return nil, j.errAt(v, "expected a row (an object), found %s", kind(v))
 	}
-	if err := j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "ms"); err != nil {
+	if err := j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "warnings", "ms"); err != nil {
 		return nil, err
 	}
 	r := &Run{}
@@ -393,6 +393,12 @@ func (j jsonReader) row(v *yamlsrc.Value) (*Row, error) {
 			return nil, j.errAt(u, "%q must be true, false or null, found %s", "unique", kind(u))
 		}
 		row.Report.Unique = u.Bool
+	}
+	// Summaries of versions before the warnings column have none.
+	if v.Has("warnings") {
+		if row.Warnings, err = j.strings(v, "warnings", what); err != nil {
+			return nil, err
+		}
 	}
 	ms, _, err := j.number(v, "ms")
 	if err != nil {

@@ -124,7 +124,7 @@ func TestShardSummaries(t *testing.T) {
 	csvText := string(summaryBytes(t, part, "csv", SummaryOptions{}))
 	lines := strings.Split(strings.TrimSuffix(csvText, "\n"), "\n")
 	require.Len(t, lines, 4, csvText)
-	assert.Equal(t, "id,template,presets,inputs,options,status,nodes,relations,weight,unique,shard,space_runs,space_digest", lines[0])
+	assert.Equal(t, "id,template,presets,inputs,options,status,nodes,relations,weight,unique,warnings,shard,space_runs,space_digest", lines[0])
 	fullLines := strings.Split(string(summaryBytes(t, full, "csv", SummaryOptions{})), "\n")
 	for i, want := range []int{2, 7, 12} {
 		assert.Equal(t, fullLines[want]+",2/5,12,"+full.Space.Digest, lines[i+1])
@@ -199,7 +199,7 @@ func TestMergeErrors(t *testing.T) {
 		{name: "not a run id", files: []file{{"a.csv", strings.Replace(fullCSV, "run-003,", "r3,", 1)}},
 			err: `a.csv:4:1: "r3" is not a run id (run-001, run-002, ...)`},
 		{name: "a table", files: []file{{"t.txt", string(summaryBytes(t, full, "table", SummaryOptions{}))}},
-			err: "t.txt:1:1: not a summary of v4t batch --format csv or json: expected the header id,template,presets,inputs,options,status,nodes,relations,weight,unique"},
+			err: "t.txt:1:1: not a summary of v4t batch --format csv or json: expected the header id,template,presets,inputs,options,status,nodes,relations,weight,unique,warnings"},
 		{name: "an empty file", files: []file{{"e.csv", ""}},
 			err: "e.csv: empty, not a summary of v4t batch --format csv or json"},
 		{name: "a broken CSV", files: []file{{"a.csv", fullCSV + "run-013,x\n"}},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -28,7 +29,8 @@ type Options struct {
 	Progress func(done, failed, total int)
 	// Warn, when set, receives each warning of a run about malformed input
 	// that the resolver accepts (resolve.Options.Warn), in the worker
-	// that resolved the run; calls may overlap.
+	// that resolved the run; calls may overlap. Resolve.Warn, when set,
+	// receives them too, and every row keeps its own (Row.Warnings).
 	Warn func(r *Run, d *diag.Diagnostic)
 }
 
@@ -56,6 +58,10 @@ type Row struct {
 	// the solver, which runs one solve at a time), writing the YAML and
 	// Emit.
 	Duration time.Duration
+	// Warnings are the run's distinct warnings (resolve.Options.Warn), as
+	// one-line texts (file:line:col: message), in the order they were
+	// found; a failed run keeps those found before it failed.
+	Warnings []string
 	// texts holds the cells of a row read back from a CSV summary, by
 	// column; nil for every other row.
 	texts map[string]string
@@ -96,6 +102,23 @@ func (r *Result) Counts() (ok, failed, notRun int) {
 		}
 	}
 	return
+}
+
+// WarnedRuns returns the number of runs that had warnings.
+func (r *Result) WarnedRuns() int {
+	n := 0
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if row.texts != nil {
+			// A row read back from a CSV summary: its count.
+			if c := row.texts["warnings"]; c != "" && c != "0" {
+				n++
+			}
+		} else if len(row.Warnings) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // Execute resolves every run of a space, Jobs at a time. A failing run fails
@@ -165,8 +188,18 @@ func runOne(ctx context.Context, row *Row, o Options) {
 	opts.Report = &row.Report
 	opts.Timings = nil
 	opts.Dump = nil
-	if o.Warn != nil {
-		opts.Warn = func(d *diag.Diagnostic) { o.Warn(row.Run, d) }
+	// The run resolves in this goroutine only, so its warnings come one
+	// at a time.
+	opts.Warn = func(d *diag.Diagnostic) {
+		if line := oneLine(d.Line()); !slices.Contains(row.Warnings, line) {
+			row.Warnings = append(row.Warnings, line)
+		}
+		if o.Resolve.Warn != nil {
+			o.Resolve.Warn(d)
+		}
+		if o.Warn != nil {
+			o.Warn(row.Run, d)
+		}
 	}
 	doc, err := resolve.Resolve(ctx, row.Run.Input, opts)
 	if err == nil && o.Emit != nil {

@@ -100,7 +100,21 @@ func LoadSpace(path string) (*Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	return expand(doc, path, true)
+	// The source again, for the positions of keys (a space is small).
+	data, _ := yamlsrc.ReadNamedFile(path)
+	return expand(doc, data, path, true)
+}
+
+// LoadSpaceData expands a space document read from data, such as standard
+// input; file names it in positions, and its directory is the base of
+// relative paths. Like LoadSpace, it checks that the files the space names
+// exist.
+func LoadSpaceData(data []byte, file string) (*Space, error) {
+	doc, err := yamlsrc.Parse(data, file)
+	if err != nil {
+		return nil, err
+	}
+	return expand(doc, data, file, true)
 }
 
 // ParseSpace expands a space document read from data; file names it in
@@ -111,11 +125,13 @@ func ParseSpace(data []byte, file string) (*Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	return expand(doc, file, false)
+	return expand(doc, data, file, false)
 }
 
 type spaceParser struct {
 	file string
+	// lines locates keys in the source, for the Origin of assignments.
+	lines *yamlsrc.Lines
 	// checkFiles makes a template or inputs file that is not there an
 	// error of the space, at its position, before any run starts.
 	checkFiles bool
@@ -153,8 +169,8 @@ func (p *spaceParser) errAt(v *yamlsrc.Value, format string, args ...any) error 
 // expand expands a space file: one space (a map), or a list of spaces whose
 // runs follow each other in list order, numbered across the list. The ids
 // of a file with one space do not depend on the list form existing.
-func expand(doc *yamlsrc.Value, file string, checkFiles bool) (*Space, error) {
-	p := &spaceParser{file: file, checkFiles: checkFiles}
+func expand(doc *yamlsrc.Value, data []byte, file string, checkFiles bool) (*Space, error) {
+	p := &spaceParser{file: file, lines: yamlsrc.NewLines(data), checkFiles: checkFiles}
 	var runs []*Run
 	switch {
 	case doc.IsMap():
@@ -346,7 +362,7 @@ func (p *spaceParser) inputSets(v *yamlsrc.Value) ([]inputSet, error) {
 			if err := p.noEmptyLists(set, "input"); err != nil {
 				return nil, err
 			}
-			for _, as := range product(set) {
+			for _, as := range p.product(set) {
 				out = append(out, inputSet{values: as})
 			}
 		default:
@@ -373,7 +389,7 @@ func (p *spaceParser) optionSets(v *yamlsrc.Value) ([][]resolve.Assignment, erro
 		if err := p.noEmptyLists(set, "option"); err != nil {
 			return nil, err
 		}
-		out = append(out, product(set)...)
+		out = append(out, p.product(set)...)
 	}
 	return out, nil
 }
@@ -402,9 +418,14 @@ func (p *spaceParser) noEmptyLists(set *yamlsrc.Value, what string) error {
 // combination, the first key outermost. A list value that should be one
 // value is written inside another list: [[a, b]]. An empty list gives no
 // combination.
-func product(m *yamlsrc.Value) [][]resolve.Assignment {
+//
+// Each assignment's Origin is the position of its key in the space file,
+// for warnings about the name (an input the template does not declare, an
+// unknown option).
+func (p *spaceParser) product(m *yamlsrc.Value) [][]resolve.Assignment {
 	out := [][]resolve.Assignment{nil}
-	for _, k := range m.Map.Keys() {
+	for i, k := range m.Map.Keys() {
+		origin := p.keyPos(m, i).String()
 		v := m.Map.Get(k)
 		alts := []*yamlsrc.Value{v}
 		if v.IsList() {
@@ -413,13 +434,25 @@ func product(m *yamlsrc.Value) [][]resolve.Assignment {
 		var next [][]resolve.Assignment
 		for _, prefix := range out {
 			for _, a := range alts {
-				as := append(append([]resolve.Assignment(nil), prefix...), resolve.Assignment{Name: k, Value: a})
+				as := append(append([]resolve.Assignment(nil), prefix...), resolve.Assignment{Name: k, Value: a, Origin: origin})
 				next = append(next, as)
 			}
 		}
 		out = next
 	}
 	return out
+}
+
+// keyPos is the position of the i-th key of the map m: that of the key
+// where the source tells it, else that of its value.
+func (p *spaceParser) keyPos(m *yamlsrc.Value, i int) diag.Pos {
+	if line, col, ok := p.lines.KeyPos(m, i); ok {
+		return diag.Pos{File: p.file, Line: line, Col: col}
+	}
+	if v := m.Map.Val(i); v != nil && v.Line > 0 {
+		return diag.Pos{File: p.file, Line: int(v.Line), Col: int(v.Col)}
+	}
+	return diag.Pos{File: p.file, Line: int(m.Line), Col: int(m.Col)}
 }
 
 // ResolveArgs are the arguments of the v4t resolve command line that

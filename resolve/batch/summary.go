@@ -21,7 +21,7 @@ type SummaryOptions struct {
 
 // columns are the summary's columns in CSV and JSON order; the table moves
 // status, which holds long error lines, to the end.
-var columns = []string{"id", "template", "presets", "inputs", "options", "status", "nodes", "relations", "weight", "unique", "ms"}
+var columns = []string{"id", "template", "presets", "inputs", "options", "status", "nodes", "relations", "weight", "unique", "warnings", "ms"}
 
 func (o SummaryOptions) columns(table bool) []string {
 	var out []string
@@ -81,6 +81,11 @@ func (r *Row) cell(col string) string {
 			return "yes"
 		}
 		return "no"
+	case "warnings":
+		if r.Status == NotRun {
+			return ""
+		}
+		return fmt.Sprint(len(r.Warnings))
 	case "ms":
 		if r.Status == NotRun {
 			return ""
@@ -179,6 +184,7 @@ type jsonRow struct {
 	Relations []string        `json:"relations"`
 	Weight    *float64        `json:"weight"`
 	Unique    *bool           `json:"unique"`
+	Warnings  []string        `json:"warnings"`
 	Ms        *float64        `json:"ms,omitempty"`
 }
 
@@ -216,6 +222,7 @@ func (res *Result) WriteJSON(w io.Writer, o SummaryOptions) error {
 			Inputs: assignmentsJSON(r.Run.Inputs), Options: assignmentsJSON(r.Run.Options),
 			Status: r.Status.String(), Error: r.ErrorText(),
 			Nodes: orEmpty(r.Report.Nodes), Relations: orEmpty(r.Report.Relations),
+			Warnings: orEmpty(r.Warnings),
 		}
 		if r.Status == OK {
 			weight, unique := r.Report.Weight, r.Report.Unique
