@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,6 +125,12 @@ func TestUnknownPreset(t *testing.T) {
 		"    inputs: {x: {type: boolean, default: false}}\n    presets:\n      large: {inputs: {x: true}}\n      small: {inputs: {x: false}}\n" +
 		"  node_templates:\n    n: {type: tosca.nodes.Root}\n"
 	const bare = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    n: {type: tosca.nodes.Root}\n"
+	one := strings.Replace(tmpl, "      small: {inputs: {x: false}}\n", "", 1)
+	var ps strings.Builder
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&ps, "      p%02d: {inputs: {x: true}}\n", i)
+	}
+	many := strings.Replace(strings.Replace(tmpl, "      small: {inputs: {x: false}}\n", "", 1), "      large: {inputs: {x: true}}\n", ps.String(), 1)
 	tests := []struct {
 		name, src string
 		presets   []string
@@ -131,7 +138,9 @@ func TestUnknownPreset(t *testing.T) {
 		pos, note string
 	}{
 		{"from the caller, close to a preset", tmpl, []string{"larg"}, "", "6:7", `from --preset; did you mean "large"?`},
-		{"from the caller, far from any", tmpl, []string{"medium"}, "", "6:7", `from --preset`},
+		{"from the caller, far from any", tmpl, []string{"medium"}, "", "6:7", `from --preset; the template declares the presets "large" and "small"`},
+		{"far from the one declared", one, []string{"medium"}, "", "6:7", `from --preset; the template declares the preset "large"`},
+		{"far from many", many, []string{"medium"}, "", "6:7", `from --preset; the template declares the presets "p01", "p02", "p03", "p04", "p05", "p06", "p07", "p08", "p09", "p10" and 2 more`},
 		{"from the environment", tmpl, nil, `["large", "smal"]`, "6:7", `from ` + envPresets + `; did you mean "small"?`},
 		{"no presets declared", bare, []string{"large"}, "", "", `from --preset; the template declares no presets`},
 	}

@@ -10,8 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
+
+// TestMain reports the corpus tests that did not run.
+func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
 
 func writeTemplate(t *testing.T, src string) string {
 	t.Helper()
@@ -150,8 +154,7 @@ func TestDeterminism(t *testing.T) {
 	templates, err := filepath.Glob(filepath.Join("..", "testdata", "examples", "*", "*.yaml"))
 	require.NoError(t, err)
 	require.NotEmpty(t, templates)
-	corpus := filepath.Join("..", "..", "shared", "conformance", "vintner")
-	if _, err := os.Stat(corpus); err == nil {
+	if corpus, ok := testkit.LookupCorpus(t, "vintner"); ok {
 		more, err := filepath.Glob(filepath.Join(corpus, "*", "*", "template.yaml"))
 		require.NoError(t, err)
 		require.NotEmpty(t, more)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/testkit"
 )
 
 // asMainEnv makes the test binary act as v4t, so that v4t bench, which runs
@@ -24,7 +26,7 @@ func TestMain(m *testing.M) {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Setenv(asMainEnv, "1")
-	os.Exit(m.Run())
+	os.Exit(testkit.CorporaMain(m)) // m.Run, and a line on the corpus tests that did not run
 }
 
 // TestBenchJSON checks the structure of v4t bench's JSON report; its

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/testkit"
 )
 
 // TestHelpExamples runs the example of every command's --help as shown,
@@ -71,8 +73,9 @@ var slowExample = map[string]bool{"bench": true, "batch": true, "test": true}
 
 // withRepoLayout makes a temporary working directory laid out like the
 // repository's root, so that the paths of the examples work as shown:
-// testdata is the repository's, and ../shared the shared corpora beside
-// the repository when they are there (it reports whether they are).
+// testdata is the repository's, and ../shared/conformance the conformance
+// corpora, wherever V4T_CONFORMANCE says they are, when they are there (it
+// reports whether they are).
 func withRepoLayout(t *testing.T) (shared bool) {
 	t.Helper()
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
@@ -83,8 +86,9 @@ func withRepoLayout(t *testing.T) (shared bool) {
 	if err := os.Symlink(filepath.Join(repo, "testdata"), filepath.Join(root, "testdata")); err != nil {
 		t.Skipf("cannot link testdata: %v", err)
 	}
-	if st, err := os.Stat(filepath.Join(repo, "..", "shared")); err == nil && st.IsDir() {
-		require.NoError(t, os.Symlink(filepath.Join(repo, "..", "shared"), filepath.Join(dir, "shared")))
+	if _, ok := testkit.LookupCorpus(t, "vintner"); ok {
+		require.NoError(t, os.Mkdir(filepath.Join(dir, "shared"), 0o755))
+		require.NoError(t, os.Symlink(testkit.ConformanceRoot(), filepath.Join(dir, "shared", "conformance")))
 		shared = true
 	}
 	t.Chdir(root)

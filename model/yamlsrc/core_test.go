@@ -3,8 +3,6 @@ package yamlsrc
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -18,14 +16,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 // coreOpts is the layout of sd-merge.md §12.
 var coreOpts = WriteOptions{Indent: 2, Dialect: DialectCore}
-
-// sdCorpus is the SD conformance corpus beside the repository, whose
-// expected files are in the canonical layout.
-var sdCorpus = filepath.Join("..", "..", "..", "shared", "conformance", "sd")
 
 func coreWrite(t testing.TB, v *Value) string {
 	t.Helper()
@@ -191,9 +186,7 @@ func TestWriteWithZeroOptionsIsWrite(t *testing.T) {
 // TestCoreCorpusRoundTrip reads every expected file of the SD corpus, which
 // is in the canonical layout, and writes it back byte for byte.
 func TestCoreCorpusRoundTrip(t *testing.T) {
-	if _, err := os.Stat(sdCorpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the SD conformance corpus is not at %s; skipping", sdCorpus)
-	}
+	sdCorpus := testkit.Corpus(t, "sd") // its expected files are in the canonical layout
 	files, err := filepath.Glob(filepath.Join(sdCorpus, "*", "expected*.yaml"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/testkit"
 )
 
 // The expected texts below are what the reference writes (js-yaml dump plus
@@ -584,13 +586,10 @@ func TestRoundTripDates(t *testing.T) {
 	}
 }
 
-// conformanceDir holds the shared Vintner corpus, next to the repository.
-const conformanceDir = "../../../shared/conformance/vintner"
-
+// conformanceFiles lists the YAML files of the Vintner conformance corpus,
+// or skips t when the corpus is absent.
 func conformanceFiles(t testing.TB) []string {
-	if _, err := os.Stat(conformanceDir); err != nil {
-		t.Skipf("conformance corpus %s not available: %v", conformanceDir, err)
-	}
+	conformanceDir := testkit.Corpus(t, "vintner")
 	var files []string
 	err := filepath.WalkDir(conformanceDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

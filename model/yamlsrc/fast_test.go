@@ -17,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/testkit"
 )
 
 func init() { fastStrict = true }
@@ -312,10 +314,10 @@ func TestFastPathSnippets(t *testing.T) {
 // and the documents the emitter writes for them.
 func TestFastPathCorpora(t *testing.T) {
 	sources := map[string]map[string][]byte{}
-	if _, err := os.Stat("../../../shared/conformance"); err == nil {
-		sources["shared conformance"] = yamlDocs(t, "../../../shared/conformance")
-	} else {
-		t.Logf("shared conformance corpora not available: %v", err)
+	for _, name := range testkit.Corpora {
+		if dir, ok := testkit.LookupCorpus(t, name); ok {
+			sources["conformance corpus "+name] = yamlDocs(t, dir)
+		}
 	}
 	sources["repository testdata"] = map[string][]byte{}
 	_ = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 // fuzzSeeds are small documents that reach the loader's and the emitter's
@@ -41,7 +42,7 @@ func fuzzCorpus(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
-	if _, err := os.Stat(conformanceDir); err != nil {
+	if _, ok := testkit.LookupCorpus(f, "vintner"); !ok {
 		return
 	}
 	for _, path := range conformanceFiles(f) {

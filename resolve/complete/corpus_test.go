@@ -3,8 +3,6 @@ package complete
 import (
 	"bytes"
 	"context"
-	"errors"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -14,18 +12,18 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/testkit"
 )
 
-// corpus is the TosKeriser conformance corpus, read in place from the
-// shared corpora beside the repository (style.md §5.3).
-var corpus = filepath.Join("..", "..", "..", "shared", "conformance", "toskeriser")
+// TestMain reports the corpus tests that did not run.
+func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
 
-// corpusCases returns the case directories of the corpus, or skips.
+// corpusCases returns the case directories of the TosKeriser conformance
+// corpus, read in place (style.md §5.3), or skips the test without it.
 func corpusCases(t *testing.T) []string {
 	t.Helper()
-	if _, err := os.Stat(corpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the TosKeriser corpus is not at %s (the shared corpora beside the repository); skipping", corpus)
-	}
+	corpus := testkit.Corpus(t, "toskeriser")
 	entries, err := os.ReadDir(corpus)
 	require.NoError(t, err)
 	var dirs []string

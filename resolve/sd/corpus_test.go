@@ -2,8 +2,6 @@ package sd
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,17 +13,14 @@ import (
 	"v4t/model/testkit"
 )
 
-// corpus is the SD conformance corpus in the shared corpora beside the
-// repository, read in place (style.md §5.3).
-var corpus = filepath.Join("..", "..", "..", "shared", "conformance", "sd")
+// TestMain reports the corpus tests that did not run.
+func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
 
-// corpusCases lists the case directories of the corpus, or skips the test
-// when the corpus is absent.
+// corpusCases lists the case directories of the SD conformance corpus, read
+// in place (style.md §5.3), or skips the test when the corpus is absent.
 func corpusCases(t *testing.T) []string {
 	t.Helper()
-	if _, err := os.Stat(corpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the SD conformance corpus is not at %s (the shared corpora beside the repository); skipping", corpus)
-	}
+	corpus := testkit.Corpus(t, "sd")
 	matches, err := filepath.Glob(filepath.Join(corpus, "*", CaseMarker))
 	require.NoError(t, err)
 	require.NotEmpty(t, matches, "no cases in %s", corpus)

@@ -2,8 +2,6 @@ package suite_test
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,24 +10,24 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"v4t/model/testkit"
 	"v4t/resolve/suite"
 )
 
-// The Vintner corpus lives in the shared corpora beside the repository and
-// is read in place; the known-failures list is the ratchet (style.md §5.3).
-var (
-	vintnerCorpus = filepath.Join("..", "..", "..", "shared", "conformance", "vintner")
-	knownFailures = filepath.Join("..", "..", "testdata", "conformance-known-failures.txt")
-)
+// TestMain says, after the tests, which corpus tests did not run for want
+// of the corpora (testkit.CorporaMain).
+func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
+
+// knownFailures is the ratchet over the Vintner corpus (style.md §5.3),
+// which is read in place wherever V4T_CONFORMANCE says.
+var knownFailures = filepath.Join("..", "..", "testdata", "conformance-known-failures.txt")
 
 // TestConformanceVintner runs the Vintner corpus and fails on every failing
 // case that testdata/conformance-known-failures.txt does not list, on every
 // listed case that passes (remove it from the list), and on listed Vintner
 // cases that no longer exist.
 func TestConformanceVintner(t *testing.T) {
-	if _, err := os.Stat(vintnerCorpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the Vintner conformance corpus is not at %s (the shared corpora beside the repository); skipping", vintnerCorpus)
-	}
+	vintnerCorpus := testkit.Corpus(t, "vintner")
 	known, err := suite.LoadKnownFailures(knownFailures)
 	require.NoError(t, err)
 	cases, err := suite.Discover([]string{vintnerCorpus}, suite.DefaultRunners())

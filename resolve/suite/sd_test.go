@@ -2,25 +2,20 @@ package suite
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// sdCorpus is the Solution-Descriptor corpus beside the repository.
-var sdCorpus = filepath.Join("..", "..", "..", "shared", "conformance", "sd")
+	"v4t/model/testkit"
+)
 
 // TestConformanceSD discovers the SD corpus with the default runners and
 // runs it: every case must pass.
 func TestConformanceSD(t *testing.T) {
-	if _, err := os.Stat(sdCorpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the SD conformance corpus is not at %s (the shared corpora beside the repository); skipping", sdCorpus)
-	}
+	sdCorpus := testkit.Corpus(t, "sd")
 	cases, err := Discover([]string{sdCorpus}, DefaultRunners())
 	require.NoError(t, err)
 	require.NotEmpty(t, cases)

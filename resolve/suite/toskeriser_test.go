@@ -2,8 +2,6 @@ package suite_test
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,17 +9,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"v4t/model/testkit"
 	"v4t/resolve/suite"
 )
-
-var toskeriserCorpus = filepath.Join("..", "..", "..", "shared", "conformance", "toskeriser")
 
 // TestConformanceToskeriser runs the TosKeriser completion corpus through
 // the default runners, as `v4t test` does: every case must pass.
 func TestConformanceToskeriser(t *testing.T) {
-	if _, err := os.Stat(toskeriserCorpus); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("the TosKeriser conformance corpus is not at %s (the shared corpora beside the repository); skipping", toskeriserCorpus)
-	}
+	toskeriserCorpus := testkit.Corpus(t, "toskeriser")
 	cases, err := suite.Discover([]string{toskeriserCorpus}, suite.DefaultRunners())
 	require.NoError(t, err)
 	require.NotEmpty(t, cases)
