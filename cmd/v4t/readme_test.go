@@ -19,11 +19,13 @@ import (
 var readmeSections = []string{
 	"## Install", "## Quick start", "### `v4t resolve`", "### `v4t validate`", "### `v4t enumerate`",
 	"### `v4t graph`", "### `v4t test`", "### `v4t version`, `v4t help`", "### Global flags",
+	"### Conformance corpora",
 }
 
 // TestReadme runs the code blocks of the README's sections on installing,
-// the quick start, resolve, validate, enumerate, graph, test, version and
-// the global flags, from a directory laid out like the repository's root:
+// the quick start, resolve, validate, enumerate, graph, test, version, the
+// global flags and the conformance corpora, from a directory laid out like
+// the repository's root:
 // "$ " sessions with their output (standard output and error together, as
 // on a terminal), and every command line of the other blocks (the usage
 // blocks aside). go install runs with GOBIN in a temporary directory and
@@ -61,7 +63,7 @@ func TestReadme(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 7, sessions, "the README's sessions")
-	assert.Equal(t, 20, lines, "the README's command lines")
+	assert.Equal(t, 22, lines, "the README's command lines")
 }
 
 // isUsage recognises the first line of a usage block.
