@@ -61,41 +61,15 @@ const cycleCheckDepth = 64
 
 const flushSize = 64 << 10
 
-// Dialect selects the scalar rules of the writer: which strings are quoted
-// and how, and how null, numbers, booleans and dates are spelled.
-type Dialect uint8
+// indent is how many columns a mapping or a list that is the value of a key
+// is indented under the key. A mapping or list inside a list item starts on
+// the dash line, two columns right of the dash.
+const indent = 4
 
-const (
-	// DialectJS is the reference's format described above (js-yaml dump
-	// plus prettier). Write and Marshal use it.
-	DialectJS Dialect = iota
-	// DialectCore is YAML 1.2 as gopkg.in/yaml.v3 reads and writes it, for
-	// documents loaded with ParseCore or ParseJSON (sd-merge.md §12; see
-	// emitcore.go).
-	DialectCore
-)
-
-// WriteOptions select the layout and the dialect of WriteWith. The zero
-// value is Write's format.
-type WriteOptions struct {
-	// Indent is how many columns a mapping or a list that is the value of a
-	// key is indented under the key; zero means 4. A mapping or list inside
-	// a list item always starts on the dash line, two columns right of the
-	// dash.
-	Indent int
-	// Dialect selects the scalar rules.
-	Dialect Dialect
-}
-
-// Write writes v as a YAML document in the reference's format.
+// Write writes v as a YAML document in the reference's format; it fails
+// only on a cyclic document, or when w fails.
 func Write(w io.Writer, v *Value) error {
-	return WriteWith(w, v, WriteOptions{})
-}
-
-// WriteWith writes v as a YAML document with the given layout and dialect.
-func WriteWith(w io.Writer, v *Value, opts WriteOptions) error {
 	e := emitter{w: w, buf: make([]byte, 0, flushSize+flushSize/4)}
-	e.setOptions(opts)
 	e.document(v)
 	if e.err == nil && len(e.buf) > 0 {
 		_, e.err = w.Write(e.buf)
@@ -103,21 +77,11 @@ func WriteWith(w io.Writer, v *Value, opts WriteOptions) error {
 	return e.err
 }
 
-// MarshalWith returns v as a YAML document with the given layout and
-// dialect; it fails only on a cyclic document.
-func MarshalWith(v *Value, opts WriteOptions) ([]byte, error) {
-	var b bytes.Buffer
-	if err := WriteWith(&b, v, opts); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
 // Marshal returns v as a YAML document in the reference's format. It panics
 // on a cyclic document.
 func Marshal(v *Value) []byte {
 	var c chunks
-	e := emitter{w: &c, buf: make([]byte, 0, 512), indent: 4}
+	e := emitter{w: &c, buf: make([]byte, 0, 512)}
 	e.document(v)
 	if e.err != nil {
 		panic(e.err)
@@ -151,14 +115,6 @@ type emitter struct {
 	err     error
 	depth   int
 	flushed int // bytes handed to w
-	// indent is WriteOptions.Indent; core selects DialectCore.
-	indent int
-	core   bool
-	// lineStart is the output offset of a line that a DialectCore literal
-	// block has already begun by ending with its line break.
-	lineStart int
-	// keys is the DialectCore map being written, for PlainKey.
-	keys *Value
 	// nullEnd and nullCol locate the last null list item ("-" with nothing
 	// after it): the output offset just after its dash, and the column.
 	nullEnd, nullCol int
@@ -180,10 +136,6 @@ func (e *emitter) flush() {
 const spaces = "                                                                "
 
 func (e *emitter) newline(col int) {
-	if e.core && e.lineStart == e.flushed+len(e.buf) && e.lineStart > 0 {
-		e.buf = appendSpaces(e.buf, col)
-		return
-	}
 	e.buf = append(e.buf, '\n')
 	for col > len(spaces) {
 		e.buf = append(e.buf, spaces...)
@@ -192,20 +144,7 @@ func (e *emitter) newline(col int) {
 	e.buf = append(e.buf, spaces[:col]...)
 }
 
-// setOptions applies the options of WriteWith.
-func (e *emitter) setOptions(opts WriteOptions) {
-	e.indent = opts.Indent
-	if e.indent <= 0 {
-		e.indent = 4
-	}
-	e.core = opts.Dialect == DialectCore
-}
-
 func (e *emitter) document(v *Value) {
-	if e.core {
-		e.coreDocument(v)
-		return
-	}
 	if v == nil {
 		return
 	}
@@ -299,19 +238,6 @@ func (e *emitter) mapEntries(m *Map, col int, inline, shifted bool) {
 		if !first || !inline {
 			e.newline(col)
 		}
-		if e.core {
-			explicit := e.coreKey(k, col, PlainKey(e.keys, k))
-			if explicit {
-				e.newline(col)
-			}
-			first = false
-			e.buf = append(e.buf, ':')
-			e.coreChild(x, col, explicit, col+e.indent)
-			if e.flush(); e.err != nil {
-				return
-			}
-			continue
-		}
 		if e.key(k, col == 0) {
 			// Explicit key: "? key", then ":" on its own line.
 			e.newline(col)
@@ -336,7 +262,7 @@ func (e *emitter) listItems(l []*Value, col int, inline, shifted bool) {
 	defer e.leave(&l[0])
 	for i, x := range l {
 		if i > 0 || !inline {
-			if !e.core && e.nullCol > col && e.nullEnd == e.flushed+len(e.buf) {
+			if e.nullCol > col && e.nullEnd == e.flushed+len(e.buf) {
 				// js-yaml reads a dash line after an empty item of a
 				// deeper list as part of that list; spell the null out.
 				e.buf = append(e.buf, " null"...)
@@ -344,13 +270,6 @@ func (e *emitter) listItems(l []*Value, col int, inline, shifted bool) {
 			e.newline(col)
 		}
 		e.buf = append(e.buf, '-')
-		if e.core {
-			e.coreChild(x, col, true, col+2)
-			if e.flush(); e.err != nil {
-				return
-			}
-			continue
-		}
 		if isEmpty(x) {
 			e.nullEnd, e.nullCol = e.flushed+len(e.buf), col
 		}
@@ -374,7 +293,7 @@ func (e *emitter) child(v *Value, col int, inList, shifted bool) {
 				e.buf = append(e.buf, ' ')
 				e.mapEntries(v.Map, col+2, true, shifted)
 			} else {
-				e.mapEntries(v.Map, col+e.indent, false, true)
+				e.mapEntries(v.Map, col+indent, false, true)
 			}
 			return
 		}
@@ -384,7 +303,7 @@ func (e *emitter) child(v *Value, col int, inList, shifted bool) {
 				e.buf = append(e.buf, ' ')
 				e.listItems(v.List, col+2, true, shifted)
 			} else {
-				e.listItems(v.List, col+e.indent, false, true)
+				e.listItems(v.List, col+indent, false, true)
 			}
 			return
 		}

@@ -10,9 +10,11 @@ import (
 	"v4t/model/diag"
 )
 
-// ParseJSON parses one JSON text (RFC 8259) into values of the core dialect
-// (see core.go): object keys keep their order, numbers keep their literal
-// text in Str (2.10 stays 2.10), and every value has its position. Invalid
+// ParseJSON parses one JSON text (RFC 8259) into values: object keys keep
+// their order whatever their form (Map.Append, not JavaScript's order),
+// numbers and booleans keep their literal text in Str (2.10 stays 2.10),
+// and every value has its position. resolve/sd reads SD_DATA and JSON
+// artifacts with it, resolve/batch the JSON summaries of v4t batch. Invalid
 // UTF-8, a duplicate key in an object, content after the value, and nesting
 // deeper than the document limit are errors. Every error is a diagnostic
 // with a line and column (columns count runes, as yaml.v3's do).
@@ -105,8 +107,8 @@ func (p *jsonParser) newValue(k Kind, off int) *Value {
 }
 
 func (p *jsonParser) value(depth int) (*Value, error) {
-	if depth > maxDepth {
-		return nil, p.errAt(p.pos, "JSON nested deeper than %d levels", maxDepth)
+	if depth > MaxDepth {
+		return nil, p.errAt(p.pos, "JSON nested deeper than %d levels", MaxDepth)
 	}
 	if p.pos >= len(p.data) {
 		return nil, p.errAt(p.pos, "unexpected end of input, expected a JSON value")

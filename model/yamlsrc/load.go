@@ -17,9 +17,10 @@ import (
 
 // Limits that keep hostile documents from exhausting memory.
 const (
-	// maxDepth bounds nesting: no template nests a hundred levels, and
-	// recursive walks downstream stay shallow.
-	maxDepth = 1000
+	// MaxDepth bounds nesting: no template nests a hundred levels, and
+	// recursive walks downstream stay shallow. Readers of other packages
+	// (resolve/sd's) apply it too.
+	MaxDepth = 1000
 	// maxAliasUses bounds the number of alias uses (billion laughs);
 	// aliases share values, so this only limits the walk.
 	maxAliasUses = 1 << 20
@@ -39,7 +40,7 @@ const CodeRead = "read"
 func LoadFile(path string) (*Value, error) {
 	data, err := ReadNamedFile(path)
 	if err != nil {
-		return nil, readFailure(path, err)
+		return nil, ReadFailure(path, err)
 	}
 	// The buffer is ours and never written again, so the fast path may
 	// use it as its text instead of a copy.
@@ -49,9 +50,10 @@ func LoadFile(path string) (*Value, error) {
 	return parseYAML(data, path)
 }
 
-// readFailure is the diagnostic of a file that cannot be read (CodeRead);
-// a file over the limit gets its size.
-func readFailure(path string, err error) *diag.Diagnostic {
+// ReadFailure is the diagnostic of a file at path that cannot be read
+// (CodeRead), err being the error of ReadNamedFile or ReadFile; a file over
+// the limit gets its size. LoadFile fails with it.
+func ReadFailure(path string, err error) *diag.Diagnostic {
 	var d *diag.Diagnostic
 	if fi, serr := os.Stat(path); errors.Is(err, ErrTooLarge) && serr == nil && fi.Mode().IsRegular() && fi.Size() > maxFileSize {
 		d = diag.At(diag.Pos{File: path}, diag.StageLoad,
@@ -85,9 +87,13 @@ func Parse(data []byte, file string) (*Value, error) {
 	return parseYAML(data, file)
 }
 
-// decodeOne reads data with yaml.v3 as exactly one document and returns its
-// root node; nil (with a nil error) for an empty document.
-func decodeOne(data []byte, file string) (*yaml.Node, error) {
+// DecodeDocument reads data with yaml.v3 as exactly one document and returns
+// its root node; nil (with a nil error) for an empty document, which may
+// also be only comments or a document end marker. Errors are diagnostics
+// located as Parse locates its own. It is the first step of Parse, for
+// packages that convert the node tree themselves (resolve/sd reads YAML
+// 1.2 as yaml.v3 resolves it).
+func DecodeDocument(data []byte, file string) (*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := decode(dec, &doc); err != nil {
@@ -119,7 +125,7 @@ func decodeOne(data []byte, file string) (*yaml.Node, error) {
 
 // parseYAML is Parse through yaml.v3's node tree, for every document.
 func parseYAML(data []byte, file string) (*Value, error) {
-	root, err := decodeOne(data, file)
+	root, err := DecodeDocument(data, file)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +223,7 @@ func syntaxError(file string, data []byte, err error) error {
 
 // CheckNode applies this package's limits to a yaml.v3 node tree read by
 // another package (completion reads YAML 1.1 itself): nesting deeper than
-// maxDepth, and aliases that expand the document to more than maxExpanded
+// MaxDepth, and aliases that expand the document to more than maxExpanded
 // values, are errors at the node where the limit is crossed.
 func CheckNode(file string, root *yaml.Node) *diag.Diagnostic {
 	// Without aliases the size is the document's own: not a bomb.
@@ -230,8 +236,8 @@ func CheckNode(file string, root *yaml.Node) *diag.Diagnostic {
 		if n == nil || bad != nil {
 			return 0
 		}
-		if depth > maxDepth {
-			bad, msg = n, fmt.Sprintf("document nested deeper than %d levels", maxDepth)
+		if depth > MaxDepth {
+			bad, msg = n, fmt.Sprintf("document nested deeper than %d levels", MaxDepth)
 			return 0
 		}
 		if n.Kind == yaml.AliasNode {
@@ -456,8 +462,8 @@ func explicitTag(n *yaml.Node) string {
 }
 
 func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
-	if depth > maxDepth {
-		return nil, c.errAt(n, "document nested deeper than %d levels", maxDepth)
+	if depth > MaxDepth {
+		return nil, c.errAt(n, "document nested deeper than %d levels", MaxDepth)
 	}
 	switch n.Kind {
 	case yaml.ScalarNode:

@@ -127,6 +127,9 @@ func TestParseErrors(t *testing.T) {
 		{"a: b: c", "invalid YAML: mapping values are not allowed in this context, found \"b:\"", 1, 5},
 		{"\ta: 1", "invalid YAML: found character that cannot start any token, found a tab", 1, 1},
 		{"a:\n\t- 1", "invalid YAML: found character that cannot start any token, found a tab", 2, 1},
+		{"a:\n  b: 1\n \tc: 2", "invalid YAML: found a tab character that violates indentation", 3, 2},
+		{"a: x\n\tb: 2", "invalid YAML: found a tab character that violates indentation", 2, 1},
+		{"a:\n  b: |\n\tfoo", "invalid YAML: found a tab character where an indentation space is expected", 3, 1},
 		{"a: 1\nb: \xff", "invalid YAML: invalid leading UTF-8 octet", 2, 4},
 		{"a: 1\nb: x\x01", "invalid YAML: control characters are not allowed", 2, 5},
 		{"a: 1e400", "number 1e400 is out of range (the largest is about 1.8e308)", 1, 4},
@@ -219,7 +222,7 @@ func TestParseListsOwnTheirBacking(t *testing.T) {
 }
 
 func TestParseLimits(t *testing.T) {
-	deep := strings.Repeat("[", maxDepth+10) + strings.Repeat("]", maxDepth+10)
+	deep := strings.Repeat("[", MaxDepth+10) + strings.Repeat("]", MaxDepth+10)
 	_, err := Parse([]byte(deep), "deep.yaml")
 	require.Error(t, err)
 	d, ok := diag.As(err)
@@ -304,7 +307,7 @@ func TestLoadFileSizeLimit(t *testing.T) {
 	assert.Equal(t, "the file has 10 bytes, more than the 9 that v4t reads", d.Message)
 }
 
-// TestDepthLimit: every reader accepts maxDepth levels and rejects one
+// TestDepthLimit: every reader accepts MaxDepth levels and rejects one
 // more with a positioned error, whatever the notation.
 func TestDepthLimit(t *testing.T) {
 	flowList := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
@@ -317,21 +320,20 @@ func TestDepthLimit(t *testing.T) {
 		}
 		return b.String()
 	}
-	readers := map[string]func([]byte, string) (*Value, error){"Parse": Parse, "ParseCore": ParseCore, "ParseJSON": ParseJSON}
+	readers := map[string]func([]byte, string) (*Value, error){"Parse": Parse, "ParseJSON": ParseJSON}
 	tests := []struct {
 		reader string
 		doc    func(int) string
 	}{
 		{"Parse", flowList}, {"Parse", flowMap}, {"Parse", block},
-		{"ParseCore", flowList}, {"ParseCore", flowMap}, {"ParseCore", block},
 		{"ParseJSON", flowList}, {"ParseJSON", jsonMap},
 	}
 	for i, tc := range tests {
 		read := readers[tc.reader]
-		_, err := read([]byte(tc.doc(maxDepth-1)), "deep.yaml")
-		require.NoError(t, err, "case %d (%s): %d levels", i, tc.reader, maxDepth-1)
-		_, err = read([]byte(tc.doc(maxDepth+2)), "deep.yaml")
-		require.Error(t, err, "case %d (%s): %d levels", i, tc.reader, maxDepth+2)
+		_, err := read([]byte(tc.doc(MaxDepth-1)), "deep.yaml")
+		require.NoError(t, err, "case %d (%s): %d levels", i, tc.reader, MaxDepth-1)
+		_, err = read([]byte(tc.doc(MaxDepth+2)), "deep.yaml")
+		require.Error(t, err, "case %d (%s): %d levels", i, tc.reader, MaxDepth+2)
 		d, ok := diag.As(err)
 		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
 		assert.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d (%s)", i, tc.reader)

@@ -19,7 +19,9 @@ import (
 // completion) gets the position refined from the text: the culprit line is
 // the first line whose prefix of the document fails the same way, and the
 // column is that of the offending token where the message says which one
-// it is.
+// it is. A tab that breaks the indentation of a scalar's continuation is
+// named at the start of the scalar: it is located on its own line and
+// column (indentTab).
 
 // maxLocateSize bounds the documents whose errors are located by parsing
 // prefixes (about log2(lines) parses).
@@ -42,6 +44,14 @@ func locateYAMLError(d *diag.Diagnostic, data []byte) {
 		} else if line < len(lines) {
 			line++
 		}
+	case "found a tab character that violates indentation", "found a tab character where an indentation space is expected":
+		// A scanner error named at the start of the scalar (plain or
+		// block) that the tab's line continues: the tab itself is on a
+		// later line, in its indentation.
+		if l, c := indentTab(data, lines, d.Message, line); l > 0 {
+			d.Pos.Line, d.Pos.Col = l, c
+		}
+		return
 	case "did not find expected ',' or ']'", "did not find expected ',' or '}'":
 		if l, c, b := unclosedBracket(lines, line+1); l > 0 {
 			d.Pos.Line, d.Pos.Col = l, c
@@ -106,6 +116,34 @@ func firstFailingLine(data []byte, lines [][]byte, msg string) int {
 		}
 	}
 	return lo
+}
+
+// indentTab returns the line and column of the tab in the indentation that
+// the scanner's message msg is about, or zeros. The line is the first
+// whose prefix of the document fails with msg; where that cannot be told
+// (a large document), it is the first line from line start on (the line
+// yaml.v3 names: the scalar's first, or the tab's own where the scalar
+// starts the document) whose indentation holds a tab.
+func indentTab(data []byte, lines [][]byte, msg string, start int) (int, int) {
+	leadingTab := func(text []byte) int {
+		for i := 0; i < len(text) && (text[i] == ' ' || text[i] == '\t'); i++ {
+			if text[i] == '\t' {
+				return runeCol(text, i)
+			}
+		}
+		return 0
+	}
+	if n := firstFailingLine(data, lines, msg); n > 0 {
+		if c := leadingTab(lines[n-1]); c > 0 {
+			return n, c
+		}
+	}
+	for n := max(start, 1); n <= len(lines); n++ {
+		if c := leadingTab(lines[n-1]); c > 0 {
+			return n, c
+		}
+	}
+	return 0, 0
 }
 
 // rawSyntaxMessage returns the "invalid YAML: ..." message of yaml.v3's

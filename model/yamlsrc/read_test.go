@@ -82,22 +82,20 @@ func TestLoadFileNotRegular(t *testing.T) {
 			if path == fifo && !haveFifo {
 				t.Skip("cannot make a named pipe here")
 			}
-			for name, load := range map[string]func(string) (*Value, error){"LoadFile": LoadFile, "LoadCoreFile": LoadCoreFile} {
-				done := make(chan error, 1)
-				go func() {
-					_, err := load(path)
-					done <- err
-				}()
-				select {
-				case err := <-done:
-					require.Error(t, err, "%s of %s", name, path)
-					d, ok := diag.As(err)
-					require.True(t, ok, "%s of %s: a diagnostic", name, path)
-					assert.Equal(t, path+": cannot read: not a regular file", d.Message, "%s of %s", name, path)
-					assert.Equal(t, CodeRead, d.Code, "%s of %s", name, path)
-				case <-time.After(10 * time.Second):
-					t.Fatalf("%s of %s does not return", name, path)
-				}
+			done := make(chan error, 1)
+			go func() {
+				_, err := LoadFile(path)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				require.Error(t, err, path)
+				d, ok := diag.As(err)
+				require.True(t, ok, "%s: a diagnostic", path)
+				assert.Equal(t, path+": cannot read: not a regular file", d.Message, path)
+				assert.Equal(t, CodeRead, d.Code, path)
+			case <-time.After(10 * time.Second):
+				t.Fatalf("LoadFile of %s does not return", path)
 			}
 		})
 	}

@@ -4,7 +4,15 @@
 // rules (variability.md §2.1) by a fast reader of our own for the YAML that
 // templates are made of and through yaml.v3 nodes for the rest, compared
 // with chai's deep equality (§13) and written back by a small emitter of our
-// own.
+// own in js-yaml's and prettier's layout (§13). ParseJSON reads JSON into
+// the same values, in the source's key order.
+//
+// It also holds what every reader of YAML in v4t shares: bounded file
+// reads (ReadFile, ReadNamedFile, ReadFailure), yaml.v3 syntax errors as
+// positioned diagnostics (DecodeDocument, SyntaxError) and the limits on
+// nesting and aliases (MaxDepth, CheckNode). Packages that read YAML with
+// other rules (resolve/sd's YAML 1.2 as yaml.v3 resolves it, completion's
+// YAML 1.1) convert yaml.v3's nodes themselves.
 //
 // Documents are mutable and shared: an alias resolves to the same *Value as
 // its anchor, so a change made through one path is visible through the other,
@@ -292,6 +300,25 @@ func (m *Map) insert(pos int, k string, v *Value) {
 		for j := pos; j < len(m.keys); j++ {
 			m.index[m.keys[j]] = j
 		}
+	}
+}
+
+// Append adds key k with value v at the end of the map, whatever the key's
+// form. Unlike Set it keeps array-index keys ("1", "2") in their place, the
+// order YAML 1.2 and JSON documents have (ParseJSON, resolve/sd's reader).
+// k must not be in the map yet.
+func (m *Map) Append(k string, v *Value) {
+	if _, isInt := arrayIndex(k); isInt {
+		// Set and Delete count the array-index keys; keep the count right.
+		m.nInt++
+	}
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, v)
+	if m.dead > 0 {
+		m.deleted = append(m.deleted, false)
+	}
+	if m.index != nil {
+		m.index[k] = len(m.keys) - 1
 	}
 }
 

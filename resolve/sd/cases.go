@@ -92,7 +92,7 @@ func RunCase(ctx context.Context, dir string) CaseOutcome {
 		vars[k] = strings.ReplaceAll(v, "{case}", abs)
 	}
 	if data, err := os.ReadFile(filepath.Join(abs, "delta.yaml")); err == nil {
-		v, err := yamlsrc.ParseCore(data, filepath.Join(dir, "delta.yaml"))
+		v, err := parseCore(data, filepath.Join(dir, "delta.yaml"))
 		if err != nil {
 			return caseFail("%v", err)
 		}
@@ -291,7 +291,7 @@ func copyTree(src, dst string) error {
 // readCaseParams reads params.yaml (§13.1).
 func readCaseParams(dir string) (caseParams, error) {
 	p := caseParams{env: map[string]string{}, fullFile: "sd.yml", dataParam: "SD_DATA"}
-	v, err := yamlsrc.LoadCoreFile(filepath.Join(dir, CaseMarker))
+	v, err := loadCoreFile(filepath.Join(dir, CaseMarker))
 	if err != nil {
 		return p, err
 	}
@@ -300,7 +300,7 @@ func readCaseParams(dir string) (caseParams, error) {
 	}
 	if env := v.Get("env"); env.IsMap() {
 		for i, k := range env.Map.Keys() {
-			text, ok := yamlsrc.ScalarText(env.Map.Val(i))
+			text, ok := scalarText(env.Map.Val(i))
 			if !ok {
 				return p, fmt.Errorf("env.%s: expected a string", k)
 			}
@@ -309,7 +309,7 @@ func readCaseParams(dir string) (caseParams, error) {
 	}
 	if args := v.Get("args"); args.IsList() {
 		for i, a := range args.List {
-			text, ok := yamlsrc.ScalarText(a)
+			text, ok := scalarText(a)
 			if !ok {
 				return p, fmt.Errorf("args[%d]: expected a string", i)
 			}
@@ -333,7 +333,7 @@ func compactJSON(b *strings.Builder, v *yamlsrc.Value) {
 	case v.Kind == yamlsrc.KindBool:
 		fmt.Fprint(b, v.Bool)
 	case v.Kind == yamlsrc.KindNumber:
-		text, _ := yamlsrc.ScalarText(v)
+		text, _ := scalarText(v)
 		b.WriteString(text)
 	case v.Kind == yamlsrc.KindMap:
 		b.WriteByte('{')
@@ -356,7 +356,7 @@ func compactJSON(b *strings.Builder, v *yamlsrc.Value) {
 		}
 		b.WriteByte(']')
 	default:
-		text, _ := yamlsrc.ScalarText(v)
+		text, _ := scalarText(v)
 		yamlsrc.QuoteJSON(b, text)
 	}
 }

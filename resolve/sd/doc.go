@@ -27,7 +27,8 @@
 //     assumptions V1-V6 (§10.1);
 //  9. the files, written atomically (§4, §12).
 //
-// The SD documents are yamlsrc values in the core dialect (YAML 1.2 as
-// yaml.v3 reads it, source text of scalars kept, source key order), written
-// with yamlsrc's writer in DialectCore with indentation 2 (§12).
+// The SD documents are yamlsrc values read in the core dialect (YAML 1.2
+// as yaml.v3 reads it, source text of scalars kept, source key order;
+// dialect.go) or from JSON by yamlsrc.ParseJSON, and written by Format with
+// yaml.v3's encoder, indentation 2 (§12; format.go).
 package sd

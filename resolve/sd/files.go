@@ -74,7 +74,7 @@ func readFull(f fullFile, warn func(*diag.Diagnostic)) (*doc, error) {
 // parseFull parses a Full SD: path is where it was read, rel how messages
 // name it.
 func parseFull(data []byte, path, rel string, warn func(*diag.Diagnostic)) (*doc, error) {
-	v, err := yamlsrc.ParseCore(data, path)
+	v, err := parseCore(data, path)
 	if err != nil {
 		pos, detail := diag.Pos{File: path}, err.Error()
 		if d, ok := diag.As(err); ok {
@@ -102,11 +102,6 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// Format writes an SD in the layout of sd-merge.md §12.
-func Format(v *yamlsrc.Value) ([]byte, error) {
-	return yamlsrc.MarshalWith(v, yamlsrc.WriteOptions{Indent: 2, Dialect: yamlsrc.DialectCore})
 }
 
 // change is one file operation of the write step: new content for path, or

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
-	"v4t/model/yamlsrc"
 )
 
 var fuzzModes = []Mode{BasicMerge, BasicExclusionMerge, ExtendedMerge, Replace}
@@ -60,7 +59,7 @@ func FuzzRun(f *testing.F) {
 		}
 		after := readTree(t, env)
 		for _, rel := range res.Written {
-			v, err := yamlsrc.ParseCore([]byte(after[rel]), rel)
+			v, err := parseCore([]byte(after[rel]), rel)
 			require.NoError(t, err, "%s does not read back:\n%s", rel, after[rel])
 			out := &doc{v: v, label: "Full SD", file: rel}
 			require.True(t, v.IsMap(), "%s is not a mapping", rel)
@@ -121,7 +120,7 @@ func FuzzMergeFiles(f *testing.F) {
 			require.NotEqual(t, "internal", d.Code, "internal error: %s\n%v", d.Message, d.Related)
 			return
 		}
-		_, err = yamlsrc.ParseCore(res.Full, "out.yaml")
+		_, err = parseCore(res.Full, "out.yaml")
 		require.NoError(t, err, "the result does not read back:\n%s", res.Full)
 	})
 }

@@ -106,7 +106,7 @@ func withVersion(a *app, version string) *yamlsrc.Value {
 	if a.v.IsString() {
 		return &yamlsrc.Value{Kind: yamlsrc.KindString, Str: text, Line: a.v.Line, Col: a.v.Col}
 	}
-	c := yamlsrc.CopyMap(a.v)
+	c := copyMap(a.v)
 	old := a.v.Get("version")
 	c.Map.Set("version", &yamlsrc.Value{Kind: yamlsrc.KindString, Str: text, Line: old.Line, Col: old.Col})
 	return c
@@ -126,7 +126,7 @@ func headerText(v *yamlsrc.Value, key string) (shown, text string, scalar bool) 
 	if !v.Has(key) {
 		return "<none>", "", false
 	}
-	t, ok := yamlsrc.ScalarText(v.Get(key))
+	t, ok := scalarText(v.Get(key))
 	if !ok {
 		return "<non-scalar>", "", false
 	}
@@ -258,7 +258,7 @@ func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
 			r = append(r, da.v)
 		}
 	}
-	out := yamlsrc.CopyMap(f.v)
+	out := copyMap(f.v)
 	out.Map.Set("applications", yamlsrc.NewList(r...))
 	if fg == nil {
 		return out, nil
@@ -306,7 +306,7 @@ func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
 		for _, a := range added[name] {
 			list = append(list, yamlsrc.NewString(a))
 		}
-		nc := yamlsrc.CopyMap(c)
+		nc := copyMap(c)
 		nl := yamlsrc.NewList(list...)
 		nl.Line, nl.Col = apps.Line, apps.Col
 		nc.Map.Set("apps", nl)

@@ -5,14 +5,12 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"v4t/model/yamlsrc"
 )
 
 // sdDoc parses an SD written in YAML.
 func sdDoc(t *testing.T, label, src string) *doc {
 	t.Helper()
-	v, err := yamlsrc.ParseCore([]byte(src), label+".yaml")
+	v, err := parseCore([]byte(src), label+".yaml")
 	require.NoError(t, err, "SD %s", label)
 	return &doc{v: v, label: label, file: label + ".yaml"}
 }

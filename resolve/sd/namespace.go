@@ -68,7 +68,7 @@ func (ns *namespaces) build(warn func(*diag.Diagnostic)) error {
 		}
 		var name *yamlsrc.Value
 		if err == nil {
-			if v, perr := yamlsrc.ParseCore(data, file); perr == nil {
+			if v, perr := parseCore(data, file); perr == nil {
 				name = v.Get("name")
 			}
 		}

@@ -115,7 +115,7 @@ func readDeltaFile(path string) ([]*doc, error) {
 	if strings.EqualFold(filepath.Ext(path), ".json") {
 		v, err = yamlsrc.ParseJSON(data, path)
 	} else {
-		v, err = yamlsrc.ParseCore(data, path)
+		v, err = parseCore(data, path)
 	}
 	if err != nil {
 		return nil, err

@@ -1,22 +1,24 @@
-package yamlsrc
+package sd
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
+	"v4t/model/yamlsrc"
 )
 
-// The core dialect (sd-merge.md §1, §6.5, §12) reads YAML 1.2 the way
-// gopkg.in/yaml.v3 resolves it, for documents that are plain data rather
-// than the reference's JavaScript objects:
+// The core dialect (§1, §6.5, §12) reads YAML 1.2 the way gopkg.in/yaml.v3
+// resolves it, into yamlsrc values, for SD documents, which are plain data
+// rather than the reference's JavaScript objects (yamlsrc.Parse):
 //
 //   - scalars resolve as yaml.v3 resolves them (only true/True/TRUE and
 //     false/False/FALSE are booleans, "yes" is a string, "1:20" a string);
 //   - numbers, booleans and dates keep their source text in Value.Str, so
-//     that 2.10 is written back as 2.10 and True as True (DialectCore);
+//     that 2.10 is written back as 2.10 and True as True (Format);
 //   - map keys keep their source order whatever their form: JavaScript's
 //     rule that array-index keys ("1", "2") come first would reorder a
 //     document's keys;
@@ -25,53 +27,39 @@ import (
 //     merged keys take the place of the merge key;
 //   - duplicate keys and non-scalar keys are errors; a non-string scalar key
 //     becomes its source text ("null" for a null key), and the map records
-//     it (see PlainKey) so that DialectCore writes it back unquoted: 1: stays
+//     it (see plainKey) so that Format writes it back unquoted: 1: stays
 //     1:, where the string key "1" is written '1':.
+//
+// JSON input (SD_DATA, JSON artifacts) is read by yamlsrc.ParseJSON, which
+// keeps key order and the text of numbers in the same way.
 
 // maxCoreValues bounds the values one document may expand to, since every
 // alias use is a copy (billion laughs).
 const maxCoreValues = 1 << 20
 
-// ParseCore parses one YAML document in the core dialect. An empty document
+// parseCore parses one YAML document in the core dialect. An empty document
 // (no content, only comments, or a lone null) is null. Every error is a
 // diagnostic with at least a line.
-func ParseCore(data []byte, file string) (*Value, error) {
-	root, err := decodeOne(data, file)
+func parseCore(data []byte, file string) (*yamlsrc.Value, error) {
+	root, err := yamlsrc.DecodeDocument(data, file)
 	if err != nil {
 		return nil, err
 	}
 	if root == nil {
-		return NewNull(), nil
+		return yamlsrc.NewNull(), nil
 	}
 	c := coreConverter{file: file}
 	return c.convert(root, 0)
 }
 
-// LoadCoreFile reads and parses a YAML file in the core dialect.
-func LoadCoreFile(path string) (*Value, error) {
-	data, err := readFile(path)
+// loadCoreFile reads and parses a YAML file in the core dialect. The file
+// must be a regular file (yamlsrc.ReadNamedFile).
+func loadCoreFile(path string) (*yamlsrc.Value, error) {
+	data, err := yamlsrc.ReadNamedFile(path)
 	if err != nil {
-		return nil, err
+		return nil, yamlsrc.ReadFailure(path, err)
 	}
-	return ParseCore(data, path)
-}
-
-// Append adds key k with value v at the end of the map, whatever the key's
-// form. Unlike Set it keeps array-index keys ("1", "2") in their place, the
-// order YAML 1.2 and JSON documents have. k must not be in the map yet.
-func (m *Map) Append(k string, v *Value) {
-	if _, isInt := arrayIndex(k); isInt {
-		// Set and Delete count the array-index keys; keep the count right.
-		m.nInt++
-	}
-	m.keys = append(m.keys, k)
-	m.vals = append(m.vals, v)
-	if m.dead > 0 {
-		m.deleted = append(m.deleted, false)
-	}
-	if m.index != nil {
-		m.index[k] = len(m.keys) - 1
-	}
+	return parseCore(data, path)
 }
 
 type coreConverter struct {
@@ -90,13 +78,13 @@ func (c *coreConverter) errAt(n *yaml.Node, format string, args ...any) error {
 	return diag.Errorf(diag.Pos{File: c.file, Line: line, Col: n.Column}, diag.StageLoad, format, args...)
 }
 
-func (c *coreConverter) newValue(k Kind, n *yaml.Node) *Value {
-	return &Value{Kind: k, Line: int32(n.Line), Col: int32(n.Column)}
+func (c *coreConverter) newValue(k yamlsrc.Kind, n *yaml.Node) *yamlsrc.Value {
+	return &yamlsrc.Value{Kind: k, Line: int32(n.Line), Col: int32(n.Column)}
 }
 
-func (c *coreConverter) convert(n *yaml.Node, depth int) (*Value, error) {
-	if depth > maxDepth {
-		return nil, c.errAt(n, "document nested deeper than %d levels", maxDepth)
+func (c *coreConverter) convert(n *yaml.Node, depth int) (*yamlsrc.Value, error) {
+	if depth > yamlsrc.MaxDepth {
+		return nil, c.errAt(n, "document nested deeper than %d levels", yamlsrc.MaxDepth)
 	}
 	c.count++
 	if c.count > maxCoreValues {
@@ -115,8 +103,8 @@ func (c *coreConverter) convert(n *yaml.Node, depth int) (*Value, error) {
 	case yaml.MappingNode:
 		return c.mapping(n, depth)
 	case yaml.SequenceNode:
-		v := c.newValue(KindList, n)
-		v.List = make([]*Value, len(n.Content))
+		v := c.newValue(yamlsrc.KindList, n)
+		v.List = make([]*yamlsrc.Value, len(n.Content))
 		for i, item := range n.Content {
 			x, err := c.convert(item, depth+1)
 			if err != nil {
@@ -135,7 +123,7 @@ func (c *coreConverter) convert(n *yaml.Node, depth int) (*Value, error) {
 		return c.convert(n.Alias, depth+1)
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
-			return NewNull(), nil
+			return yamlsrc.NewNull(), nil
 		}
 		return c.convert(n.Content[0], depth+1)
 	}
@@ -144,16 +132,16 @@ func (c *coreConverter) convert(n *yaml.Node, depth int) (*Value, error) {
 
 // scalar resolves a scalar node as yaml.v3 does, keeping the source text of
 // non-string values.
-func (c *coreConverter) scalar(n *yaml.Node) (*Value, error) {
+func (c *coreConverter) scalar(n *yaml.Node) (*yamlsrc.Value, error) {
 	switch tag := n.ShortTag(); tag {
 	case "!!null":
-		return c.newValue(KindNull, n), nil
+		return c.newValue(yamlsrc.KindNull, n), nil
 	case "!!bool":
 		var b bool
 		if err := n.Decode(&b); err != nil {
 			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
 		}
-		v := c.newValue(KindBool, n)
+		v := c.newValue(yamlsrc.KindBool, n)
 		v.Bool, v.Str = b, n.Value
 		return v, nil
 	case "!!int", "!!float":
@@ -161,21 +149,21 @@ func (c *coreConverter) scalar(n *yaml.Node) (*Value, error) {
 		if err := n.Decode(&f); err != nil {
 			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
 		}
-		v := c.newValue(KindNumber, n)
+		v := c.newValue(yamlsrc.KindNumber, n)
 		v.Num, v.Str = f, n.Value
 		return v, nil
 	case "!!timestamp":
-		ms, ok := ParseYAMLTimestamp(n.Value)
+		ms, ok := yamlsrc.ParseYAMLTimestamp(n.Value)
 		if !ok && n.Style&yaml.TaggedStyle != 0 {
 			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
 		}
-		v := c.newValue(KindTime, n)
+		v := c.newValue(yamlsrc.KindTime, n)
 		v.Num, v.Str = ms, n.Value
 		return v, nil
 	}
 	// Strings, and whatever else is tagged (!!binary, local tags, a "<<"
 	// that is not a key): the text.
-	v := c.newValue(KindString, n)
+	v := c.newValue(yamlsrc.KindString, n)
 	v.Str = n.Value
 	return v, nil
 }
@@ -187,9 +175,9 @@ func isMergeKey(n *yaml.Node) bool {
 // mapping converts a mapping node. Explicit keys are collected first so that
 // a merged key never replaces one (yaml.v3's rule), wherever the merge key
 // stands.
-func (c *coreConverter) mapping(n *yaml.Node, depth int) (*Value, error) {
-	v := c.newValue(KindMap, n)
-	v.Map = &Map{}
+func (c *coreConverter) mapping(n *yaml.Node, depth int) (*yamlsrc.Value, error) {
+	v := yamlsrc.NewMap()
+	v.Line, v.Col = int32(n.Line), int32(n.Column)
 	keys := make([]string, len(n.Content)/2)
 	explicit := make(map[string]*yaml.Node, len(keys))
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -225,12 +213,12 @@ func (c *coreConverter) mapping(n *yaml.Node, depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		sources := []*Value{src}
-		if src.Kind == KindList {
+		sources := []*yamlsrc.Value{src}
+		if src.Kind == yamlsrc.KindList {
 			sources = src.List
 		}
 		for _, s := range sources {
-			if s.Kind != KindMap {
+			if s.Kind != yamlsrc.KindMap {
 				return nil, c.errAt(vn, "map merge requires map or sequence of maps as the value")
 			}
 			for j, k := range s.Map.Keys() {
@@ -241,7 +229,7 @@ func (c *coreConverter) mapping(n *yaml.Node, depth int) (*Value, error) {
 					merged = map[string]bool{}
 				}
 				merged[k] = true
-				if PlainKey(s, k) {
+				if plainKey(s, k) {
 					markPlainKey(v, k)
 				}
 				v.Map.Append(k, s.Map.Val(j))
@@ -283,38 +271,6 @@ func stringKey(kn *yaml.Node) bool {
 	return true
 }
 
-// Non-string keys of a core map are listed in the map value's Str, each
-// between NUL bytes; maps have no other use for Str.
-
-// PlainKey reports whether key k of map value m is a non-string scalar
-// (a number, boolean, date or null) in the source, which DialectCore writes
-// unquoted.
-func PlainKey(m *Value, k string) bool {
-	return m != nil && m.Str != "" && strings.Contains(m.Str, "\x00"+k+"\x00")
-}
-
-// markPlainKey records that key k of map value m is not a string.
-func markPlainKey(m *Value, k string) {
-	if PlainKey(m, k) {
-		return
-	}
-	if m.Str == "" {
-		m.Str = "\x00"
-	}
-	m.Str += k + "\x00"
-}
-
-// CopyMap returns a shallow copy of map value v: the same keys in the same
-// order (Append, not JavaScript's order), the same values, and the record of
-// its non-string keys.
-func CopyMap(v *Value) *Value {
-	c := &Value{Kind: KindMap, Map: &Map{}, Line: v.Line, Col: v.Col, Str: v.Str}
-	for i, k := range v.Map.Keys() {
-		c.Map.Append(k, v.Map.Val(i))
-	}
-	return c
-}
-
 func nodeKindName(k yaml.Kind) string {
 	switch k {
 	case yaml.MappingNode:
@@ -327,43 +283,92 @@ func nodeKindName(k yaml.Kind) string {
 	return "node of kind " + strconv.Itoa(int(k))
 }
 
-// readFile reads a file, failing with a diagnostic that names it.
-func readFile(path string) ([]byte, error) {
-	data, err := ReadNamedFile(path)
-	if err != nil {
-		return nil, readFailure(path, err)
-	}
-	return data, nil
+// Non-string keys of a core map are listed in the map value's Str, each
+// between NUL bytes; maps have no other use for Str, and yamlsrc.Clone
+// copies it.
+
+// plainKey reports whether key k of map value m is a non-string scalar
+// (a number, boolean, date or null) in the source, which Format writes
+// unquoted.
+func plainKey(m *yamlsrc.Value, k string) bool {
+	return m != nil && m.Str != "" && strings.Contains(m.Str, "\x00"+k+"\x00")
 }
 
-// ScalarText returns the text of a scalar as a document spells it: a
-// string's value, the source text of a number, boolean or date loaded in the
-// core dialect (or a default spelling), and "null" for null. ok is false
-// for maps and lists.
-func ScalarText(v *Value) (text string, ok bool) {
+// markPlainKey records that key k of map value m is not a string.
+func markPlainKey(m *yamlsrc.Value, k string) {
+	if plainKey(m, k) {
+		return
+	}
+	if m.Str == "" {
+		m.Str = "\x00"
+	}
+	m.Str += k + "\x00"
+}
+
+// copyMap returns a shallow copy of map value v: the same keys in the same
+// order (Append, not JavaScript's order), the same values, and the record of
+// its non-string keys.
+func copyMap(v *yamlsrc.Value) *yamlsrc.Value {
+	c := yamlsrc.NewMap()
+	c.Line, c.Col, c.Str = v.Line, v.Col, v.Str
+	for i, k := range v.Map.Keys() {
+		c.Map.Append(k, v.Map.Val(i))
+	}
+	return c
+}
+
+// scalarText returns the text of a scalar as a document spells it: a
+// string's value, the source text of a number, boolean or date read in the
+// core dialect (or a default spelling for one built by code), and "null"
+// for null. ok is false for maps and lists.
+func scalarText(v *yamlsrc.Value) (text string, ok bool) {
 	if v == nil {
 		return "null", true
 	}
 	switch v.Kind {
-	case KindNull:
+	case yamlsrc.KindNull:
 		return "null", true
-	case KindString:
+	case yamlsrc.KindString:
 		return v.Str, true
-	case KindBool:
+	case yamlsrc.KindBool:
 		if v.Str != "" {
 			return v.Str, true
 		}
 		return strconv.FormatBool(v.Bool), true
-	case KindNumber:
+	case yamlsrc.KindNumber:
 		if v.Str != "" {
 			return v.Str, true
 		}
-		return string(appendYAMLNumber(nil, v.Num)), true
-	case KindTime:
+		return yamlNumber(v.Num), true
+	case yamlsrc.KindTime:
 		if v.Str != "" {
 			return v.Str, true
 		}
-		return FormatTime(v.Num), true
+		return yamlsrc.FormatTime(v.Num), true
 	}
 	return "", false
+}
+
+// yamlNumber spells a number built by code the way js-yaml's int and float
+// types do: JavaScript's notation, .nan, .inf, -.inf, -0.0, and a dot in
+// the mantissa of a fraction in exponent form (5.e-7).
+func yamlNumber(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return ".nan"
+	case math.IsInf(f, 1):
+		return ".inf"
+	case math.IsInf(f, -1):
+		return "-.inf"
+	case f == 0 && math.Signbit(f):
+		return "-0.0"
+	}
+	s := yamlsrc.FormatNumber(f)
+	if f == math.Trunc(f) {
+		return s
+	}
+	if e := strings.IndexByte(s, 'e'); e >= 0 && strings.IndexByte(s[:e], '.') < 0 {
+		return s[:e] + "." + s[e:]
+	}
+	return s
 }
