@@ -1,0 +1,283 @@
+package encode
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Spec variability.md §8 and §10.2 as seen in the CNF: numbering, the
+// projections for uniqueness and technology counting, the semantics of the
+// clauses, and the origin of every clause.
+
+// dpll reports whether clauses over variables 1..n are satisfiable: a
+// plain backtracking search with unit propagation, independent of the
+// solver package (which encode may not import).
+func dpll(clauses [][]int, assign []int8) bool {
+	for {
+		unit := 0
+		for _, c := range clauses {
+			open, sat := 0, false
+			last := 0
+			for _, l := range c {
+				v := assign[abs(l)]
+				switch {
+				case v == 0:
+					open++
+					last = l
+				case (v > 0) == (l > 0):
+					sat = true
+				}
+				if sat {
+					break
+				}
+			}
+			if sat {
+				continue
+			}
+			if open == 0 {
+				return false
+			}
+			if open == 1 && unit == 0 {
+				unit = last
+			}
+		}
+		if unit == 0 {
+			break
+		}
+		if unit > 0 {
+			assign[unit] = 1
+		} else {
+			assign[-unit] = -1
+		}
+	}
+	for v := 1; v < len(assign); v++ {
+		if assign[v] != 0 {
+			continue
+		}
+		for _, val := range []int8{1, -1} {
+			next := append([]int8(nil), assign...)
+			next[v] = val
+			if dpll(clauses, next) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// sat reports whether the result's clauses have a model in which each
+// named variable has the given value.
+func sat(t *testing.T, res *Result, assume map[string]bool) bool {
+	t.Helper()
+	names := res.Names()
+	clauses := append([][]int(nil), res.Clauses...)
+	for name, v := range assume {
+		found := false
+		for i, n := range names {
+			if n == name {
+				lit := i
+				if !v {
+					lit = -i
+				}
+				clauses = append(clauses, []int{lit})
+				found = true
+			}
+		}
+		require.True(t, found, "no variable %s", name)
+	}
+	return dpll(clauses, make([]int8, res.NumVars+1))
+}
+
+func TestEncodeRules(t *testing.T) {
+	src := `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+  variability:
+    constraints: [{exo: [node.a, node.b]}, {implies: [nodeish, node.a]}]
+  node_templates:
+    a: {type: t, conditions: {not: {node_presence: b}}, technology: [{ansible: {}}, {terraform: {conditions: x}}]}
+    b: {type: t, conditions: y, technology: [{ansible: {conditions: {node_presence: b}}}]}
+`
+	g := build(t, src)
+	res, err := Encode(g, evaluator(g), Options{})
+	require.NoError(t, err)
+	names := res.Names()
+	// Element variables first, in global element order.
+	for i, e := range g.Elements {
+		assert.Equal(t, i+1, res.ElementVars[i], e.ID())
+		assert.Equal(t, e.ID(), names[res.ElementVars[i]])
+	}
+	assert.Equal(t, "manual.type.t@0.node.a", names[len(g.Elements)+1])
+	nameOf := func(vs []int) []string {
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = names[v]
+		}
+		return out
+	}
+	// The uniqueness projections are the variables whose names start
+	// with node and technology, free variables included (§10.2).
+	assert.Equal(t, []string{"node.a", "node.b", "nodeish"}, nameOf(res.NodeVars))
+	assert.Equal(t, []string{"technology.ansible@0.node.a", "technology.terraform@1.node.a", "technology.ansible@0.node.b"}, nameOf(res.TechnologyVars))
+	// One literal per distinct technology name, in order of first
+	// occurrence.
+	require.Len(t, res.TechnologyNameLits, 2)
+	assert.False(t, res.Unsat)
+	assert.Same(t, res.Builder(), res.Builder())
+	assert.Equal(t, res.NumVars, res.Builder().NumVars())
+
+	for _, tc := range []struct {
+		assume map[string]bool
+		want   bool
+	}{
+		{map[string]bool{"node.a": true, "node.b": false}, true},
+		{map[string]bool{"node.a": false, "node.b": true}, true},
+		// exo(node.a, node.b) and a ⇔ ¬b.
+		{map[string]bool{"node.a": true, "node.b": true}, false},
+		{map[string]bool{"node.a": false, "node.b": false}, false},
+		// nodeish → node.a.
+		{map[string]bool{"nodeish": true, "node.b": true}, false},
+		// Elements without conditions are required, with their manual
+		// variable.
+		{map[string]bool{"technology.ansible@0.node.a": false}, false},
+		{map[string]bool{"manual.technology.ansible@0.node.a": false}, false},
+		// manual.node.a ⇔ ¬node.b.
+		{map[string]bool{"manual.node.a": true, "node.b": true}, false},
+		{map[string]bool{"manual.node.b": true, "y": false}, false},
+		{map[string]bool{"manual.type.t@0.node.a": false}, false},
+		// A single condition: element ⇔ condition, manual ⇔ and(manual
+		// conditions).
+		{map[string]bool{"technology.terraform@1.node.a": true, "x": false}, false},
+		{map[string]bool{"technology.terraform@1.node.a": false, "x": true}, false},
+		{map[string]bool{"technology.ansible@0.node.b": true, "node.b": false}, false},
+		{map[string]bool{"technology.ansible@0.node.b": true, "node.b": true, "manual.technology.ansible@0.node.b": false}, false},
+	} {
+		assert.Equal(t, tc.want, sat(t, res, tc.assume), "%v", tc.assume)
+	}
+}
+
+// TestEncodeGroupRules: with Options.Groups every clause knows the
+// requirement it came from, and a requirement that folds to false is
+// reported.
+func TestEncodeGroupRules(t *testing.T) {
+	src := `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+  variability:
+    constraints: [a, false]
+  node_templates:
+    n: {type: t, implies: [[m]]}
+`
+	g := build(t, src)
+	res, err := Encode(g, evaluator(g), Options{Groups: true})
+	require.NoError(t, err)
+	assert.True(t, res.Unsat)
+	require.Len(t, res.ClauseGroups, len(res.Clauses))
+	// Groups: the two elements, the two constraints, the implies of n.
+	require.Len(t, res.Groups, 5)
+	assert.Equal(t, "type.t@0.node.n", res.Groups[0].Element.ID())
+	assert.Equal(t, "node.n", res.Groups[1].Element.ID())
+	assert.Equal(t, "a", res.Groups[2].Constraint.Str)
+	assert.True(t, res.Groups[3].Constraint.IsFalse())
+	assert.True(t, res.Groups[4].Implies)
+	assert.Equal(t, "node.n", res.Groups[4].Element.ID())
+	assert.Equal(t, 4, res.UnsatGroup, "the false constraint")
+	seen := map[int]bool{}
+	for _, cg := range res.ClauseGroups {
+		assert.GreaterOrEqual(t, cg, 0)
+		assert.LessOrEqual(t, cg, len(res.Groups))
+		seen[cg] = true
+	}
+	// The required element variables and the constraint a and the
+	// implication each leave a clause of their group.
+	for _, gr := range []int{1, 2, 3, 5} {
+		assert.True(t, seen[gr], "group %d", gr)
+	}
+
+	// Without Options.Groups nothing is tracked.
+	res, err = Encode(build(t, src), evaluator(g), Options{})
+	require.NoError(t, err)
+	assert.True(t, res.Unsat)
+	assert.Empty(t, res.Groups)
+	assert.Empty(t, res.ClauseGroups)
+}
+
+// TestEncodeSharedIDRules: ids that may not be unique (a name with an @)
+// are plain named variables; names still read back.
+func TestEncodeSharedIDRules(t *testing.T) {
+	src := `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+  node_templates:
+    a@1: {type: t, conditions: {node_presence: b}}
+    b: {type: t, conditions: c}
+`
+	g := build(t, src)
+	res, err := Encode(g, evaluator(g), Options{})
+	require.NoError(t, err)
+	names := res.Names()
+	for i, e := range g.Elements {
+		assert.Equal(t, e.ID(), names[res.ElementVars[i]])
+	}
+	assert.Equal(t, []string{"node.a@1", "node.b"}, []string{names[res.NodeVars[0]], names[res.NodeVars[1]]})
+	assert.False(t, sat(t, res, map[string]bool{"node.a@1": true, "c": false}))
+	assert.True(t, sat(t, res, map[string]bool{"node.a@1": true, "c": true}))
+}
+
+// TestBuilderRules: the builder operations the optimiser uses directly.
+func TestBuilderRules(t *testing.T) {
+	b := NewBuilder()
+	x, y := b.Var("x"), b.Var("y")
+	assert.Equal(t, x, b.Var("x"))
+	l, ok := b.Lookup("y")
+	assert.True(t, ok)
+	assert.Equal(t, y, l)
+	_, ok = b.Lookup("z")
+	assert.False(t, ok)
+	// Constants fold.
+	assert.Equal(t, x, b.Equiv(x, True))
+	assert.Equal(t, Not(x), b.Equiv(x, False))
+	e := b.Equiv(x, y)
+	assert.False(t, e.IsConst())
+	b.Require(e)
+	b.Require(x)
+	clauses := b.Clauses()
+	assert.False(t, satisfiable(append(clauses, []int{int(-y)}), b.NumVars(), nil), "x ⇔ y and x force y")
+	assert.True(t, satisfiable(clauses, b.NumVars(), nil))
+	// Materialize turns a constant into a variable fixed by a unit clause.
+	tl := b.Materialize(True)
+	fl := b.Materialize(False)
+	assert.False(t, tl.IsConst())
+	assert.Equal(t, Not(tl), fl)
+	assert.Equal(t, x, b.Materialize(x))
+	assert.False(t, satisfiable(append(b.Clauses(), []int{int(-tl)}), b.NumVars(), nil))
+	// RequireEquiv of two constants that differ makes the problem unsat.
+	assert.False(t, b.Unsat())
+	b.SetGroup(7)
+	b.RequireEquiv(True, False)
+	assert.True(t, b.Unsat())
+	assert.Equal(t, 7, b.UnsatGroup())
+}
+
+// TestDPLLHelper: the test's own search agrees with brute force, so that
+// the semantic checks above can fail.
+func TestDPLLHelper(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 300; i++ {
+		n := 1 + r.Intn(8)
+		var clauses [][]int
+		for c := r.Intn(12); c > 0; c-- {
+			var cl []int
+			for k := r.Intn(4); k >= 0; k-- {
+				l := 1 + r.Intn(n)
+				if r.Intn(2) == 0 {
+					l = -l
+				}
+				cl = append(cl, l)
+			}
+			clauses = append(clauses, cl)
+		}
+		assert.Equal(t, satisfiable(clauses, n, nil), dpll(clauses, make([]int8, n+1)), "%v", clauses)
+	}
+}
