@@ -30,7 +30,7 @@ func TestMalformedInputs(t *testing.T) {
 	const head = "tosca_definitions_version: tosca_variability_1_0\n"
 	const node = head + "topology_template:\n  node_templates:\n    a:\n      type: tosca.nodes.Root\n"
 	good := head + "topology_template:\n  variability:\n    inputs:\n      large: {type: boolean, default: false}\n" +
-		"  node_templates:\n    a:\n      type: tosca.nodes.Root\n      conditions: {get_variability_input: large}\n"
+		"  node_templates:\n    a:\n      type: tosca.nodes.Root\n      conditions: {variability_input: large}\n"
 	garbage := func(n int, seed int64) string {
 		b := make([]byte, n)
 		rand.New(rand.NewSource(seed)).Read(b)

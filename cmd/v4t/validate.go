@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -252,7 +253,7 @@ func (e *env) templateProblems(ctx context.Context, in resolve.Input, opts resol
 	for _, p := range all {
 		switch {
 		case isInternal(p): // a bug of the validator is not the template's problem
-		case samePlace(p.Pos, d.Pos):
+		case sameDefect(p, d):
 			if i := strings.Index(p.Message, " (did you mean "); i >= 0 && hint == "" && !strings.Contains(d.Message, "did you mean") {
 				hint = p.Message[i:]
 			}
@@ -291,6 +292,43 @@ func (e *env) reportProblems(in resolve.Input, problems diag.List, all bool) {
 		}
 	}
 	_, _ = io.WriteString(e.stderr, b.String())
+}
+
+// sameDefect reports whether the validator's problem p is the resolver's
+// error d in other words: at the same place, on the same line (the
+// resolver points at a condition's map, the validator at its operator), or
+// in the same file about the same quoted name (the resolver's `Node
+// "ghost" not found` is at the node whose condition names ghost, the
+// validator's at the name).
+func sameDefect(p, d *diag.Diagnostic) bool {
+	if d == nil {
+		return false
+	}
+	if samePlace(p.Pos, d.Pos) {
+		return true
+	}
+	if p.Pos.File != d.Pos.File || p.Pos.Line == 0 || d.Pos.Line == 0 {
+		return false
+	}
+	if p.Pos.Line == d.Pos.Line {
+		return true
+	}
+	name, ok := firstQuoted(d.Message)
+	return ok && strings.Contains(p.Message, strconv.Quote(name))
+}
+
+// firstQuoted returns the first double-quoted word of a message of the
+// reference's, such as ghost in `Node "ghost" not found`.
+func firstQuoted(msg string) (string, bool) {
+	i := strings.IndexByte(msg, '"')
+	if i < 0 {
+		return "", false
+	}
+	j := strings.IndexByte(msg[i+1:], '"')
+	if j <= 0 || strings.ContainsAny(msg[i+1:i+1+j], "\n{[") {
+		return "", false
+	}
+	return msg[i+1 : i+1+j], true
 }
 
 // samePlace reports whether positions p and q name the same place: the

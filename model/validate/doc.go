@@ -13,8 +13,9 @@
 //  1. Reading (read.go): the template, its imports (relative file imports,
 //     resolved recursively, each file read once), and the lib/ type files
 //     next to the template that the resolver merges (variability.md §2.5).
-//     Problems: unreadable files, YAML errors (at the offending token, which
-//     yamlpos.go finds from the text: yaml.v3 names a line only), import cycles
+//     Problems: unreadable files, YAML errors (at the offending token, or
+//     the tab in an indentation, which yamlsrc/locate.go finds from the
+//     text: yaml.v3 names a line only, often an earlier one), import cycles
 //     ("import cycle: a.yaml → b.yaml → a.yaml"), URL imports that no
 //     embedded file serves (there is no network access), imports that leave
 //     the template's directory tree (unless Options.AllowOutside), and
@@ -27,7 +28,10 @@
 //     types, properties, artifacts, ...). Problems: wrong YAML kinds for a
 //     field, unknown fields (with a suggestion), required fields missing,
 //     operations and implementations of interface definitions and
-//     assignments, and variability option names the reference does not
+//     assignments, constraint clauses (constraints.go: operators of TOSCA
+//     1.3 §3.6.3 only, with a suggestion, and arguments of their shapes) in
+//     property, schema, input, output and data type definitions, and
+//     variability option names the reference does not
 //     read (variability.md §4; it ignores them silently).
 //     Short notations (requirement and capability definitions, requirement
 //     assignments, V4T type lists and property lists) are normalised to the
@@ -39,7 +43,9 @@
 //     and their prefixed names (tosca:Compute). Two normative properties are
 //     optional as TOSCA 1.3's tables have them (optionalNormative).
 //     Problems: ambiguous names (one name, two definitions), redefined
-//     normative types, and names not found (with a suggestion).
+//     normative types, and names not found (with a suggestion; for a data
+//     type, from TOSCA's own names first, bool → boolean, then the
+//     declared ones).
 //  4. Hierarchy (hierarchy.go): derived_from parents that do not exist or
 //     are of another kind, and loops in derived_from.
 //  5. Inheritance (inherit.go): properties, capabilities and requirements
@@ -55,11 +61,35 @@
 //     capability assignments' properties are defined by the capability type
 //     and of their types, the lower bound of an explicit occurrences is met,
 //     get_input names an input, interface types exist, and the default of a
-//     typed input or variability input has its type.
+//     typed input or variability input has its type. Literal values of the
+//     right type also meet the constraints of their definitions and data
+//     types (constraints.go; not the alternatives of V4T property lists).
+//     Operations and notifications of interface definitions and
+//     assignments are defined by the interface type or its parents, and an
+//     assignment's interface by the template's type (operations.go). Group
+//     members name node templates (or [node, requirement]), policy targets
+//     node templates or groups, and the capability a requirement's target
+//     offers accepts the source's type by its valid_source_types
+//     (relations.go).
+//  7. Variability (variability.go), in templates of a tosca_variability_*
+//     version only: what the resolver would read in conditions, implies,
+//     constraints, expressions, default_expression and presets, each at the
+//     offending word. Problems: variability inputs that are not declared,
+//     logic_expression and value_expression names not in
+//     variability.expressions, presence operators (node_presence,
+//     relation_presence, ... by name or index) naming elements that do not
+//     exist, unknown operators (with a suggestion from the evaluator's and
+//     the translator's tables), and presets assigning undeclared inputs. It
+//     is the validator's view: what resolve accepts does not change.
 //
-// Problems are returned as a diag.List sorted by file, line and column and
-// without duplicates (problems.go). Messages are our own (style.md §3.5):
-// lower case, naming the offending key or name.
+// Problems are returned as a diag.List sorted by file, line and column,
+// without duplicates and without follow-ons: a problem that says again
+// what one reported before it says of the same value or key is dropped
+// (defectClass in problems.go). Follow-ons at other positions are avoided
+// where they arise: properties that cannot be read (a list in a plain
+// template) leave the template's required properties unchecked. Messages
+// are our own (style.md §3.5): lower case, naming the offending key or
+// name.
 //
 // Cost: a template with tens of thousands of templates and as many
 // problems must stay cheap next to a resolve (BenchmarkValidateRing). The

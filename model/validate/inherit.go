@@ -52,6 +52,9 @@ func (v *validator) inheritType(t *typeDef) {
 				continue
 			}
 			old := merged[i]
+			if !own.hasSrc {
+				own.validSrc, own.hasSrc, own.srcOwner = old.validSrc, old.hasSrc, old.srcOwner
+			}
 			if own.t != nil && old.t != nil && !t.broken && !isA(own.t, old.t) {
 				v.add(own.typ.pos, "contract", "capability %q of %s has type %q, which is not derived from type %q of the capability in its parent %s",
 					own.name, what.text(), own.typ.name, old.typ.name, parent.text())

@@ -18,6 +18,10 @@ type validator struct {
 	problems diag.List
 
 	normative *unit
+	// unreadProps marks the templates (by the place of their name) whose
+	// properties were not all read: their required properties are not
+	// checked (decodeProps).
+	unreadProps map[place]bool
 	// suggested caches "did you mean" answers; suggestions stop after
 	// maxSuggestions lookups so that many misses stay linear.
 	suggested map[suggestKey]string
@@ -25,6 +29,10 @@ type validator struct {
 
 	slab    []diag.Diagnostic // problems are allocated from it (addMsg)
 	scratch msg               // the buffer of messages built by msg()
+
+	// skipCons leaves constraints unchecked while the values of V4T
+	// property alternatives (list form) are type-checked.
+	skipCons bool
 }
 
 // unit is one file: the template, an import, a lib/ file or the normative
@@ -101,6 +109,15 @@ type typeDef struct {
 	done     bool // inheritance merged
 	validSrc []nameRef
 	ifaces   []nameRef // interface types of the interface definitions
+
+	cons   []constraint // a data type's constraints
+	ifDefs []ifaceUse   // interface definitions, with their operations
+	// ops and notifs are the operations and notifications an interface
+	// type defines itself (not those of its parents).
+	ops, notifs []string
+	// srcTypes are a capability type's valid_source_types (hasSrc: given).
+	srcTypes []nameRef
+	hasSrc   bool
 }
 
 // nameRef is a name used somewhere, with its position.
@@ -119,6 +136,10 @@ type propDef struct {
 	entry    *propDef // entry_schema, as a definition without name
 	required bool
 	hasDef   bool
+
+	cons []constraint
+	of   *propDef // the definition whose entry_schema this is
+	noun string   // "input", for the definition of an input
 }
 
 // propSet is an ordered set of property definitions; sets are shared
@@ -167,6 +188,11 @@ type capDef struct {
 	t        *typeDef
 	occLower int
 	hasOcc   bool
+	// validSrc are the definition's valid_source_types (hasSrc: given, or
+	// inherited from the definition it overrides).
+	validSrc []nameRef
+	hasSrc   bool
+	srcOwner *typeDef // the type whose definition gave validSrc
 }
 
 // reqDef is a requirement definition of a node type.
@@ -192,7 +218,10 @@ type topology struct {
 	relList  []*relTemplate
 	groups   []*entityTemplate
 	policies []*entityTemplate
-	defaults []inputDefault
+	// groupNames are the names of all groups, also those whose
+	// definition is broken, for policy targets.
+	groupNames map[string]bool
+	defaults   []inputDefault
 }
 
 // inputDefault is the default value of a typed input (or variability
@@ -210,6 +239,7 @@ type entityTemplate struct {
 	pos   place
 	types []nameRef
 	props []propAssign
+	refs  *yamlsrc.Value // members of a group, targets of a policy
 }
 
 // nodeTemplate is a node template (one alternative, in a variable
@@ -223,13 +253,17 @@ type nodeTemplate struct {
 	caps   []capAssign
 	arts   []nameRef // artifact types
 	ifaces []nameRef // interface types named in interface assignments
+	ifUses []ifaceUse
+	nReqs  int // requirement entries, as written
 }
 
 type relTemplate struct {
-	name  string
-	pos   place
-	types []nameRef
-	props []propAssign
+	name   string
+	pos    place
+	types  []nameRef
+	props  []propAssign
+	ifaces []nameRef
+	ifUses []ifaceUse
 }
 
 // capAssign is a capability assignment of a node template.
@@ -245,6 +279,10 @@ type propAssign struct {
 	name  string
 	pos   place
 	value *yamlsrc.Value
+	// alt marks an alternative of a V4T property list (an entry with
+	// conditions or one of several of its name), whose constraints are
+	// not checked.
+	alt bool
 }
 
 // reqAssign is a requirement assignment in its full form.
@@ -255,4 +293,5 @@ type reqAssign struct {
 	cap     nameRef
 	rel     nameRef
 	hasNode bool
+	relIfs  []ifaceUse // interface assignments of an inline relationship
 }

@@ -1,7 +1,10 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
+
+	"v4t/model/diag"
 )
 
 // Phase 3, namespace: per unit and entity kind, the names it defines and
@@ -185,6 +188,11 @@ type suggestKey struct {
 	name string
 }
 
+// suggestType returns the "did you mean" hint for a type name of kind k
+// that was not found. The names of data types (a property's type, a data
+// type's parent) are drawn first from TOSCA's own (builtinDataHint), then
+// from the declared ones; other kinds from the declared and the
+// normative names alike.
 func (v *validator) suggestType(u *unit, k typeKind, name string) string {
 	key := suggestKey{k, name}
 	if s, ok := v.suggested[key]; ok {
@@ -193,25 +201,93 @@ func (v *validator) suggestType(u *unit, k typeKind, name string) string {
 	if v.nSuggest >= maxSuggestions {
 		return ""
 	}
-	s := v.suggest(name, func(yield func(string) bool) {
-		if u.ns != nil {
-			for _, n := range u.ns.order[k] {
+	s := ""
+	if k == kData {
+		s = builtinDataHint(name, v.normative.ns.order[kData])
+	}
+	if s == "" {
+		s = v.suggest(name, func(yield func(string) bool) {
+			if u.ns != nil {
+				for _, n := range u.ns.order[k] {
+					if !yield(n) {
+						return
+					}
+				}
+			}
+			if k == kData {
+				return // searched by builtinDataHint
+			}
+			for _, n := range v.normative.ns.order[k] {
 				if !yield(n) {
 					return
 				}
 			}
-		}
-		for _, n := range v.normative.ns.order[k] {
-			if !yield(n) {
-				return
-			}
-		}
-	})
+		})
+	} else {
+		v.nSuggest++
+	}
 	if v.suggested == nil {
 		v.suggested = map[suggestKey]string{}
 	}
 	v.suggested[key] = s
 	return s
+}
+
+// builtinDataHint returns the "did you mean" hint for a data type name
+// among TOSCA's own: the primitive and special types (primitiveNames) and
+// the normative data types (normative, with their short names), or "".
+// Besides close spellings it knows what other type systems call the
+// primitives (typeAliases: bool, int, str, ...) and abbreviations of
+// them ("integ"), which are too far from the name to be found by
+// distance alone.
+func builtinDataHint(name string, normative []string) string {
+	hint := func(s string) string { return " (did you mean " + strconv.Quote(s) + "?)" }
+	lower := strings.ToLower(name)
+	if a, ok := typeAliases[lower]; ok {
+		return hint(a)
+	}
+	match := ""
+	for _, p := range primitiveNames {
+		if lower == p {
+			return hint(p) // the name in another case
+		}
+		if len(lower) >= 3 && strings.HasPrefix(p, lower) {
+			if match != "" {
+				match = "-" // not one
+				continue
+			}
+			match = p
+		}
+	}
+	if match != "" && match != "-" {
+		return hint(match)
+	}
+	return diag.DidYouMean(name, func(yield func(string) bool) {
+		for _, p := range primitiveNames {
+			if !yield(p) {
+				return
+			}
+		}
+		for _, n := range normative {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+}
+
+// primitiveNames are the TOSCA 1.3 primitive and special types (§3.3) a
+// property may have, for suggestions (the null type is not one a property
+// is given).
+var primitiveNames = []string{"boolean", "integer", "float", "string", "timestamp", "range", "list", "map", "version",
+	"scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate"}
+
+// typeAliases map what other type systems (YAML, JSON Schema, programming
+// languages) call a type to TOSCA's name of it.
+var typeAliases = map[string]string{
+	"bool": "boolean", "int": "integer", "long": "integer", "str": "string", "text": "string",
+	"double": "float", "number": "float", "dict": "map", "object": "map", "array": "list",
+	"date": "timestamp", "datetime": "timestamp",
 }
 
 // primitives are the TOSCA 1.3 primitive and special types (§3.3).

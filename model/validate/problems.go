@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"v4t/model/diag"
@@ -44,6 +45,91 @@ func (v *validator) addErr(file string, data []byte, err error) {
 	c.Stage = diag.StageValidate
 	c.Code = "yaml"
 	v.problems.Add(&c)
+}
+
+// defectClass tells follow-on problems from distinct ones. A problem is a
+// follow-on of (caused by) one reported before it when both are at the
+// same position and of the same class, that is, both say the same thing
+// about the one value or key there: its YAML kind or type is wrong
+// (class 1), the name there names nothing or not what it must (2), the
+// key is not allowed there (3). A value has one kind, a name one
+// spelling, a key one place: a second such problem is the defect seen
+// again, by another check or a later phase that read the same value, or
+// through a YAML alias, whose values all have the position of its anchor
+// (a value used twice through an alias is reported for its first use).
+// The other codes name a part of the entity at their position (a missing
+// field or property, an occurrence bound, an ambiguous name, a contract):
+// several of those at one position are different defects and all are
+// kept, as are problems of different classes.
+var defectClass = map[string]uint8{
+	"kind": 1, "value-type": 1,
+	"not-found": 2, "parent": 2,
+	"unknown-field": 3, "undefined": 3,
+}
+
+// classAt returns the defect class of problem d, or 0 where its position
+// names no value or key: without a line and column (values a resolver
+// made have none), problems are never taken for one another.
+func classAt(d *diag.Diagnostic) uint8 {
+	if d.Pos.Line == 0 || d.Pos.Col == 0 {
+		return 0
+	}
+	return defectClass[d.Code]
+}
+
+// sortProblems returns the problems ordered by file, line, column and
+// message, without duplicates, and without follow-ons: a problem of the
+// same defect class as one reported before it at the same position is
+// the same defect again (defectClass), and only the one reported first
+// is kept, which is that of the earliest phase (doc.go). Sorting by
+// position alone first keeps the report order within each position.
+func sortProblems(l diag.List) diag.List {
+	byPos := append(diag.List(nil), l...)
+	sort.SliceStable(byPos, func(i, j int) bool {
+		a, b := byPos[i].Pos, byPos[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	out := make(diag.List, 0, len(byPos))
+	for i := 0; i < len(byPos); {
+		j := i + 1
+		for j < len(byPos) && byPos[j].Pos == byPos[i].Pos {
+			j++
+		}
+		if j == i+1 {
+			out = append(out, byPos[i])
+			i = j
+			continue
+		}
+		start := len(out)
+		var seen uint16 // the defect classes reported at this position
+		for _, d := range byPos[i:j] {
+			if c := classAt(d); c != 0 {
+				if seen&(1<<c) != 0 {
+					continue
+				}
+				seen |= 1 << c
+			}
+			out = append(out, d)
+		}
+		g := out[start:]
+		sort.SliceStable(g, func(a, b int) bool { return g[a].Message < g[b].Message })
+		n := 1
+		for k := 1; k < len(g); k++ {
+			if g[k].Message != g[n-1].Message {
+				g[n] = g[k]
+				n++
+			}
+		}
+		out = out[:start+n]
+		i = j
+	}
+	return out
 }
 
 // msg builds a message in the validator's scratch buffer, for the problems

@@ -85,9 +85,8 @@ func (v *validator) visit(u *unit, depth int) {
 		return
 	}
 	if !imps.IsList() {
-		if !imps.IsNull() {
-			v.add(u.at(imps), "kind", `expected a list for "imports", found %s`, kindOf(imps))
-		}
+		// The grammar of the service template reports any other kind
+		// (syntax phase), for every unit read.
 		return
 	}
 	for _, e := range imps.List {

@@ -12,6 +12,13 @@ import (
 // types (TOSCA 1.3 §3.8).
 
 func (v *validator) render(root *unit) {
+	for _, u := range v.order {
+		for _, k := range []typeKind{kNode, kRelationship, kGroup} {
+			for _, t := range u.defs[k] {
+				v.checkTypeIfaces(t)
+			}
+		}
+	}
 	top := root.topo
 	if top == nil {
 		return
@@ -31,6 +38,10 @@ func (v *validator) render(root *unit) {
 		what := sub("relationship template", r.name, nil)
 		t := v.single(root, kRelationship, r.types)
 		v.renderProps(root, top, t, r.props, what, r.pos)
+		for _, i := range r.ifaces {
+			v.lookup(root, kInterface, i)
+		}
+		v.checkIfaceUses(root, t, r.ifUses, what)
 	}
 	for _, g := range append(append([]*entityTemplate{}, top.groups...), top.policies...) {
 		noun := "group"
@@ -40,6 +51,11 @@ func (v *validator) render(root *unit) {
 		what := sub(noun, g.name, nil)
 		t := v.single(root, g.kind, g.types)
 		v.renderProps(root, top, t, g.props, what, g.pos)
+		if g.kind == kGroup {
+			v.renderMembers(root, top, g)
+		} else {
+			v.renderTargets(root, top, g)
+		}
 	}
 }
 
@@ -67,6 +83,7 @@ func (v *validator) renderNode(u *unit, top *topology, n *nodeTemplate) {
 	}
 	t := v.single(u, kNode, n.types)
 	v.renderProps(u, top, t, n.props, what, n.pos)
+	v.checkIfaceUses(u, t, n.ifUses, what)
 	for _, r := range n.reqs {
 		v.renderReq(u, top, t, n, r, what)
 	}
@@ -103,6 +120,13 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 	if r.rel.name != "" && top.rels[r.rel.name] == nil && v.find(u, kRelationship, r.rel.name) == nil {
 		v.add(r.rel.pos, "not-found", "relationship %q of %s is neither a relationship template nor a relationship type%s", r.rel.name, rw.text(), v.suggestRel(u, top, r.rel.name))
 	}
+	if len(r.relIfs) > 0 {
+		for _, i := range r.relIfs {
+			v.lookup(u, kInterface, i.typ)
+		}
+		rt := v.find(u, kRelationship, r.rel.name)
+		v.checkIfaceUses(u, rt, r.relIfs, bare("relationship", &rw))
+	}
 	var def *reqDef
 	if t != nil {
 		if i := reqIndex(t.reqs, r.name); i >= 0 {
@@ -133,14 +157,21 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 		v.add(r.node.pos, "target-type", "target node template %q of %s has type %q, which is not derived from %q", r.node.name, rw.text(), tt.name, def.nodeT.name)
 		return
 	}
-	if def.capT != nil && r.cap.name == "" {
-		for _, c := range tt.caps {
-			if c.t != nil && isA(c.t, def.capT) {
-				return
-			}
-		}
+	if def.capT != nil && r.cap.name == "" && !hasCap(tt, def.capT) {
 		v.add(r.node.pos, "target-type", "target node template %q of %s has no capability of type %q", r.node.name, rw.text(), def.capT.name)
+		return
 	}
+	v.checkValidSource(u, t, tt, def, r, rw)
+}
+
+// hasCap reports whether node type t has a capability of type ct.
+func hasCap(t, ct *typeDef) bool {
+	for _, c := range t.caps {
+		if c.t != nil && isA(c.t, ct) {
+			return true
+		}
+	}
+	return false
 }
 
 // renderCap checks a capability assignment of a node template of type t:
@@ -214,9 +245,11 @@ func (v *validator) renderProps(u *unit, top *topology, t *typeDef, props []prop
 			v.add(p.pos.pos(), "undefined", "property %q of %s is not defined by %s%s", p.name, what.text(), ofType.text(), v.suggestProp(t, p.name))
 			continue
 		}
+		v.skipCons = p.alt
 		v.checkValue(u, p.value, def, sub("property", p.name, &what), 0)
+		v.skipCons = false
 	}
-	if t.props == nil {
+	if t.props == nil || v.unreadProps[at] {
 		return
 	}
 	for _, d := range t.props.list {
@@ -287,7 +320,9 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 			return
 		}
 	}
+	failed := false
 	bad := func(expected string) {
+		failed = true
 		v.add(u.at(x), "value-type", "expected %s for %s of type %q, found %s", expected, what.text(), def.typ.name, describe(x))
 	}
 	switch typ {
@@ -343,6 +378,10 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 		if !x.IsString() || !scalarUnit(x.Str, units[typ]) {
 			bad("a " + typ)
 		}
+	}
+	// The list and map cases return when the value is not one.
+	if !failed && (len(def.cons) > 0 || def.dt != nil) && primitives[typ] {
+		v.checkConstraints(u, x, def, typ, what)
 	}
 }
 

@@ -187,11 +187,20 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 				v.operation(u, key, x, what)
 			}
 		}
+		interfaceOps(t, def)
 	} else if !v.checkFields(u, def, what, typeGrammar[k], at) {
 		return nil
 	}
 	if p := def.Get("derived_from"); p.IsString() {
 		t.parentN, t.parentP = p.Str, u.at(p)
+	}
+	if k == kData {
+		t.cons = v.constraints(u, def.Get("constraints"), what)
+	}
+	if vs := def.Get("valid_source_types"); k == kCapability && vs.IsList() {
+		t.hasSrc = true
+		v.decodeNamesInto(u, vs, &t.srcTypes)
+		t.validSrc = append(t.validSrc, t.srcTypes...)
 	}
 	if props := def.Get("properties"); props.IsMap() {
 		t.props = &propSet{index: map[string]int{}}
@@ -219,7 +228,11 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 					c.typ = nameRef{ty.Str, u.at(ty)}
 				}
 				c.occLower, c.hasOcc = v.occurrences(u, x.Get("occurrences"), cw)
-				v.decodeNamesInto(u, x.Get("valid_source_types"), &t.validSrc)
+				if vs := x.Get("valid_source_types"); vs.IsList() {
+					n := len(t.validSrc)
+					v.decodeNamesInto(u, vs, &t.validSrc)
+					c.validSrc, c.hasSrc, c.srcOwner = t.validSrc[n:len(t.validSrc):len(t.validSrc)], true, t
+				}
 			default:
 				continue
 			}
@@ -266,6 +279,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 		}
 	}
 	v.interfaces(u, def.Get("interfaces"), what, &t.ifaces)
+	t.ifDefs = collectIfaces(u, def.Get("interfaces"))
 	v.decodeNamesInto(u, def.Get("valid_target_types"), &t.validSrc)
 	return t
 }
@@ -388,7 +402,11 @@ func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place
 		p.required = r.Bool
 	}
 	p.hasDef = x.Has("default") || x.Has("value")
+	p.cons = v.constraints(u, x.Get("constraints"), what)
 	p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &what))
+	if p.entry != nil {
+		p.entry.of = p
+	}
 	v.decodeSchema(u, x.Get("key_schema"), bare("key_schema", &what))
 	return p
 }
@@ -407,7 +425,11 @@ func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what subject) *propD
 		if ty := x.Get("type"); ty.IsString() {
 			p.typ = nameRef{ty.Str, u.at(ty)}
 		}
+		p.cons = v.constraints(u, x.Get("constraints"), what)
 		p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &what))
+		if p.entry != nil {
+			p.entry.of = p
+		}
 		return p
 	}
 	return nil
@@ -437,20 +459,34 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	v.entries(u, x.Get("inputs"), bare("inputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.inputs[name] = true
 		if !val.IsNull() && v.checkFields(u, val, sub("input", name, nil), params, at) {
+			n := len(t.defaults)
 			v.inputDefault(u, t, "input", name, val)
+			cons := v.constraints(u, val.Get("constraints"), sub("input", name, nil))
+			if len(t.defaults) > n {
+				d := t.defaults[n].def
+				d.cons, d.noun = cons, "input"
+				if d.entry != nil {
+					d.entry.of = d
+				}
+			}
 		}
 	})
 	v.entries(u, x.Get("outputs"), bare("outputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
-		if !val.IsNull() {
-			v.checkFields(u, val, sub("output", name, nil), params, at)
+		if !val.IsNull() && v.checkFields(u, val, sub("output", name, nil), params, at) {
+			v.constraints(u, val.Get("constraints"), sub("output", name, nil))
 		}
 	})
 	v.entries(u, x.Get("node_templates"), bare("node_templates", nil), vr, func(name string, at place, val *yamlsrc.Value) {
-		if n := v.decodeNode(u, name, at, val); n != nil {
+		n := v.decodeNode(u, name, at, val)
+		if n != nil {
 			t.nodes = append(t.nodes, n)
-			if t.byName[name] == nil {
-				t.byName[name] = n
-			}
+		} else {
+			// Broken: a placeholder, so that references to it are not
+			// reported as well.
+			n = &nodeTemplate{name: name, pos: at, nReqs: -1}
+		}
+		if t.byName[name] == nil {
+			t.byName[name] = n
 		}
 	})
 	v.entries(u, x.Get("relationship_templates"), bare("relationship_templates", nil), false, func(name string, at place, val *yamlsrc.Value) {
@@ -460,18 +496,22 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 		}
 		r := &relTemplate{name: name, pos: at}
 		r.types = v.decodeTypes(u, val.Get("type"), what)
-		r.props = v.decodeProps(u, val.Get("properties"), what)
+		v.interfaces(u, val.Get("interfaces"), what, &r.ifaces)
+		r.ifUses = collectIfaces(u, val.Get("interfaces"))
+		r.props = v.decodeProps(u, val.Get("properties"), what, at)
 		t.rels[name] = r
 		t.relList = append(t.relList, r)
 	})
+	t.groupNames = make(map[string]bool, size(x.Get("groups")))
 	v.entries(u, x.Get("groups"), bare("groups", nil), vr, func(name string, at place, val *yamlsrc.Value) {
+		t.groupNames[name] = true
 		what := sub("group", name, nil)
 		if !v.checkFields(u, val, what, pick(vr, groupFieldsPlain, groupFieldsVariable), at) {
 			return
 		}
-		g := &entityTemplate{kind: kGroup, name: name, pos: at}
+		g := &entityTemplate{kind: kGroup, name: name, pos: at, refs: val.Get("members")}
 		g.types = v.decodeTypes(u, val.Get("type"), what)
-		g.props = v.decodeProps(u, val.Get("properties"), what)
+		g.props = v.decodeProps(u, val.Get("properties"), what, at)
 		t.groups = append(t.groups, g)
 	})
 	// Policies are a list of single-entry maps in TOSCA too.
@@ -480,9 +520,9 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 		if !v.checkFields(u, val, what, pick(vr, policyFieldsPlain, policyFieldsVariable), at) {
 			return
 		}
-		p := &entityTemplate{kind: kPolicy, name: name, pos: at}
+		p := &entityTemplate{kind: kPolicy, name: name, pos: at, refs: val.Get("targets")}
 		p.types = v.decodeTypes(u, val.Get("type"), what)
-		p.props = v.decodeProps(u, val.Get("properties"), what)
+		p.props = v.decodeProps(u, val.Get("properties"), what, at)
 		t.policies = append(t.policies, p)
 	})
 	return t
@@ -582,28 +622,64 @@ func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what subject) []nameR
 
 // decodeProps reads property assignments: a map, or in a variable template
 // a list of single-entry maps whose values may be wrapped
-// ({value|expression, conditions, ...}; variability.md §3.2).
-func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject) []propAssign {
+// ({value|expression, conditions, ...}; variability.md §3.2). tmpl is the
+// place of the template's name: where the properties cannot all be
+// read (a list in a plain template, an entry that is not a single-entry
+// map, a scalar), the kind problem is reported here or by the grammar, and
+// the template is marked so that rendering does not add, as follow-ons,
+// required properties "missing" that may well have been given.
+func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject, tmpl place) []propAssign {
 	var out []propAssign
 	switch {
+	case x.IsNull():
 	case x.IsMap():
 		for i, name := range x.Map.Keys() {
 			out = append(out, propAssign{name: name, pos: keyPlace(u, x, i), value: x.Map.Val(i)})
 		}
 	case x.IsList() && u.variable:
 		v.entries(u, x, bare("properties", &what), true, func(name string, at place, val *yamlsrc.Value) {
+			cond := false
 			if val.IsMap() && (!val.Get("value").IsNull() || !val.Get("expression").IsNull()) {
 				v.checkFields(u, val, sub("property", name, &what), propertyWrapFields, at)
 				if !val.Get("expression").IsNull() {
 					out = append(out, propAssign{name: name, pos: at, value: nil})
 					return
 				}
+				cond = val.Map.Len() > 1 // conditions, default_alternative, ...
 				val = val.Get("value")
 			}
-			out = append(out, propAssign{name: name, pos: at, value: val})
+			out = append(out, propAssign{name: name, pos: at, value: val, alt: cond})
 		})
+		// Entries of one name are alternatives.
+		if len(out) > 1 {
+			first := make(map[string]int, len(out))
+			for i := range out {
+				if j, ok := first[out[i].name]; ok {
+					out[i].alt, out[j].alt = true, true
+				} else {
+					first[out[i].name] = i
+				}
+			}
+		}
+		for _, e := range x.List {
+			if !e.IsMap() || e.Map.Len() != 1 {
+				v.markUnreadProps(tmpl)
+				break
+			}
+		}
+	default:
+		v.markUnreadProps(tmpl)
 	}
 	return out
+}
+
+// markUnreadProps marks the template named at tmpl as one whose properties
+// were not all read (decodeProps).
+func (v *validator) markUnreadProps(tmpl place) {
+	if v.unreadProps == nil {
+		v.unreadProps = map[place]bool{}
+	}
+	v.unreadProps[tmpl] = true
 }
 
 func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value) *nodeTemplate {
@@ -614,10 +690,11 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 	}
 	n := &nodeTemplate{name: name, pos: at}
 	n.types = v.decodeTypes(u, x.Get("type"), what)
-	n.props = v.decodeProps(u, x.Get("properties"), what)
+	n.props = v.decodeProps(u, x.Get("properties"), what, at)
 	reqFields := pick(vr, requirementAssignFieldsPlain, requirementAssignFieldsVariable)
 	if reqs := x.Get("requirements"); reqs.IsList() {
 		n.reqs = make([]reqAssign, 0, len(reqs.List))
+		n.nReqs = len(reqs.List)
 		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat place, val *yamlsrc.Value) {
 			r := reqAssign{name: rn, pos: rat}
 			rw := sub("requirement", rn, &what)
@@ -639,6 +716,9 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 						if ty := rel.Get("type"); ty.IsString() {
 							r.rel = nameRef{ty.Str, u.at(ty)}
 						}
+						var types []nameRef
+						v.interfaces(u, rel.Get("interfaces"), bare("relationship", &rw), &types)
+						r.relIfs = collectIfaces(u, rel.Get("interfaces"))
 					}
 				}
 			default:
@@ -654,7 +734,7 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 				cw := sub("capability", cn, &what)
 				if v.checkFields(u, c, cw, capabilityAssignFields, ca.pos) {
 					if props := c.Get("properties"); props.IsMap() {
-						ca.props = v.decodeProps(u, props, cw)
+						ca.props = v.decodeProps(u, props, cw, ca.pos)
 					}
 				}
 			}
@@ -669,10 +749,11 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 		aw := sub("artifact", an, &what)
 		if v.checkFields(u, val, aw, artFields, aat) {
 			n.arts = append(n.arts, v.decodeTypes(u, val.Get("type"), aw)...)
-			v.decodeProps(u, val.Get("properties"), aw)
+			v.decodeProps(u, val.Get("properties"), aw, aat)
 		}
 	})
 	v.interfaces(u, x.Get("interfaces"), what, &n.ifaces)
+	n.ifUses = collectIfaces(u, x.Get("interfaces"))
 	if tech := x.Get("technology"); tech.IsList() && vr {
 		v.entries(u, tech, bare("technology", &what), true, func(tn string, tat place, val *yamlsrc.Value) {
 			if !val.IsNull() {

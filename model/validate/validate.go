@@ -71,7 +71,7 @@ func (v *validator) run(load func() *unit) (out diag.List) {
 			if debugPanics {
 				panic(r)
 			}
-			out = append(v.problems.Sorted(), &diag.Diagnostic{
+			out = append(sortProblems(v.problems), &diag.Diagnostic{
 				Stage: diag.StageValidate, Code: "internal",
 				Message: fmt.Sprintf("internal error: %v (a bug in v4t: please report it)", r),
 			})
@@ -85,11 +85,12 @@ func (v *validator) run(load func() *unit) (out diag.List) {
 		v.hierarchy()
 		v.inherit()
 		v.render(root)
+		v.variability(root)
 	}
 	if err := v.ctx.Err(); err != nil {
 		v.problems.Add(diag.New(diag.StageValidate, err.Error()))
 	}
-	out = v.problems.Sorted()
+	out = sortProblems(v.problems)
 	if v.opts.MaxProblems > 0 && len(out) > v.opts.MaxProblems {
 		out = out[:v.opts.MaxProblems]
 	}
