@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -142,6 +141,8 @@ type encoder[F any] struct {
 	// dollar is the error of a term named with a leading $ since the last
 	// requirement (settle).
 	dollar error
+	// ops translates the logic operators (logicOpsFor).
+	ops map[string]logicOp[F]
 }
 
 // settle returns, after a requirement, the error of a term named with a
@@ -170,7 +171,7 @@ func Translate[F any](g *graph.Graph, ev Evaluator, b Backend[F]) error {
 // translateAll is Translate, passing warnings about coerced input to warn
 // (when not nil).
 func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.Sink) error {
-	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}}
+	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}, ops: logicOpsFor[F]()}
 	for _, el := range g.Groups {
 		if el.Variability {
 			return diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
@@ -535,7 +536,7 @@ func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, e
 // translates x again into a backend that builds these strings.
 func (e *encoder[F]) display(x *Value, ctx *Element) string {
 	d := &encoder[string]{g: e.g, b: displayBackend{}, ev: plainEvaluator{e.ev}, exprs: e.exprs,
-		named: map[*Value]string{}, byName: map[string]string{}, raw: true}
+		named: map[*Value]string{}, byName: map[string]string{}, ops: logicOpsFor[string](), raw: true}
 	s, err := d.translate(x, ctx)
 	if err != nil {
 		return jsObject
@@ -886,281 +887,4 @@ func (e *encoder[F]) ids(es []*Element) []F {
 		out[i] = e.b.Element(el)
 	}
 	return out
-}
-
-func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
-	g, b := e.g, e.b
-	arg := x.Get(key)
-	c := graph.Context{Element: ctx}
-	switch key {
-	case "logic_expression":
-		name := arg
-		if name.Kind != yamlsrc.KindString {
-			return zero[F](), errf("Element \"" + graph.JSONOf(name) + "\" is not a string")
-		}
-		if v, ok := e.byName[name.Str]; ok {
-			return v, nil
-		}
-		found := e.exprs.Get(name.Str)
-		if found.IsNull() {
-			return zero[F](), errf(`Did not find logic expression "` + name.Str + `"`)
-		}
-		switch found.Kind {
-		case yamlsrc.KindString:
-			return zero[F](), errf(`Logic expression "` + graph.PrettyOf(x) + `" must not be a string`)
-		case yamlsrc.KindBool:
-			return e.translate(found, ctx)
-		case yamlsrc.KindNumber:
-			return zero[F](), diag.AtRef(e.valuePos(found), diag.StageSolve, `expected the logic expression "`+name.Str+`" as a map, a list or a boolean, found a number`,
-				graph.CannotCreateProperty("_id", found))
-		case yamlsrc.KindTime:
-			return zero[F](), errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
-		}
-		if v, ok := e.named[found]; ok {
-			e.byName[name.Str] = v
-			return v, nil
-		}
-		v := b.Term("expression." + name.Str)
-		e.named[found] = v
-		e.byName[name.Str] = v
-		l, err := e.translate(found, ctx)
-		if err != nil {
-			return zero[F](), err
-		}
-		b.RequireEquiv(v, l)
-		if err := e.settle(); err != nil {
-			return zero[F](), err
-		}
-		return v, nil
-	case "and", "or", "xor", "exo", "amo":
-		v := x.Get(key)
-		if !v.IsList() {
-			return zero[F](), diag.AtRef(e.valuePos(v), diag.StageSolve, "expected the operands of "+key+" as a list, found "+graph.Describe(v),
-				"expression."+key+".map is not a function")
-		}
-		return e.nary(key, v.List, ctx)
-	case "not":
-		l, err := e.translate(arg, ctx)
-		return b.Not(l), err
-	case "implies":
-		var a0, a1 *Value
-		if arg.IsList() {
-			if len(arg.List) > 0 {
-				a0 = arg.List[0]
-			}
-			if len(arg.List) > 1 {
-				a1 = arg.List[1]
-			}
-		}
-		l0, err := e.translate(a0, ctx)
-		if err != nil {
-			return zero[F](), err
-		}
-		l1, err := e.translate(a1, ctx)
-		if err != nil {
-			return zero[F](), err
-		}
-		return b.Implies(l0, l1), nil
-	case "node_presence", "host_presence", "has_source", "has_incoming_relation", "has_incoming_relation_naive",
-		"has_outgoing_relation", "has_outgoing_relation_naive", "has_artifact", "has_artifact_naive":
-		n, err := g.GetNode(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		switch key {
-		case "node_presence":
-			return e.b.Element(n), nil
-		case "host_presence":
-			var ls []F
-			for _, r := range n.Outgoing {
-				if r.IsHostedOn() {
-					ls = append(ls, e.b.Element(r.Target))
-				}
-			}
-			return b.Or(ls...), nil
-		case "has_source":
-			ls := make([]F, len(n.Ingoing))
-			for i, r := range n.Ingoing {
-				ls[i] = e.b.Element(r.Container)
-			}
-			return b.Or(ls...), nil
-		case "has_incoming_relation":
-			ls := make([]F, len(n.Ingoing))
-			for i, r := range n.Ingoing {
-				ls[i] = b.And(e.b.Manual(r), e.b.Element(r.Container))
-			}
-			return b.Or(ls...), nil
-		case "has_incoming_relation_naive":
-			return b.Or(e.ids(n.Ingoing)...), nil
-		case "has_outgoing_relation":
-			ls := make([]F, len(n.Outgoing))
-			for i, r := range n.Outgoing {
-				ls[i] = b.And(e.b.Manual(r), e.b.Element(r.Target))
-			}
-			return b.Or(ls...), nil
-		case "has_outgoing_relation_naive":
-			return b.Or(e.ids(n.Outgoing)...), nil
-		case "has_artifact":
-			ls := make([]F, len(n.Artifacts))
-			for i, a := range n.Artifacts {
-				ls[i] = e.b.Manual(a)
-			}
-			return b.Or(ls...), nil
-		}
-		return b.Or(e.ids(n.Artifacts)...), nil
-	case "relation_presence", "source_presence", "target_presence":
-		r, err := g.GetRelation(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		switch key {
-		case "relation_presence":
-			return e.b.Element(r), nil
-		case "source_presence":
-			return e.b.Element(r.Container), nil
-		}
-		return e.b.Element(r.Target), nil
-	case "container_presence":
-		if arg.IsString() && (arg.Str == "SELF" || arg.Str == "CONTAINER") {
-			cont, err := g.GetContainer(ctx)
-			if err != nil {
-				return zero[F](), err
-			}
-			if arg.Str == "CONTAINER" {
-				if cont, err = g.GetContainer(cont); err != nil {
-					return zero[F](), err
-				}
-			}
-			return e.b.Element(cont), nil
-		}
-		return zero[F](), errf("Unexpected error")
-	case "policy_presence", "has_present_target":
-		p, err := g.GetPolicy(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		if key == "policy_presence" {
-			return e.b.Element(p), nil
-		}
-		ls := make([]F, len(p.Targets))
-		for i, t := range p.Targets {
-			if t.Kind == graph.KindNode {
-				ls[i] = e.b.Element(t)
-			} else {
-				ls[i] = b.Or(e.ids(t.Members)...)
-			}
-		}
-		return b.Or(ls...), nil
-	case "group_presence", "has_present_member":
-		gr, err := g.GetGroup(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		if key == "group_presence" {
-			return e.b.Element(gr), nil
-		}
-		return b.Or(e.ids(gr.Members)...), nil
-	case "artifact_presence", "is_managed":
-		a, err := g.GetArtifact(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		if key == "artifact_presence" {
-			return e.b.Element(a), nil
-		}
-		techs, err := managing(g, a)
-		if err != nil {
-			return zero[F](), err
-		}
-		return b.Or(e.ids(techs)...), nil
-	case "node_property_presence", "relation_property_presence", "group_property_presence",
-		"policy_property_presence", "artifact_property_presence":
-		p, err := g.GetProperty(refKind(key), arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		return e.b.Element(p), nil
-	case "node_type_presence", "relation_type_presence", "group_type_presence",
-		"policy_type_presence", "artifact_type_presence":
-		t, err := g.GetType(refKind(key), arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		return e.b.Element(t), nil
-	case "input_presence", "is_consumed":
-		in, err := g.GetInput(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		if key == "input_presence" {
-			return e.b.Element(in), nil
-		}
-		return b.Or(e.ids(in.Consumers)...), nil
-	case "output_presence", "is_produced":
-		out, err := g.GetOutput(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		if key == "output_presence" {
-			return e.b.Element(out), nil
-		}
-		return b.Or(e.ids(out.Producers)...), nil
-	case "import_presence":
-		imp, err := g.GetImport(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		return e.b.Element(imp), nil
-	case "technology_presence":
-		t, err := g.GetTechnology(arg, c)
-		if err != nil {
-			return zero[F](), err
-		}
-		return e.b.Element(t), nil
-	}
-	return zero[F](), errf("Unexpected error")
-}
-
-func refKind(key string) graph.PropertyKind {
-	switch {
-	case strings.HasPrefix(key, "relation_"):
-		return graph.RefRelation
-	case strings.HasPrefix(key, "group_"):
-		return graph.RefGroup
-	case strings.HasPrefix(key, "policy_"):
-		return graph.RefPolicy
-	case strings.HasPrefix(key, "artifact_"):
-		return graph.RefArtifact
-	}
-	return graph.RefNode
-}
-
-// implementationName matches <type>~<component>[#<artifact>]::<technology>[@<hosting>].
-var implementationName = regexp.MustCompile(`([^~]*)~([^#]*)(#([^:]*))?::([^@]*)(@(.*))?`)
-
-// managing returns the technologies of an artifact's node whose
-// implementation name manages the artifact's type (is_managed, §8.5).
-func managing(g *graph.Graph, a *Element) ([]*Element, error) {
-	var out []*Element
-	for _, t := range a.Container.Technologies {
-		m := implementationName.FindStringSubmatch(t.Assign)
-		if m == nil {
-			return nil, errf("Unexpected error")
-		}
-		if m[3] == "" {
-			continue
-		}
-		at, err := a.SingleType()
-		if err != nil {
-			return nil, err
-		}
-		ok, err := g.IsA("artifact_types", at.Name, m[4])
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out = append(out, t)
-		}
-	}
-	return out, nil
 }

@@ -9,188 +9,264 @@ import (
 // chosen model, in the reference's order; the first violation is reported.
 func check(g *graph.Graph) error {
 	c := g.Options.Checks
-	fail := func(e *graph.Element, msg string) error { return diag.At(e.Pos(), diag.StageCheck, msg) }
-	present := func(list []*graph.Element) []*graph.Element {
-		var out []*graph.Element
-		for _, e := range list {
-			if e.Present {
-				out = append(out, e)
-			}
+	k := newChecker(g)
+	for _, step := range []struct {
+		on  bool
+		run func(*checker) error
+	}{
+		{c.RelationSource, (*checker).relationSources},
+		{c.RelationTarget, (*checker).relationTargets},
+		{c.MissingArtifactContainer, (*checker).artifactContainers},
+		{c.AmbiguousArtifact, (*checker).ambiguousArtifacts},
+		{c.MissingPropertyContainer, (*checker).propertyContainers},
+		{c.AmbiguousProperty, (*checker).ambiguousProperties},
+		{c.MissingTypeContainer, (*checker).typeContainers},
+		{c.AmbiguousType, (*checker).ambiguousTypes},
+		{c.AmbiguousHosting, (*checker).ambiguousHosting},
+		{c.ExpectedHosting, (*checker).expectedHosting},
+		{c.ExpectedIncomingRelation, (*checker).expectedIncomingRelations},
+		{c.ExpectedArtifact, (*checker).expectedArtifacts},
+		{c.ExpectedTechnology, (*checker).expectedTechnologies},
+		{c.MissingTechnologyContainer, (*checker).technologyContainers},
+		{c.AmbiguousTechnology, (*checker).ambiguousTechnologies},
+		{c.AmbiguousInput, (*checker).ambiguousInputs},
+		// Quirk: the consumed-input check is gated by unproduced_output_check
+		// (variability.md §17.9).
+		{c.UnproducedOutput, (*checker).unconsumedInputs},
+		{c.AmbiguousOutput, (*checker).ambiguousOutputs},
+		{c.UnproducedOutput, (*checker).unproducedOutputs},
+		{c.AmbiguousRelation, (*checker).ambiguousRelations},
+	} {
+		if !step.on {
+			continue
 		}
-		return out
+		if err := step.run(k); err != nil {
+			return err
+		}
 	}
-	relations, nodes, artifacts := present(g.Relations), present(g.Nodes), present(g.Artifacts)
-	properties, types, technologies := present(g.Properties), present(g.Types), present(g.Technologies)
-	inputs, outputs := present(g.Inputs), present(g.Outputs)
-	groups, policies := present(g.Groups), present(g.Policies)
+	return nil
+}
 
-	// uniqueNames reports the first element whose name was seen before.
-	uniqueNames := func(list []*graph.Element) *graph.Element {
-		seen := map[string]bool{}
-		for _, e := range list {
-			if seen[e.Name] {
-				return e
-			}
-			seen[e.Name] = true
-		}
-		return nil
-	}
+// checker holds the present elements of each kind of the chosen model.
+type checker struct {
+	relations, nodes, artifacts     []*graph.Element
+	properties, types, technologies []*graph.Element
+	inputs, outputs                 []*graph.Element
+	groups, policies                []*graph.Element
+}
 
-	if c.RelationSource {
-		for _, r := range relations {
-			if !r.Container.Present {
-				return fail(r, `Relation source "`+r.Container.Name+`" of `+r.Display()+` does not exist`)
+func newChecker(g *graph.Graph) *checker {
+	return &checker{
+		relations: present(g.Relations), nodes: present(g.Nodes), artifacts: present(g.Artifacts),
+		properties: present(g.Properties), types: present(g.Types), technologies: present(g.Technologies),
+		inputs: present(g.Inputs), outputs: present(g.Outputs),
+		groups: present(g.Groups), policies: present(g.Policies),
+	}
+}
+
+// violation is a failed check at e.
+func violation(e *graph.Element, msg string) error { return diag.At(e.Pos(), diag.StageCheck, msg) }
+
+// present returns the present elements of list.
+func present(list []*graph.Element) []*graph.Element {
+	var out []*graph.Element
+	for _, e := range list {
+		if e.Present {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// uniqueNames reports the first element whose name was seen before.
+func uniqueNames(list []*graph.Element) *graph.Element {
+	seen := map[string]bool{}
+	for _, e := range list {
+		if seen[e.Name] {
+			return e
+		}
+		seen[e.Name] = true
+	}
+	return nil
+}
+
+// missingContainer reports the first element of list whose container is
+// absent.
+func missingContainer(list []*graph.Element) error {
+	for _, e := range list {
+		if !e.Container.Present {
+			return violation(e, "Container of "+e.Display()+" does not exist")
+		}
+	}
+	return nil
+}
+
+func (k *checker) relationSources() error {
+	for _, r := range k.relations {
+		if !r.Container.Present {
+			return violation(r, `Relation source "`+r.Container.Name+`" of `+r.Display()+` does not exist`)
+		}
+	}
+	return nil
+}
+
+func (k *checker) relationTargets() error {
+	for _, r := range k.relations {
+		if !r.Target.Present {
+			return violation(r, `Relation target "`+r.Target.Name+`" of `+r.Display()+` does not exist`)
+		}
+	}
+	return nil
+}
+
+func (k *checker) artifactContainers() error { return missingContainer(k.artifacts) }
+
+func (k *checker) ambiguousArtifacts() error {
+	for _, n := range k.nodes {
+		if a := uniqueNames(present(n.Artifacts)); a != nil {
+			return violation(a, a.DisplayUpper()+" is ambiguous")
+		}
+	}
+	return nil
+}
+
+func (k *checker) propertyContainers() error { return missingContainer(k.properties) }
+
+func (k *checker) ambiguousProperties() error {
+	for _, n := range k.nodes {
+		if p := uniqueNames(present(n.Properties)); p != nil {
+			return violation(p, p.DisplayUpper()+" is ambiguous")
+		}
+	}
+	return nil
+}
+
+func (k *checker) typeContainers() error { return missingContainer(k.types) }
+
+// ambiguousTypes requires exactly one present type of each present node,
+// group, policy and artifact.
+func (k *checker) ambiguousTypes() error {
+	for _, list := range [][]*graph.Element{k.nodes, k.groups, k.policies, k.artifacts} {
+		for _, e := range list {
+			ts := present(e.Types)
+			if len(ts) == 0 {
+				return violation(e, e.DisplayUpper()+" has no type")
+			}
+			if t := uniqueNames(ts); t != nil {
+				return violation(t, t.DisplayUpper()+" is ambiguous")
 			}
 		}
 	}
-	if c.RelationTarget {
-		for _, r := range relations {
-			if !r.Target.Present {
-				return fail(r, `Relation target "`+r.Target.Name+`" of `+r.Display()+` does not exist`)
+	return nil
+}
+
+func (k *checker) ambiguousHosting() error {
+	for _, n := range k.nodes {
+		count := 0
+		for _, r := range n.Outgoing {
+			if r.IsHostedOn() && r.Present {
+				count++
 			}
 		}
-	}
-	if c.MissingArtifactContainer {
-		for _, a := range artifacts {
-			if !a.Container.Present {
-				return fail(a, "Container of "+a.Display()+" does not exist")
-			}
+		if count > 1 {
+			return violation(n, n.DisplayUpper()+" has more than one hosting relations")
 		}
 	}
-	if c.AmbiguousArtifact {
-		for _, n := range nodes {
-			if a := uniqueNames(present(n.Artifacts)); a != nil {
-				return fail(a, a.DisplayUpper()+" is ambiguous")
+	return nil
+}
+
+// expectedHosting requires a present hosting relation of each node that
+// has hosting relations.
+func (k *checker) expectedHosting() error {
+	for _, n := range k.nodes {
+		had, has := false, false
+		for _, r := range n.Outgoing {
+			if r.IsHostedOn() {
+				had = true
+				has = has || r.Present
 			}
 		}
-	}
-	if c.MissingPropertyContainer {
-		for _, p := range properties {
-			if !p.Container.Present {
-				return fail(p, "Container of "+p.Display()+" does not exist")
-			}
+		if had && !has {
+			return violation(n, n.DisplayUpper()+" expected to have a hosting relation")
 		}
 	}
-	if c.AmbiguousProperty {
-		for _, n := range nodes {
-			if p := uniqueNames(present(n.Properties)); p != nil {
-				return fail(p, p.DisplayUpper()+" is ambiguous")
-			}
+	return nil
+}
+
+func (k *checker) expectedIncomingRelations() error {
+	for _, n := range k.nodes {
+		if len(n.Ingoing) > 0 && len(present(n.Ingoing)) == 0 {
+			return violation(n, n.DisplayUpper()+" expected to have an incoming relation")
 		}
 	}
-	if c.MissingTypeContainer {
-		for _, t := range types {
-			if !t.Container.Present {
-				return fail(t, "Container of "+t.Display()+" does not exist")
-			}
+	return nil
+}
+
+func (k *checker) expectedArtifacts() error {
+	for _, n := range k.nodes {
+		if len(n.Artifacts) > 0 && len(present(n.Artifacts)) == 0 {
+			return violation(n, n.DisplayUpper()+" expected to have an deployment artifact")
 		}
 	}
-	if c.AmbiguousType {
-		for _, list := range [][]*graph.Element{nodes, groups, policies, artifacts} {
-			for _, e := range list {
-				ts := present(e.Types)
-				if len(ts) == 0 {
-					return fail(e, e.DisplayUpper()+" has no type")
-				}
-				if t := uniqueNames(ts); t != nil {
-					return fail(t, t.DisplayUpper()+" is ambiguous")
-				}
-			}
+	return nil
+}
+
+func (k *checker) expectedTechnologies() error {
+	for _, n := range k.nodes {
+		if len(n.Technologies) > 0 && len(present(n.Technologies)) == 0 {
+			return violation(n, n.DisplayUpper()+" expected to have a technology")
 		}
 	}
-	if c.AmbiguousHosting {
-		for _, n := range nodes {
-			count := 0
-			for _, r := range n.Outgoing {
-				if r.IsHostedOn() && r.Present {
-					count++
-				}
-			}
-			if count > 1 {
-				return fail(n, n.DisplayUpper()+" has more than one hosting relations")
-			}
+	return nil
+}
+
+func (k *checker) technologyContainers() error { return missingContainer(k.technologies) }
+
+func (k *checker) ambiguousTechnologies() error {
+	for _, n := range k.nodes {
+		if len(present(n.Technologies)) > 1 {
+			return violation(n, n.DisplayUpper()+" has more than one technology")
 		}
 	}
-	if c.ExpectedHosting {
-		for _, n := range nodes {
-			had, has := false, false
-			for _, r := range n.Outgoing {
-				if r.IsHostedOn() {
-					had = true
-					has = has || r.Present
-				}
-			}
-			if had && !has {
-				return fail(n, n.DisplayUpper()+" expected to have a hosting relation")
-			}
+	return nil
+}
+
+func (k *checker) ambiguousInputs() error {
+	if in := uniqueNames(k.inputs); in != nil {
+		return violation(in, in.DisplayUpper()+" is ambiguous")
+	}
+	return nil
+}
+
+func (k *checker) unconsumedInputs() error {
+	for _, in := range k.inputs {
+		if len(present(in.Consumers)) == 0 {
+			return violation(in, in.DisplayUpper()+" is not consumed")
 		}
 	}
-	if c.ExpectedIncomingRelation {
-		for _, n := range nodes {
-			if len(n.Ingoing) > 0 && len(present(n.Ingoing)) == 0 {
-				return fail(n, n.DisplayUpper()+" expected to have an incoming relation")
-			}
+	return nil
+}
+
+func (k *checker) ambiguousOutputs() error {
+	if out := uniqueNames(k.outputs); out != nil {
+		return violation(out, out.DisplayUpper()+" is ambiguous")
+	}
+	return nil
+}
+
+func (k *checker) unproducedOutputs() error {
+	for _, out := range k.outputs {
+		if len(present(out.Producers)) != len(out.Producers) {
+			return violation(out, out.DisplayUpper()+" is not produced")
 		}
 	}
-	if c.ExpectedArtifact {
-		for _, n := range nodes {
-			if len(n.Artifacts) > 0 && len(present(n.Artifacts)) == 0 {
-				return fail(n, n.DisplayUpper()+" expected to have an deployment artifact")
-			}
-		}
-	}
-	if c.ExpectedTechnology {
-		for _, n := range nodes {
-			if len(n.Technologies) > 0 && len(present(n.Technologies)) == 0 {
-				return fail(n, n.DisplayUpper()+" expected to have a technology")
-			}
-		}
-	}
-	if c.MissingTechnologyContainer {
-		for _, t := range technologies {
-			if !t.Container.Present {
-				return fail(t, "Container of "+t.Display()+" does not exist")
-			}
-		}
-	}
-	if c.AmbiguousTechnology {
-		for _, n := range nodes {
-			if len(present(n.Technologies)) > 1 {
-				return fail(n, n.DisplayUpper()+" has more than one technology")
-			}
-		}
-	}
-	if c.AmbiguousInput {
-		if in := uniqueNames(inputs); in != nil {
-			return fail(in, in.DisplayUpper()+" is ambiguous")
-		}
-	}
-	// Quirk: the consumed-input check is gated by unproduced_output_check
-	// (variability.md §17.9).
-	if c.UnproducedOutput {
-		for _, in := range inputs {
-			if len(present(in.Consumers)) == 0 {
-				return fail(in, in.DisplayUpper()+" is not consumed")
-			}
-		}
-	}
-	if c.AmbiguousOutput {
-		if out := uniqueNames(outputs); out != nil {
-			return fail(out, out.DisplayUpper()+" is ambiguous")
-		}
-	}
-	if c.UnproducedOutput {
-		for _, out := range outputs {
-			if len(present(out.Producers)) != len(out.Producers) {
-				return fail(out, out.DisplayUpper()+" is not produced")
-			}
-		}
-	}
-	if c.AmbiguousRelation {
-		for _, n := range nodes {
-			if r := uniqueNames(present(n.Outgoing)); r != nil {
-				return fail(r, r.DisplayUpper()+" is ambiguous")
-			}
+	return nil
+}
+
+func (k *checker) ambiguousRelations() error {
+	for _, n := range k.nodes {
+		if r := uniqueNames(present(n.Outgoing)); r != nil {
+			return violation(r, r.DisplayUpper()+" is ambiguous")
 		}
 	}
 	return nil

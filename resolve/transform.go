@@ -22,8 +22,11 @@ func clean(raw *yamlsrc.Value) {
 	}
 }
 
+// transformer holds the graph being written back and the document's
+// topology_template (nil where it is not a map).
 type transformer struct {
-	g *graph.Graph
+	g    *graph.Graph
+	topo *yamlsrc.Value
 }
 
 func (t *transformer) fail(e *graph.Element, msg string) error {
@@ -33,290 +36,421 @@ func (t *transformer) fail(e *graph.Element, msg string) error {
 // transform builds the output document. topology is the template's
 // topology_template where it is a list or a date (the loader replaced it by
 // an empty map, loaded.topology), else nil.
+//
+// The steps run in the reference's order: inputs (before any properties
+// are written: consumers get {get_input: <name>}), node templates,
+// relationship templates, groups, policies, outputs, imports, the
+// topology template itself, and the loaded types.
 func transform(g *graph.Graph, topology *yamlsrc.Value) error {
 	t := &transformer{g: g}
 	doc := g.Doc
-	topo := doc.Get("topology_template")
-	if !topo.IsMap() {
-		topo = nil
+	t.topo = doc.Get("topology_template")
+	if !t.topo.IsMap() {
+		t.topo = nil
 	}
-	setOrDelete := func(key string, v *yamlsrc.Value) {
-		if graph.IsEmpty(v) {
-			topo.Map.Delete(key)
-		} else {
-			topo.Map.Set(key, v)
+	if t.topo != nil {
+		t.inputs()
+		if err := t.nodes(); err != nil {
+			return err
 		}
+		if err := t.relationships(); err != nil {
+			return err
+		}
+		if err := t.groups(); err != nil {
+			return err
+		}
+		if err := t.policies(); err != nil {
+			return err
+		}
+		t.outputs()
 	}
-	if topo != nil {
-		// Inputs (before any properties are written: consumers get
-		// {get_input: <name>}).
-		if !topo.Get("inputs").IsNull() {
-			m := yamlsrc.NewMap()
-			for _, in := range g.Inputs {
-				if !in.Present {
-					continue
-				}
-				clean(in.Raw)
-				m.Map.Set(in.Name, in.Raw)
-				for _, c := range in.Consumers {
-					c.Value = yamlsrc.MapOf("get_input", yamlsrc.NewString(in.Name))
-				}
-			}
-			setOrDelete("inputs", m)
-		}
-		// Nodes.
-		if !topo.Get("node_templates").IsNull() {
-			m := yamlsrc.NewMap()
-			for _, n := range g.Nodes {
-				if !n.Present {
-					continue
-				}
-				raw := n.Raw
-				if err := t.typ(n, raw); err != nil {
-					return err
-				}
-				if len(n.Technologies) > 0 {
-					var tech *graph.Element
-					for _, x := range n.Technologies {
-						if x.Present {
-							tech = x
-							break
-						}
-					}
-					if tech == nil {
-						return t.fail(n, n.DisplayUpper()+" has no present technology")
-					}
-					raw.Map.Set("type", yamlsrc.NewString(tech.Assign))
-				}
-				if err := t.properties(n, raw); err != nil {
-					return err
-				}
-				var reqs []*yamlsrc.Value
-				for _, r := range n.Outgoing {
-					if !r.Present {
-						continue
-					}
-					a := r.Raw
-					clean(a)
-					if a.IsMap() && a.Map.Len() == 1 && a.Map.Key(0) == "node" {
-						a = a.Map.Val(0)
-					}
-					reqs = append(reqs, yamlsrc.MapOf(r.Name, a))
-				}
-				if len(reqs) == 0 {
-					raw.Map.Delete("requirements")
-				} else {
-					raw.Map.Set("requirements", yamlsrc.NewList(reqs...))
-				}
-				arts := yamlsrc.NewMap()
-				for _, a := range n.Artifacts {
-					if !a.Present {
-						continue
-					}
-					clean(a.Raw)
-					if err := t.typ(a, a.Raw); err != nil {
-						return err
-					}
-					if err := t.properties(a, a.Raw); err != nil {
-						return err
-					}
-					arts.Map.Set(a.Name, a.Raw)
-				}
-				if arts.Map.Len() == 0 {
-					raw.Map.Delete("artifacts")
-				} else {
-					raw.Map.Set("artifacts", arts)
-				}
-				clean(raw)
-				m.Map.Set(n.Name, raw)
-			}
-			setOrDelete("node_templates", m)
-		}
-		// Relationship templates.
-		if rts := topo.Get("relationship_templates"); !rts.IsNull() {
-			for _, r := range g.Relations {
-				if r.Relationship == nil {
-					continue
-				}
-				if !r.Present {
-					if rts.IsMap() {
-						rts.Map.Delete(r.Relationship.Name)
-					}
-					continue
-				}
-				if err := t.typ(r, r.Relationship.Raw); err != nil {
-					return err
-				}
-				if err := t.properties(r, r.Relationship.Raw); err != nil {
-					return err
-				}
-			}
-			if graph.IsEmpty(rts) {
-				topo.Map.Delete("relationship_templates")
-			}
-		}
-		// Groups.
-		if !topo.Get("groups").IsNull() {
-			m := yamlsrc.NewMap()
-			for _, gr := range g.Groups {
-				if !gr.Present {
-					continue
-				}
-				raw := gr.Raw
-				var members []*yamlsrc.Value
-				for _, it := range raw.Get("members").List {
-					var el *graph.Element
-					var err error
-					if it.IsString() {
-						el, err = g.GetNode(it, graph.Context{})
-					} else {
-						el, err = g.GetRelation(it, graph.Context{})
-					}
-					if err != nil {
-						return err
-					}
-					if el.Present {
-						members = append(members, it)
-					}
-				}
-				raw.Map.Set("members", yamlsrc.NewList(members...))
-				if err := t.typ(gr, raw); err != nil {
-					return err
-				}
-				if err := t.properties(gr, raw); err != nil {
-					return err
-				}
-				clean(raw)
-				m.Map.Set(gr.Name, raw)
-			}
-			setOrDelete("groups", m)
-		}
-		// Policies.
-		if !topo.Get("policies").IsNull() {
-			var list []*yamlsrc.Value
-			for _, p := range g.Policies {
-				if !p.Present {
-					continue
-				}
-				raw := p.Raw
-				clean(raw)
-				if err := t.typ(p, raw); err != nil {
-					return err
-				}
-				if err := t.properties(p, raw); err != nil {
-					return err
-				}
-				if targets := raw.Get("targets"); targets.IsList() {
-					var kept []*yamlsrc.Value
-					for _, target := range targets.List {
-						name := graph.JSString(target)
-						if n := g.NodeByName(name); n != nil {
-							if n.Present {
-								kept = append(kept, target)
-							}
-							continue
-						}
-						if gr := g.GroupByName(name); gr != nil {
-							if gr.Present {
-								kept = append(kept, target)
-							}
-							continue
-						}
-						return t.fail(p, `Policy target "`+name+`" of "`+p.Display()+`" is neither a node template nor a group template`)
-					}
-					raw.Map.Set("targets", yamlsrc.NewList(kept...))
-				} else if targets.IsNull() {
-					// The reference sets targets to targets?.filter(...),
-					// undefined, which its writer leaves out.
-					raw.Map.Delete("targets")
-				}
-				list = append(list, yamlsrc.MapOf(p.Name, raw))
-			}
-			if len(list) == 0 {
-				topo.Map.Delete("policies")
-			} else {
-				topo.Map.Set("policies", yamlsrc.NewList(list...))
-			}
-		}
-		// Outputs.
-		if !topo.Get("outputs").IsNull() {
-			m := yamlsrc.NewMap()
-			for _, out := range g.Outputs {
-				if !out.Present {
-					continue
-				}
-				clean(out.Raw)
-				m.Map.Set(out.Name, out.Raw)
-			}
-			setOrDelete("outputs", m)
-		}
-	}
-	// Imports.
-	if !doc.Get("imports").IsNull() {
-		var list []*yamlsrc.Value
-		for _, imp := range g.Imports {
-			if !imp.Present {
-				continue
-			}
-			raw := imp.Raw
-			clean(raw)
-			if raw.IsMap() && raw.Map.Len() == 1 && raw.Map.Key(0) == "file" {
-				raw = raw.Map.Val(0)
-			}
-			list = append(list, raw)
-		}
-		if len(list) == 0 {
-			doc.Map.Delete("imports")
-		} else {
-			doc.Map.Set("imports", yamlsrc.NewList(list...))
-		}
-	}
+	t.imports()
 	doc.Map.Set("tosca_definitions_version", yamlsrc.NewString("tosca_simple_yaml_1_3"))
-	// The reference deletes an empty topology template, which a null
-	// one is (it reads topology_template || {}); a non-empty list stands
-	// for itself (loaded.topology).
-	if topo != nil {
-		topo.Map.Delete("variability")
+	t.topology(topology)
+	t.loadedTypes()
+	return nil
+}
+
+// setOrDelete sets key of the topology template to v, or deletes it where v
+// is empty.
+func (t *transformer) setOrDelete(key string, v *yamlsrc.Value) {
+	if graph.IsEmpty(v) {
+		t.topo.Map.Delete(key)
+	} else {
+		t.topo.Map.Set(key, v)
 	}
-	if topo == nil || graph.IsEmpty(topo) {
-		if topology.IsList() && len(topology.List) > 0 {
-			doc.Map.Set("topology_template", topology)
-		} else {
-			doc.Map.Delete("topology_template")
+}
+
+// inputs keeps the present inputs and points their consumers at them with
+// {get_input: <name>}.
+func (t *transformer) inputs() {
+	if t.topo.Get("inputs").IsNull() {
+		return
+	}
+	m := yamlsrc.NewMap()
+	for _, in := range t.g.Inputs {
+		if !in.Present {
+			continue
+		}
+		clean(in.Raw)
+		m.Map.Set(in.Name, in.Raw)
+		for _, c := range in.Consumers {
+			c.Value = yamlsrc.MapOf("get_input", yamlsrc.NewString(in.Name))
 		}
 	}
-	// Loaded types.
+	t.setOrDelete("inputs", m)
+}
+
+// nodes keeps the present node templates, each with its type, properties,
+// requirements and artifacts.
+func (t *transformer) nodes() error {
+	if t.topo.Get("node_templates").IsNull() {
+		return nil
+	}
+	m := yamlsrc.NewMap()
+	for _, n := range t.g.Nodes {
+		if !n.Present {
+			continue
+		}
+		raw := n.Raw
+		if err := t.nodeType(n, raw); err != nil {
+			return err
+		}
+		if err := t.properties(n, raw); err != nil {
+			return err
+		}
+		t.requirements(n, raw)
+		if err := t.artifacts(n, raw); err != nil {
+			return err
+		}
+		clean(raw)
+		m.Map.Set(n.Name, raw)
+	}
+	t.setOrDelete("node_templates", m)
+	return nil
+}
+
+// nodeType sets the type of a node template: its first present type, or,
+// where it has technologies, the type its first present technology assigns.
+func (t *transformer) nodeType(n *graph.Element, raw *yamlsrc.Value) error {
+	if err := t.typ(n, raw); err != nil {
+		return err
+	}
+	if len(n.Technologies) == 0 {
+		return nil
+	}
+	var tech *graph.Element
+	for _, x := range n.Technologies {
+		if x.Present {
+			tech = x
+			break
+		}
+	}
+	if tech == nil {
+		return t.fail(n, n.DisplayUpper()+" has no present technology")
+	}
+	raw.Map.Set("type", yamlsrc.NewString(tech.Assign))
+	return nil
+}
+
+// requirements rebuilds "requirements" of a node template from its present
+// outgoing relations; an assignment that only names the node shrinks to
+// the node's name.
+func (t *transformer) requirements(n *graph.Element, raw *yamlsrc.Value) {
+	var reqs []*yamlsrc.Value
+	for _, r := range n.Outgoing {
+		if !r.Present {
+			continue
+		}
+		a := r.Raw
+		clean(a)
+		if a.IsMap() && a.Map.Len() == 1 && a.Map.Key(0) == "node" {
+			a = a.Map.Val(0)
+		}
+		reqs = append(reqs, yamlsrc.MapOf(r.Name, a))
+	}
+	if len(reqs) == 0 {
+		raw.Map.Delete("requirements")
+	} else {
+		raw.Map.Set("requirements", yamlsrc.NewList(reqs...))
+	}
+}
+
+// artifacts rebuilds "artifacts" of a node template from its present
+// artifacts, each with its type and properties.
+func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
+	arts := yamlsrc.NewMap()
+	for _, a := range n.Artifacts {
+		if !a.Present {
+			continue
+		}
+		clean(a.Raw)
+		if err := t.typ(a, a.Raw); err != nil {
+			return err
+		}
+		if err := t.properties(a, a.Raw); err != nil {
+			return err
+		}
+		arts.Map.Set(a.Name, a.Raw)
+	}
+	if arts.Map.Len() == 0 {
+		raw.Map.Delete("artifacts")
+	} else {
+		raw.Map.Set("artifacts", arts)
+	}
+	return nil
+}
+
+// relationships deletes the relationship templates of absent relations and
+// sets type and properties of the present ones.
+func (t *transformer) relationships() error {
+	rts := t.topo.Get("relationship_templates")
+	if rts.IsNull() {
+		return nil
+	}
+	for _, r := range t.g.Relations {
+		if r.Relationship == nil {
+			continue
+		}
+		if !r.Present {
+			if rts.IsMap() {
+				rts.Map.Delete(r.Relationship.Name)
+			}
+			continue
+		}
+		if err := t.typ(r, r.Relationship.Raw); err != nil {
+			return err
+		}
+		if err := t.properties(r, r.Relationship.Raw); err != nil {
+			return err
+		}
+	}
+	if graph.IsEmpty(rts) {
+		t.topo.Map.Delete("relationship_templates")
+	}
+	return nil
+}
+
+// groups keeps the present groups, each with its present members, type and
+// properties.
+func (t *transformer) groups() error {
+	if t.topo.Get("groups").IsNull() {
+		return nil
+	}
+	m := yamlsrc.NewMap()
+	for _, gr := range t.g.Groups {
+		if !gr.Present {
+			continue
+		}
+		raw := gr.Raw
+		if err := t.members(raw); err != nil {
+			return err
+		}
+		if err := t.typ(gr, raw); err != nil {
+			return err
+		}
+		if err := t.properties(gr, raw); err != nil {
+			return err
+		}
+		clean(raw)
+		m.Map.Set(gr.Name, raw)
+	}
+	t.setOrDelete("groups", m)
+	return nil
+}
+
+// members keeps the members of a group that are present: a string names a
+// node template, anything else a relation.
+func (t *transformer) members(raw *yamlsrc.Value) error {
+	var members []*yamlsrc.Value
+	for _, it := range raw.Get("members").List {
+		var el *graph.Element
+		var err error
+		if it.IsString() {
+			el, err = t.g.GetNode(it, graph.Context{})
+		} else {
+			el, err = t.g.GetRelation(it, graph.Context{})
+		}
+		if err != nil {
+			return err
+		}
+		if el.Present {
+			members = append(members, it)
+		}
+	}
+	raw.Map.Set("members", yamlsrc.NewList(members...))
+	return nil
+}
+
+// policies keeps the present policies, each with its type, properties and
+// present targets.
+func (t *transformer) policies() error {
+	if t.topo.Get("policies").IsNull() {
+		return nil
+	}
+	var list []*yamlsrc.Value
+	for _, p := range t.g.Policies {
+		if !p.Present {
+			continue
+		}
+		raw := p.Raw
+		clean(raw)
+		if err := t.typ(p, raw); err != nil {
+			return err
+		}
+		if err := t.properties(p, raw); err != nil {
+			return err
+		}
+		if err := t.targets(p, raw); err != nil {
+			return err
+		}
+		list = append(list, yamlsrc.MapOf(p.Name, raw))
+	}
+	if len(list) == 0 {
+		t.topo.Map.Delete("policies")
+	} else {
+		t.topo.Map.Set("policies", yamlsrc.NewList(list...))
+	}
+	return nil
+}
+
+// targets keeps the targets of a policy that name a present node template
+// or group.
+func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
+	targets := raw.Get("targets")
+	if targets.IsNull() {
+		// The reference sets targets to targets?.filter(...),
+		// undefined, which its writer leaves out.
+		raw.Map.Delete("targets")
+		return nil
+	}
+	if !targets.IsList() {
+		return nil
+	}
+	var kept []*yamlsrc.Value
+	for _, target := range targets.List {
+		name := graph.JSString(target)
+		if n := t.g.NodeByName(name); n != nil {
+			if n.Present {
+				kept = append(kept, target)
+			}
+			continue
+		}
+		if gr := t.g.GroupByName(name); gr != nil {
+			if gr.Present {
+				kept = append(kept, target)
+			}
+			continue
+		}
+		return t.fail(p, `Policy target "`+name+`" of "`+p.Display()+`" is neither a node template nor a group template`)
+	}
+	raw.Map.Set("targets", yamlsrc.NewList(kept...))
+	return nil
+}
+
+// outputs keeps the present outputs.
+func (t *transformer) outputs() {
+	if t.topo.Get("outputs").IsNull() {
+		return
+	}
+	m := yamlsrc.NewMap()
+	for _, out := range t.g.Outputs {
+		if !out.Present {
+			continue
+		}
+		clean(out.Raw)
+		m.Map.Set(out.Name, out.Raw)
+	}
+	t.setOrDelete("outputs", m)
+}
+
+// imports keeps the present imports; one that only names a file shrinks to
+// the file.
+func (t *transformer) imports() {
+	doc := t.g.Doc
+	if doc.Get("imports").IsNull() {
+		return
+	}
+	var list []*yamlsrc.Value
+	for _, imp := range t.g.Imports {
+		if !imp.Present {
+			continue
+		}
+		raw := imp.Raw
+		clean(raw)
+		if raw.IsMap() && raw.Map.Len() == 1 && raw.Map.Key(0) == "file" {
+			raw = raw.Map.Val(0)
+		}
+		list = append(list, raw)
+	}
+	if len(list) == 0 {
+		doc.Map.Delete("imports")
+	} else {
+		doc.Map.Set("imports", yamlsrc.NewList(list...))
+	}
+}
+
+// topology drops the variability definition and an empty topology
+// template. The reference deletes an empty topology template, which a null
+// one is (it reads topology_template || {}); a non-empty list stands for
+// itself (loaded.topology).
+func (t *transformer) topology(topology *yamlsrc.Value) {
+	doc := t.g.Doc
+	if t.topo != nil {
+		t.topo.Map.Delete("variability")
+	}
+	if t.topo != nil && !graph.IsEmpty(t.topo) {
+		return
+	}
+	if topology.IsList() && len(topology.List) > 0 {
+		doc.Map.Set("topology_template", topology)
+	} else {
+		doc.Map.Delete("topology_template")
+	}
+}
+
+// loadedTypes drops the types that imports loaded (marked _loaded) from the
+// type maps, and the type maps left empty. It stops at the first type map
+// the document lacks.
+func (t *transformer) loadedTypes() {
+	doc := t.g.Doc
 	for _, key := range tosca.TypeMaps() {
 		types := doc.Get(key)
 		if types.IsNull() {
 			break
 		}
 		if types.IsMap() {
-			var drop []string
-			for i, name := range types.Map.Keys() {
-				if types.Map.Val(i).Get("_loaded").Truthy() {
-					drop = append(drop, name)
-				}
-			}
-			if len(drop) > 0 {
-				rebuilt := yamlsrc.NewMap()
-				dropped := make(map[string]bool, len(drop))
-				for _, d := range drop {
-					dropped[d] = true
-				}
-				for i, name := range types.Map.Keys() {
-					if !dropped[name] {
-						rebuilt.Map.Set(name, types.Map.Val(i))
-					}
-				}
-				types.Map = rebuilt.Map
-			}
+			dropLoaded(types)
 		}
 		if graph.IsEmpty(types) {
 			doc.Map.Delete(key)
 		}
 	}
-	return nil
+}
+
+// dropLoaded rebuilds the type map types without its _loaded types, keeping
+// the order of the others.
+func dropLoaded(types *yamlsrc.Value) {
+	var drop []string
+	for i, name := range types.Map.Keys() {
+		if types.Map.Val(i).Get("_loaded").Truthy() {
+			drop = append(drop, name)
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	rebuilt := yamlsrc.NewMap()
+	dropped := make(map[string]bool, len(drop))
+	for _, d := range drop {
+		dropped[d] = true
+	}
+	for i, name := range types.Map.Keys() {
+		if !dropped[name] {
+			rebuilt.Map.Set(name, types.Map.Val(i))
+		}
+	}
+	types.Map = rebuilt.Map
 }
 
 // typ sets "type" to the first present type (§12).

@@ -255,17 +255,34 @@ func substitute(nv int, clauses [][]int, pidx []int32) (out [][]int, rep []int32
 // literal, or nil when no two variables are equivalent; unsat reports a
 // variable equivalent to its own negation.
 func (e *cengine) equivalences() (eq []int32, unsat bool) {
-	n := 2*e.nv + 2
-	// Implication edges ¬a → b and ¬b → a per binary clause (a ∨ b).
-	head := make([]int32, n)
-	for i := range head {
-		head[i] = -1
+	ig := e.implications()
+	if len(ig.to) == 0 {
+		return nil, false
 	}
-	var next, to []int32
-	addEdge := func(from, t int32) {
-		next = append(next, head[litIdx(from)])
-		to = append(to, t)
-		head[litIdx(from)] = int32(len(to) - 1)
+	comp, ncomp := e.components(&ig)
+	return e.representatives(comp, ncomp)
+}
+
+// implGraph is an implication graph over literal indexes (litIdx), as
+// linked lists of edges: the edges out of index i are to[j] for j =
+// head[i], next[j], next[next[j]], … while j ≥ 0.
+type implGraph struct {
+	head, next, to []int32
+}
+
+func (ig *implGraph) addEdge(from, t int32) {
+	ig.next = append(ig.next, ig.head[litIdx(from)])
+	ig.to = append(ig.to, t)
+	ig.head[litIdx(from)] = int32(len(ig.to) - 1)
+}
+
+// implications is the implication graph of the binary residual clauses:
+// edges ¬a → b and ¬b → a per clause (a ∨ b) that is not satisfied and has
+// exactly two unassigned literals.
+func (e *cengine) implications() implGraph {
+	ig := implGraph{head: make([]int32, 2*e.nv+2)}
+	for i := range ig.head {
+		ig.head[i] = -1
 	}
 	for _, cl := range e.lits {
 		var un [2]int32
@@ -285,28 +302,28 @@ func (e *cengine) equivalences() (eq []int32, unsat bool) {
 		if sat || k != 2 {
 			continue
 		}
-		addEdge(-un[0], un[1])
-		addEdge(-un[1], un[0])
+		ig.addEdge(-un[0], un[1])
+		ig.addEdge(-un[1], un[0])
 	}
-	if len(to) == 0 {
-		return nil, false
-	}
-	lit := func(idx int) int32 {
-		if idx&1 == 1 {
-			return -int32(idx >> 1)
-		}
-		return int32(idx >> 1)
-	}
+	return ig
+}
+
+// components numbers the strongly connected components of the implication
+// graph among the unassigned literals (Tarjan's algorithm, with an
+// explicit call stack): comp maps a literal index to its component, -1
+// for none; ncomp is the number of components.
+func (e *cengine) components(ig *implGraph) (comp []int32, ncomp int32) {
+	n := len(ig.head)
+	head, next, to := ig.head, ig.next, ig.to
 	index := make([]int32, n)
 	low := make([]int32, n)
 	onStack := make([]bool, n)
-	comp := make([]int32, n)
+	comp = make([]int32, n)
 	for i := range comp {
 		comp[i] = -1
 	}
 	var stack []int32
 	counter := int32(0)
-	ncomp := int32(0)
 	type frame struct {
 		v    int32
 		edge int32
@@ -358,26 +375,17 @@ func (e *cengine) equivalences() (eq []int32, unsat bool) {
 			}
 		}
 	}
-	// The representative of a class: its first projection variable, else
-	// its smallest variable; chosen per class, then mirrored onto the
-	// complementary class.
+	return comp, ncomp
+}
+
+// representatives picks the representative of each class of equivalent
+// literals: its first projection variable, else its smallest variable;
+// chosen per class, then mirrored onto the complementary class. It returns
+// nil where no variable has another representative than itself, and unsat
+// where a literal and its negation share a class.
+func (e *cengine) representatives(comp []int32, ncomp int32) (eq []int32, unsat bool) {
 	best := make([]int32, ncomp)
-	for i := range best {
-		best[i] = 0
-	}
-	better := func(a, b int32) bool { // variable a preferred over b
-		pa, pb := e.pidx[a], e.pidx[b]
-		switch {
-		case pa != 0 && pb != 0:
-			return pa < pb
-		case pa != 0:
-			return true
-		case pb != 0:
-			return false
-		}
-		return a < b
-	}
-	for idx := 2; idx < n; idx++ {
+	for idx := 2; idx < len(comp); idx++ {
 		c := comp[idx]
 		if c < 0 {
 			continue
@@ -385,8 +393,8 @@ func (e *cengine) equivalences() (eq []int32, unsat bool) {
 		if comp[idx^1] == c {
 			return nil, true
 		}
-		l := lit(idx)
-		if b := best[c]; b == 0 || better(abs32(l), abs32(b)) {
+		l := idxLit(idx)
+		if b := best[c]; b == 0 || e.betterRep(abs32(l), abs32(b)) {
 			best[c] = l
 		}
 	}
@@ -400,7 +408,7 @@ func (e *cengine) equivalences() (eq []int32, unsat bool) {
 		}
 		// The better of the representatives of v's class and of ¬v's.
 		r, nr := best[c], best[comp[2*v+1]]
-		if better(abs32(nr), abs32(r)) {
+		if e.betterRep(abs32(nr), abs32(r)) {
 			r = -nr
 		}
 		if r != int32(v) {
@@ -412,6 +420,29 @@ func (e *cengine) equivalences() (eq []int32, unsat bool) {
 		return nil, false
 	}
 	return eq, false
+}
+
+// betterRep reports whether variable a makes a better representative than
+// b: projection variables first, in projection order, then the smaller.
+func (e *cengine) betterRep(a, b int32) bool {
+	pa, pb := e.pidx[a], e.pidx[b]
+	switch {
+	case pa != 0 && pb != 0:
+		return pa < pb
+	case pa != 0:
+		return true
+	case pb != 0:
+		return false
+	}
+	return a < b
+}
+
+// idxLit is the literal of a literal index (the inverse of litIdx).
+func idxLit(idx int) int32 {
+	if idx&1 == 1 {
+		return -int32(idx >> 1)
+	}
+	return int32(idx >> 1)
 }
 
 // load copies the clauses without repeated literals and tautologies, fixes

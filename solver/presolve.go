@@ -97,55 +97,86 @@ func litIndex(l int) int {
 // gophersat's quadratic parse-time simplifier (solver.md §4.7).
 func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats) (residual, bool) {
 	st.Presolves++
-	val := make([]int8, nv+1)
-	copy(val, fixed)
-
-	queue := make([]int, 0, len(units)+16)
-	enqueue := func(l int) bool {
-		v, want := abs(l), int8(1)
-		if l < 0 {
-			want = -1
-		}
-		switch val[v] {
-		case 0:
-			val[v] = want
-			queue = append(queue, l)
-		case -want:
-			return false
-		}
-		return true
-	}
+	p := unitQueue{val: make([]int8, nv+1), queue: make([]int, 0, len(units)+16)}
+	copy(p.val, fixed)
 	for _, l := range units {
-		if !enqueue(l) {
+		if !p.enqueue(l) {
 			return residual{}, false
 		}
 	}
-
-	clauses := clean
-	if len(raw) > 0 {
-		cleaned, rawUnits, ok := cleanClauses(raw, val)
-		if !ok {
-			return residual{}, false
-		}
-		for _, l := range rawUnits {
-			if !enqueue(l) {
-				return residual{}, false
-			}
-		}
-		if len(clean) == 0 {
-			clauses = cleaned
-		} else {
-			clauses = make([][]int, 0, len(clean)+len(cleaned))
-			clauses = append(clauses, clean...)
-			clauses = append(clauses, cleaned...)
-		}
+	clauses, ok := p.addRaw(clean, raw)
+	if !ok {
+		return residual{}, false
 	}
-	if len(queue) == 0 {
-		return residual{nv: nv, fixed: val, clauses: clauses}, true
+	if len(p.queue) == 0 {
+		return residual{nv: nv, fixed: p.val, clauses: clauses}, true
 	}
-
 	// Occurrence lists in one flat array (CSR), indexed by litIndex.
 	start := make([]int32, 2*nv+3)
+	occ := make([]int32, countOccurrences(clauses, start))
+	fillOccurrences(clauses, start, occ)
+	// count[ci] is the number of literals of clause ci not yet assigned
+	// false, or -1 once the clause is satisfied.
+	count := make([]int32, len(clauses))
+	if !p.run(clauses, start, occ, count) {
+		return residual{}, false
+	}
+	return residual{nv: nv, fixed: p.val, clauses: rebuild(clauses, count, p.val)}, true
+}
+
+// unitQueue is the state of unit propagation: the value of each variable
+// (+1, -1, 0 for none) and the literals assigned true, in order.
+type unitQueue struct {
+	val   []int8
+	queue []int
+}
+
+// enqueue assigns l true. It reports false where l is already false.
+func (p *unitQueue) enqueue(l int) bool {
+	v, want := abs(l), int8(1)
+	if l < 0 {
+		want = -1
+	}
+	switch p.val[v] {
+	case 0:
+		p.val[v] = want
+		p.queue = append(p.queue, l)
+	case -want:
+		return false
+	}
+	return true
+}
+
+// addRaw cleans the raw clauses under the values so far, enqueues their
+// units and returns the clean clauses followed by the cleaned ones. ok is
+// false on a conflict.
+func (p *unitQueue) addRaw(clean, raw [][]int) (clauses [][]int, ok bool) {
+	if len(raw) == 0 {
+		return clean, true
+	}
+	cleaned, rawUnits, ok := cleanClauses(raw, p.val)
+	if !ok {
+		return nil, false
+	}
+	for _, l := range rawUnits {
+		if !p.enqueue(l) {
+			return nil, false
+		}
+	}
+	if len(clean) == 0 {
+		return cleaned, true
+	}
+	clauses = make([][]int, 0, len(clean)+len(cleaned))
+	clauses = append(clauses, clean...)
+	clauses = append(clauses, cleaned...)
+	return clauses, true
+}
+
+// countOccurrences sets start[litIndex(l)+1..] to the prefix sums of the
+// number of occurrences of each literal in clauses, so that the
+// occurrences of l will be occ[start[litIndex(l)]:start[litIndex(l)+1]],
+// and returns the number of all occurrences.
+func countOccurrences(clauses [][]int, start []int32) int {
 	total := 0
 	for _, c := range clauses {
 		for _, l := range c {
@@ -156,7 +187,12 @@ func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats)
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
-	occ := make([]int32, total)
+	return total
+}
+
+// fillOccurrences fills occ with the clauses in which each literal occurs
+// (countOccurrences).
+func fillOccurrences(clauses [][]int, start, occ []int32) {
 	fill := slices.Clone(start)
 	for ci, c := range clauses {
 		for _, l := range c {
@@ -165,15 +201,18 @@ func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats)
 			fill[li]++
 		}
 	}
+}
 
-	// count[ci] is the number of literals of clause ci not yet assigned
-	// false, or -1 once the clause is satisfied.
-	count := make([]int32, len(clauses))
+// run propagates the queued literals through clauses, whose occurrence
+// lists are start and occ, and leaves in count the number of literals of
+// each clause not assigned false, or -1 for a satisfied clause. It reports
+// false on a conflict.
+func (p *unitQueue) run(clauses [][]int, start, occ, count []int32) bool {
 	for ci, c := range clauses {
 		count[ci] = int32(len(c))
 	}
-	for head := 0; head < len(queue); head++ {
-		l := queue[head]
+	for head := 0; head < len(p.queue); head++ {
+		l := p.queue[head]
 		li := litIndex(l)
 		for _, ci := range occ[start[li]:start[li+1]] {
 			count[ci] = -1
@@ -192,7 +231,7 @@ func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats)
 			// conflicting.
 			unit := 0
 			for _, m := range clauses[ci] {
-				switch f := val[abs(m)]; {
+				switch f := p.val[abs(m)]; {
 				case f == 0:
 					unit = m
 				case (f > 0) == (m > 0):
@@ -206,17 +245,21 @@ func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats)
 				continue
 			}
 			if unit == 0 {
-				return residual{}, false
+				return false
 			}
 			count[ci] = -1
-			if !enqueue(unit) {
-				return residual{}, false
+			if !p.enqueue(unit) {
+				return false
 			}
 		}
 	}
+	return true
+}
 
-	// Rebuild the clause list: satisfied clauses go, clauses that lost
-	// literals are copied into one arena, untouched ones are shared.
+// rebuild returns the clause list after propagation: satisfied clauses go,
+// clauses that lost literals are copied into one arena, untouched ones are
+// shared.
+func rebuild(clauses [][]int, count []int32, val []int8) [][]int {
 	kept, arenaSize := 0, 0
 	for ci, c := range clauses {
 		if n := int(count[ci]); n >= 0 {
@@ -246,7 +289,7 @@ func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats)
 		}
 		out = append(out, seg)
 	}
-	return residual{nv: nv, fixed: val, clauses: out}, true
+	return out
 }
 
 // cleanClauses copies raw clauses into one arena, evaluating them under val:

@@ -220,13 +220,47 @@ func (r *optionReader) stringOpt(key, fallback string) string {
 }
 
 // ResolveOptions resolves the options of a document (§4); file names it
-// in the positions of errors.
+// in the positions of errors. The groups of options resolve in the
+// reference's order: mode, default conditions, pruning, checks, solver,
+// constraints and enricher; the first error of a group stops it.
 func ResolveOptions(doc *Value, file string, version Version) (*Options, error) {
 	raw := doc.Get("topology_template").Get("variability").Get("options")
 	if !raw.IsMap() {
 		raw = yamlsrc.NewMap()
 	}
 	o := &Options{}
+	mode, table, err := resolveMode(raw, file, version)
+	if err != nil {
+		return nil, err
+	}
+	o.Mode = mode
+	r := &optionReader{raw: raw, file: file, table: table}
+	r.defaultConditions(o, version)
+	r.pruning(o)
+	if r.err != nil {
+		return nil, r.err
+	}
+	r.checks(&o.Checks, version)
+	if r.err != nil {
+		return nil, r.err
+	}
+	if err := resolveOptimization(&o.Solver.Topology, raw, file, "optimization_topology", version != V1, false, version); err != nil {
+		return nil, err
+	}
+	if err := resolveOptimization(&o.Solver.Technologies, raw, file, "optimization_technologies", version != V1, true, version); err != nil {
+		return nil, err
+	}
+	r.constraints(&o.Constraints, version)
+	r.enricher(&o.Enricher, version)
+	if r.err != nil {
+		return nil, r.err
+	}
+	return o, nil
+}
+
+// resolveMode resolves the pruning mode (§4.2) and its table: manual in
+// version 1.0, semantic-loose after.
+func resolveMode(raw *Value, file string, version Version) (string, modeTable, error) {
 	mode := "manual"
 	if version != V1 {
 		mode = "semantic-loose"
@@ -243,12 +277,14 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 	}
 	table := buildModeTable(version == RC3, mode)
 	if table == nil {
-		return nil, diag.At(modePos, diag.StageLoad, `Pruning mode "`+modeText+`" unknown`)
+		return "", nil, diag.At(modePos, diag.StageLoad, `Pruning mode "`+modeText+`" unknown`)
 	}
-	o.Mode = mode
-	r := &optionReader{raw: raw, file: file, table: table}
+	return mode, table, nil
+}
 
-	// Default conditions, in the reference's order.
+// defaultConditions resolves the default-condition switches and modes of
+// each kind, in the reference's order.
+func (r *optionReader) defaultConditions(o *Options, version Version) {
 	dc := r.boolOpt("default_condition", false)
 	for _, k := range defaultOrder {
 		s := &o.Kinds[k]
@@ -280,7 +316,10 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 			o.RelationDefaultImplied = r.plainBool("relation_default_implied", version != V1)
 		}
 	}
-	// Pruning.
+}
+
+// pruning resolves the pruning switches of each kind.
+func (r *optionReader) pruning(o *Options) {
 	p := r.boolOpt("pruning", false)
 	for _, k := range defaultOrder {
 		s := &o.Kinds[k]
@@ -289,12 +328,10 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 		s.ConsistencyPruning = r.boolOpt(name+"_consistency_pruning", s.Pruning)
 		s.SemanticPruning = r.boolOpt(name+"_semantic_pruning", s.Pruning)
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
+}
 
-	// Checks.
-	c := &o.Checks
+// checks resolves the checker switches (§4.3, §11).
+func (r *optionReader) checks(c *Checks, version Version) {
 	c.Checks = r.plainBool("checks", version != RC3)
 	c.Consistency = r.plainBool("consistency_checks", c.Checks)
 	c.RelationSource = r.plainBool("relation_source_check", c.Consistency)
@@ -325,20 +362,10 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 		c.UnconsumedInput = r.plainBool("unconsumed_input_check", false)
 		c.UnproducedOutput = r.plainBool("unproduced_output_check", false)
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
+}
 
-	// Solver.
-	if err := resolveOptimization(&o.Solver.Topology, raw, file, "optimization_topology", version != V1, false, version); err != nil {
-		return nil, err
-	}
-	if err := resolveOptimization(&o.Solver.Technologies, raw, file, "optimization_technologies", version != V1, true, version); err != nil {
-		return nil, err
-	}
-
-	// Constraints.
-	k := &o.Constraints
+// constraints resolves the constraint-enrichment switches (§5.11).
+func (r *optionReader) constraints(k *Constraints, version Version) {
 	k.Constraints = r.plainBool("constraints", false)
 	k.RelationSource = r.plainBool("relation_source_constraint", k.Constraints)
 	k.RelationTarget = r.plainBool("relation_target_constraint", k.Constraints)
@@ -356,32 +383,32 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", k.Constraints)
 	} else {
 		// Quirk: these read the raw user value of "constraints" (§4.3).
-		userConstraints := func(fallback bool) bool {
-			if v := r.user("constraints"); v != nil {
-				return v.Truthy()
-			}
-			return fallback
-		}
-		k.HostingStack = r.plainBool("hosting_stack_constraint", userConstraints(true))
-		k.Technology = r.plainBool("technology_constraint", userConstraints(true))
-		k.UniqueProperty = r.plainBool("unique_property_constraint", userConstraints(true))
-		k.UniqueArtifact = r.plainBool("unique_artifact_constraint", userConstraints(true))
-		k.UniqueInput = r.plainBool("unique_input_constraint", userConstraints(true))
-		k.UniqueOutput = r.plainBool("unique_output_constraint", userConstraints(true))
-		k.UniqueRelation = r.plainBool("unique_relation_constraint", userConstraints(true))
-		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", userConstraints(false))
+		k.HostingStack = r.plainBool("hosting_stack_constraint", r.userConstraints(true))
+		k.Technology = r.plainBool("technology_constraint", r.userConstraints(true))
+		k.UniqueProperty = r.plainBool("unique_property_constraint", r.userConstraints(true))
+		k.UniqueArtifact = r.plainBool("unique_artifact_constraint", r.userConstraints(true))
+		k.UniqueInput = r.plainBool("unique_input_constraint", r.userConstraints(true))
+		k.UniqueOutput = r.plainBool("unique_output_constraint", r.userConstraints(true))
+		k.UniqueRelation = r.plainBool("unique_relation_constraint", r.userConstraints(true))
+		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", r.userConstraints(false))
 	}
 	k.RequiredArtifact = r.plainBool("required_artifact_constraint", k.Constraints)
+}
 
-	// Enricher.
-	e := &o.Enricher
+// userConstraints is the truthiness of the user's value of "constraints",
+// or fallback where the user set none.
+func (r *optionReader) userConstraints(fallback bool) bool {
+	if v := r.user("constraints"); v != nil {
+		return v.Truthy()
+	}
+	return fallback
+}
+
+// enricher resolves the enricher switches.
+func (r *optionReader) enricher(e *Enricher, version Version) {
 	e.InputCondition = r.plainBool("enrich_input_condition", true)
 	e.Technologies = r.plainBool("enrich_technologies", version != V1)
 	e.Implementations = r.plainBool("enrich_implementations", true)
-	if r.err != nil {
-		return nil, r.err
-	}
-	return o, nil
 }
 
 func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultOn, technologies bool, version Version) error {

@@ -99,6 +99,10 @@ func initialConditions(raw *Value, alternatives bool) []*Value {
 	return toList(raw.Get("conditions"))
 }
 
+// run populates the graph in the reference's order: options, inputs and
+// outputs, node templates (with their relations, artifacts and
+// technologies) and relation targets, groups, policies, imports,
+// consumers and producers; then it assembles the global element order.
 func (p *populator) run() error {
 	g := p.g
 	opts, err := ResolveOptions(g.Doc, g.File, g.Version)
@@ -110,244 +114,335 @@ func (p *populator) run() error {
 	if plugins := g.Variability().Get("plugins").Get("technology"); plugins.IsList() && len(plugins.List) > 0 {
 		return p.errVal(plugins, "technology plugins are not supported")
 	}
-
-	// Inputs and outputs.
 	if err := p.inputsOutputs(topo.Get("inputs"), KindInput, &g.Inputs, g.inputsByName); err != nil {
 		return err
 	}
 	if err := p.inputsOutputs(topo.Get("outputs"), KindOutput, &g.Outputs, g.outputsByName); err != nil {
 		return err
 	}
-
-	// Nodes.
-	if nodes := topo.Get("node_templates"); !nodes.IsNull() {
-		if !nodes.IsList() {
-			return p.errVal(nodes, "Node templates not normalized")
-		}
-		for _, item := range nodes.List {
-			name, raw, err := entry(g.File, item)
-			if err != nil {
-				return err
-			}
-			if _, dup := g.nodesByName[name]; dup {
-				return p.errVal(item, `Node "`+name+`" defined multiple times`)
-			}
-			if name == "SELF" {
-				return p.errVal(item, `Node must not be named "SELF"`)
-			}
-			if name == "CONTAINER" {
-				return p.errVal(item, `Node must not be named "CONTAINER"`)
-			}
-			node := p.newElement(KindNode, name, -1, nil, raw, item)
-			node.Conditions = toList(raw.Get("conditions"))
-			node.Weight = 1
-			if w := raw.Get("weight"); !w.IsNull() {
-				if w.Kind != yamlsrc.KindNumber {
-					return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is not a number or boolean`)
-				}
-				if w.Num < 0 {
-					return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is a negative number`)
-				}
-				if w.Num > 1 {
-					return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is larger than 1`)
-				}
-				node.Weight = w.Num
-			}
-			g.Nodes = append(g.Nodes, node)
-			g.nodesByName[name] = node
-			if err := p.types(node, raw); err != nil {
-				return err
-			}
-			if err := p.properties(node, raw); err != nil {
-				return err
-			}
-			if err := p.relations(node, raw); err != nil {
-				return err
-			}
-			if err := p.artifacts(node, raw); err != nil {
-				return err
-			}
-			if err := p.technologies(node, raw); err != nil {
-				return err
-			}
-		}
-		if rts := topo.Get("relationship_templates"); rts.IsMap() {
-			for _, name := range rts.Map.Keys() {
-				if _, ok := g.relationships[name]; !ok {
-					return p.errVal(rts.Map.Get(name), `Relation "`+name+`" is never used`)
-				}
-			}
-		}
-		for _, r := range g.Relations {
-			var target *Value
-			if r.Raw.Kind == yamlsrc.KindString {
-				target = r.Raw
-			} else {
-				target = r.Raw.Get("node")
-			}
-			targetName := jsString(target)
-			t := g.nodesByName[targetName]
-			if t == nil || target == nil || target.Kind != yamlsrc.KindString {
-				return p.errAt(r, `Target "`+targetName+`" of `+r.Display()+` does not exist`)
-			}
-			r.Target = t
-			t.Ingoing = append(t.Ingoing, r)
-		}
+	if err := p.nodes(topo); err != nil {
+		return err
 	}
-
-	// Groups.
-	if groups := topo.Get("groups"); !groups.IsNull() {
-		if !groups.IsList() {
-			return p.errVal(groups, "Groups not normalized")
-		}
-		for _, item := range groups.List {
-			name, raw, err := entry(g.File, item)
-			if err != nil {
-				return err
-			}
-			if _, dup := g.groupsByName[name]; dup {
-				return p.errVal(item, `Group "`+name+`" defined multiple times`)
-			}
-			group := p.newElement(KindGroup, name, -1, nil, raw, item)
-			group.Conditions = toList(raw.Get("conditions"))
-			if t := raw.Get("type"); t != nil {
-				// The reference reads the first key of the first type entry
-				// (utils.firstKey), which fails for a missing or null entry.
-				if !t.IsList() {
-					return p.errVal(t, "Element \""+JSONOf(t)+"\" is not an array")
-				}
-				if len(t.List) == 0 || t.List[0].IsNull() {
-					found := "none"
-					if len(t.List) > 0 {
-						found = "null"
-					}
-					return p.errRef(valueOr(firstOrNil(t.List), t), "expected the types of "+group.Display()+" to start with a type, found "+found,
-						"Cannot convert undefined or null to object")
-				}
-				first, _, _ := firstEntry(t.List[0])
-				if first == "variability.groups.Root" || first == "variability.groups.ConditionalMembers" {
-					if len(t.List) != 1 {
-						return p.errAt(group, group.DisplayUpper()+" is a variability group but has conditional types")
-					}
-					group.Variability = true
-				}
-			}
-			g.Groups = append(g.Groups, group)
-			g.groupsByName[name] = group
-			members := raw.Get("members")
-			switch {
-			case members == nil:
-				return p.errRef(item, group.DisplayUpper()+" has no members",
-					"Cannot read properties of undefined (reading 'forEach')")
-			case members.IsNull():
-				return p.errRef(valueOr(members, item), "expected the members of "+group.Display()+" as a list, found null",
-					"Cannot read properties of null (reading 'forEach')")
-			case !members.IsList():
-				return p.errRef(members, "expected the members of "+group.Display()+" as a list, found "+describe(members),
-					"raw.members.forEach is not a function")
-			}
-			for _, m := range members.List {
-				var el *Element
-				var err error
-				switch {
-				case m != nil && m.Kind == yamlsrc.KindString:
-					el, err = g.GetNode(m, Context{})
-				case m.IsList():
-					el, err = g.GetRelation(m, Context{})
-				default:
-					return p.errVal(m, `Member "`+PrettyOf(m)+`" has bad format`)
-				}
-				if err != nil {
-					return withPos(err, p.g.File, m)
-				}
-				el.Groups = append(el.Groups, group)
-				group.Members = append(group.Members, el)
-			}
-			if err := p.types(group, raw); err != nil {
-				return err
-			}
-			if err := p.properties(group, raw); err != nil {
-				return err
-			}
-		}
+	if err := p.groups(topo.Get("groups")); err != nil {
+		return err
 	}
-
-	// Policies.
-	if pols := topo.Get("policies"); !pols.IsNull() {
-		if !pols.IsList() {
-			return p.errVal(pols, "Policies not normalized")
-		}
-		for i, item := range pols.List {
-			name, raw, err := entry(g.File, item)
-			if err != nil {
-				return err
-			}
-			pol := p.newElement(KindPolicy, name, i, nil, raw, item)
-			pol.Conditions = toList(raw.Get("conditions"))
-			g.policiesByNm[name] = append(g.policiesByNm[name], pol)
-			g.Policies = append(g.Policies, pol)
-			if targets := raw.Get("targets"); !targets.IsNull() {
-				if !targets.IsList() {
-					return p.errRef(targets, "expected the targets of "+pol.Display()+" as a list, found "+describe(targets),
-						"raw.targets?.forEach is not a function")
-				}
-				for _, t := range targets.List {
-					name := jsString(t)
-					isStr := t != nil && t.Kind == yamlsrc.KindString
-					if n := g.nodesByName[name]; n != nil && isStr {
-						pol.Targets = append(pol.Targets, n)
-						continue
-					}
-					if gr := g.groupsByName[name]; gr != nil && isStr {
-						pol.Targets = append(pol.Targets, gr)
-						continue
-					}
-					return p.errVal(t, `Policy target "`+name+`" of `+pol.Display()+` does not exist`)
-				}
-			}
-			if err := p.types(pol, raw); err != nil {
-				return err
-			}
-			if err := p.properties(pol, raw); err != nil {
-				return err
-			}
-		}
+	if err := p.policies(topo.Get("policies")); err != nil {
+		return err
 	}
-
-	// Imports.
-	if imps := g.Doc.Get("imports"); !imps.IsNull() {
-		if !imps.IsList() {
-			return p.errVal(imps, "Imports not normalized")
-		}
-		for i, raw := range imps.List {
-			switch {
-			case raw.IsNull():
-				return p.errRef(valueOr(raw, imps), "expected import "+itoa(i)+" as a map or a string, found null",
-					"Cannot read properties of null (reading 'conditions')")
-			case raw.IsList() || raw.Kind == yamlsrc.KindTime:
-				// Quirk: scalar maps (variability.md §3.2): the reference
-				// keeps any object, without conditions.
-				p.w.at(raw, "expected import "+itoa(i)+" as a map or a string, found "+describe(raw)+
-					": kept as it is, without conditions, as the reference does")
-			case !raw.IsMap():
-				return p.errVal(raw, "Import with index "+itoa(i)+" not normalized")
-			}
-			imp := p.newElement(KindImport, itoa(i), i, nil, raw, raw)
-			imp.Conditions = toList(raw.Get("conditions"))
-			g.Imports = append(g.Imports, imp)
-		}
+	if err := p.imports(g.Doc.Get("imports")); err != nil {
+		return err
 	}
-
 	if err := p.consumers(); err != nil {
 		return err
 	}
 	if err := p.producers(); err != nil {
 		return err
 	}
-
 	g.assemble()
-
 	return g.persistentCheck()
+}
+
+// nodes populates the node templates, checks that every relationship
+// template is used, and connects the relations to their targets.
+func (p *populator) nodes(topo *Value) error {
+	nodes := topo.Get("node_templates")
+	if nodes.IsNull() {
+		return nil
+	}
+	if !nodes.IsList() {
+		return p.errVal(nodes, "Node templates not normalized")
+	}
+	for _, item := range nodes.List {
+		if err := p.node(item); err != nil {
+			return err
+		}
+	}
+	if rts := topo.Get("relationship_templates"); rts.IsMap() {
+		for _, name := range rts.Map.Keys() {
+			if _, ok := p.g.relationships[name]; !ok {
+				return p.errVal(rts.Map.Get(name), `Relation "`+name+`" is never used`)
+			}
+		}
+	}
+	return p.targets()
+}
+
+// node populates the node template of the entry item with its types,
+// properties, relations, artifacts and technologies.
+func (p *populator) node(item *Value) error {
+	g := p.g
+	name, raw, err := entry(g.File, item)
+	if err != nil {
+		return err
+	}
+	if _, dup := g.nodesByName[name]; dup {
+		return p.errVal(item, `Node "`+name+`" defined multiple times`)
+	}
+	if name == "SELF" {
+		return p.errVal(item, `Node must not be named "SELF"`)
+	}
+	if name == "CONTAINER" {
+		return p.errVal(item, `Node must not be named "CONTAINER"`)
+	}
+	node := p.newElement(KindNode, name, -1, nil, raw, item)
+	node.Conditions = toList(raw.Get("conditions"))
+	if err := p.weight(node, raw); err != nil {
+		return err
+	}
+	g.Nodes = append(g.Nodes, node)
+	g.nodesByName[name] = node
+	if err := p.types(node, raw); err != nil {
+		return err
+	}
+	if err := p.properties(node, raw); err != nil {
+		return err
+	}
+	if err := p.relations(node, raw); err != nil {
+		return err
+	}
+	if err := p.artifacts(node, raw); err != nil {
+		return err
+	}
+	return p.technologies(node, raw)
+}
+
+// weight sets the weight of a node: 1 unless given, a number from 0 to 1.
+func (p *populator) weight(node *Element, raw *Value) error {
+	node.Weight = 1
+	w := raw.Get("weight")
+	if w.IsNull() {
+		return nil
+	}
+	if w.Kind != yamlsrc.KindNumber {
+		return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is not a number or boolean`)
+	}
+	if w.Num < 0 {
+		return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is a negative number`)
+	}
+	if w.Num > 1 {
+		return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is larger than 1`)
+	}
+	node.Weight = w.Num
+	return nil
+}
+
+// targets connects each relation to its target node.
+func (p *populator) targets() error {
+	g := p.g
+	for _, r := range g.Relations {
+		var target *Value
+		if r.Raw.Kind == yamlsrc.KindString {
+			target = r.Raw
+		} else {
+			target = r.Raw.Get("node")
+		}
+		targetName := jsString(target)
+		t := g.nodesByName[targetName]
+		if t == nil || target == nil || target.Kind != yamlsrc.KindString {
+			return p.errAt(r, `Target "`+targetName+`" of `+r.Display()+` does not exist`)
+		}
+		r.Target = t
+		t.Ingoing = append(t.Ingoing, r)
+	}
+	return nil
+}
+
+// groups populates the groups.
+func (p *populator) groups(groups *Value) error {
+	if groups.IsNull() {
+		return nil
+	}
+	if !groups.IsList() {
+		return p.errVal(groups, "Groups not normalized")
+	}
+	for _, item := range groups.List {
+		if err := p.group(item); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// group populates the group of the entry item with its members, types and
+// properties.
+func (p *populator) group(item *Value) error {
+	g := p.g
+	name, raw, err := entry(g.File, item)
+	if err != nil {
+		return err
+	}
+	if _, dup := g.groupsByName[name]; dup {
+		return p.errVal(item, `Group "`+name+`" defined multiple times`)
+	}
+	group := p.newElement(KindGroup, name, -1, nil, raw, item)
+	group.Conditions = toList(raw.Get("conditions"))
+	if err := p.variabilityGroup(group, raw); err != nil {
+		return err
+	}
+	g.Groups = append(g.Groups, group)
+	g.groupsByName[name] = group
+	if err := p.members(group, raw, item); err != nil {
+		return err
+	}
+	if err := p.types(group, raw); err != nil {
+		return err
+	}
+	return p.properties(group, raw)
+}
+
+// variabilityGroup marks a group whose only type is a variability group
+// type.
+func (p *populator) variabilityGroup(group *Element, raw *Value) error {
+	t := raw.Get("type")
+	if t == nil {
+		return nil
+	}
+	// The reference reads the first key of the first type entry
+	// (utils.firstKey), which fails for a missing or null entry.
+	if !t.IsList() {
+		return p.errVal(t, "Element \""+JSONOf(t)+"\" is not an array")
+	}
+	if len(t.List) == 0 || t.List[0].IsNull() {
+		found := "none"
+		if len(t.List) > 0 {
+			found = "null"
+		}
+		return p.errRef(valueOr(firstOrNil(t.List), t), "expected the types of "+group.Display()+" to start with a type, found "+found,
+			"Cannot convert undefined or null to object")
+	}
+	first, _, _ := firstEntry(t.List[0])
+	if first == "variability.groups.Root" || first == "variability.groups.ConditionalMembers" {
+		if len(t.List) != 1 {
+			return p.errAt(group, group.DisplayUpper()+" is a variability group but has conditional types")
+		}
+		group.Variability = true
+	}
+	return nil
+}
+
+// members adds the members of a group: a string names a node template, a
+// list a relation.
+func (p *populator) members(group *Element, raw, item *Value) error {
+	g := p.g
+	members := raw.Get("members")
+	switch {
+	case members == nil:
+		return p.errRef(item, group.DisplayUpper()+" has no members",
+			"Cannot read properties of undefined (reading 'forEach')")
+	case members.IsNull():
+		return p.errRef(valueOr(members, item), "expected the members of "+group.Display()+" as a list, found null",
+			"Cannot read properties of null (reading 'forEach')")
+	case !members.IsList():
+		return p.errRef(members, "expected the members of "+group.Display()+" as a list, found "+describe(members),
+			"raw.members.forEach is not a function")
+	}
+	for _, m := range members.List {
+		var el *Element
+		var err error
+		switch {
+		case m != nil && m.Kind == yamlsrc.KindString:
+			el, err = g.GetNode(m, Context{})
+		case m.IsList():
+			el, err = g.GetRelation(m, Context{})
+		default:
+			return p.errVal(m, `Member "`+PrettyOf(m)+`" has bad format`)
+		}
+		if err != nil {
+			return withPos(err, p.g.File, m)
+		}
+		el.Groups = append(el.Groups, group)
+		group.Members = append(group.Members, el)
+	}
+	return nil
+}
+
+// policies populates the policies with their targets, types and
+// properties.
+func (p *populator) policies(pols *Value) error {
+	if pols.IsNull() {
+		return nil
+	}
+	if !pols.IsList() {
+		return p.errVal(pols, "Policies not normalized")
+	}
+	g := p.g
+	for i, item := range pols.List {
+		name, raw, err := entry(g.File, item)
+		if err != nil {
+			return err
+		}
+		pol := p.newElement(KindPolicy, name, i, nil, raw, item)
+		pol.Conditions = toList(raw.Get("conditions"))
+		g.policiesByNm[name] = append(g.policiesByNm[name], pol)
+		g.Policies = append(g.Policies, pol)
+		if err := p.policyTargets(pol, raw); err != nil {
+			return err
+		}
+		if err := p.types(pol, raw); err != nil {
+			return err
+		}
+		if err := p.properties(pol, raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// policyTargets adds the targets of a policy: node templates or groups.
+func (p *populator) policyTargets(pol *Element, raw *Value) error {
+	targets := raw.Get("targets")
+	if targets.IsNull() {
+		return nil
+	}
+	if !targets.IsList() {
+		return p.errRef(targets, "expected the targets of "+pol.Display()+" as a list, found "+describe(targets),
+			"raw.targets?.forEach is not a function")
+	}
+	g := p.g
+	for _, t := range targets.List {
+		name := jsString(t)
+		isStr := t != nil && t.Kind == yamlsrc.KindString
+		if n := g.nodesByName[name]; n != nil && isStr {
+			pol.Targets = append(pol.Targets, n)
+			continue
+		}
+		if gr := g.groupsByName[name]; gr != nil && isStr {
+			pol.Targets = append(pol.Targets, gr)
+			continue
+		}
+		return p.errVal(t, `Policy target "`+name+`" of `+pol.Display()+` does not exist`)
+	}
+	return nil
+}
+
+// imports populates the imports: maps and strings (normalised to maps);
+// other objects are kept without conditions.
+func (p *populator) imports(imps *Value) error {
+	if imps.IsNull() {
+		return nil
+	}
+	if !imps.IsList() {
+		return p.errVal(imps, "Imports not normalized")
+	}
+	g := p.g
+	for i, raw := range imps.List {
+		switch {
+		case raw.IsNull():
+			return p.errRef(valueOr(raw, imps), "expected import "+itoa(i)+" as a map or a string, found null",
+				"Cannot read properties of null (reading 'conditions')")
+		case raw.IsList() || raw.Kind == yamlsrc.KindTime:
+			// Quirk: scalar maps (variability.md §3.2): the reference
+			// keeps any object, without conditions.
+			p.w.at(raw, "expected import "+itoa(i)+" as a map or a string, found "+describe(raw)+
+				": kept as it is, without conditions, as the reference does")
+		case !raw.IsMap():
+			return p.errVal(raw, "Import with index "+itoa(i)+" not normalized")
+		}
+		imp := p.newElement(KindImport, itoa(i), i, nil, raw, raw)
+		imp.Conditions = toList(raw.Get("conditions"))
+		g.Imports = append(g.Imports, imp)
+	}
+	return nil
 }
 
 // assemble builds the global element order (§3.3) and numbers it.

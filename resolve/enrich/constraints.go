@@ -7,127 +7,208 @@ import (
 )
 
 // Constraints runs constraint enrichment on graph #2 (§5.11, §5.12) and
-// appends the generated constraints to variability.constraints.
+// appends the generated constraints to variability.constraints. The
+// constraints of each enabled option come in the reference's order, then
+// the implications.
 func Constraints(g *graph.Graph) error {
-	var out []*Value
-	add := func(c *Value) { out = append(out, c) }
-	id := func(e *Element) *Value { return str(e.ID()) }
-	ids := func(es []*Element) *Value {
-		l := make([]*Value, len(es))
-		for i, e := range es {
-			l[i] = id(e)
-		}
-		return list(l...)
-	}
-	implies := func(a, b *Value) *Value { return yamlsrc.MapOf("implies", list(a, b)) }
+	k := &constraintSet{g: g}
 	c := g.Options.Constraints
-
 	if c.RelationSource {
-		for _, r := range g.Relations {
-			// Quirk: source and target are swapped (§17.7).
-			add(implies(id(r), id(r.Target)))
-		}
+		k.relationSources()
 	}
 	if c.RelationTarget {
-		for _, r := range g.Relations {
-			add(implies(id(r), id(r.Container)))
-		}
+		k.relationTargets()
 	}
 	if c.UniqueArtifact {
-		for _, n := range g.Nodes {
-			for _, group := range graph.NameGroups(n.Artifacts) {
-				add(yamlsrc.MapOf("amo", ids(group)))
-			}
-		}
+		k.uniqueArtifacts()
 	}
 	if c.ArtifactContainer {
-		for _, a := range g.Artifacts {
-			add(implies(id(a), id(a.Container)))
-		}
+		k.containers(g.Artifacts)
 	}
 	if c.PropertyContainer {
-		for _, p := range g.Properties {
-			add(implies(id(p), id(p.Container)))
-		}
+		k.containers(g.Properties)
 	}
 	if c.UniqueProperty {
-		for _, containers := range [][]*Element{g.Nodes, g.Relations, g.Policies, g.Groups, g.Artifacts} {
-			for _, e := range containers {
-				for _, group := range graph.NameGroups(e.Properties) {
-					add(implies(id(group[0].Container), yamlsrc.MapOf("exo", ids(group))))
-				}
-			}
-		}
+		k.uniqueProperties()
 	}
 	if c.TypeContainer {
-		for _, t := range g.Types {
-			add(implies(id(t), id(t.Container)))
-		}
+		k.containers(g.Types)
 	}
 	if c.HostingStack {
-		for _, n := range g.Nodes {
-			var hostings []*Element
-			for _, r := range n.Outgoing {
-				if r.IsHostedOn() {
-					hostings = append(hostings, r)
-				}
-			}
-			switch len(hostings) {
-			case 0:
-			case 1:
-				add(implies(id(n), id(hostings[0])))
-			default:
-				add(implies(id(n), yamlsrc.MapOf("exo", ids(hostings))))
-			}
-		}
+		k.hostingStacks()
 	}
 	if c.RequiredIncomingRelation {
-		for _, n := range g.Nodes {
-			if len(n.Ingoing) > 0 {
-				add(implies(id(n), yamlsrc.MapOf("or", ids(n.Ingoing))))
-			}
-		}
+		k.requiredIncomingRelations()
 	}
 	if c.RequiredArtifact {
-		for _, n := range g.Nodes {
-			if len(n.Artifacts) > 0 {
-				add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Artifacts))))
-			}
-		}
+		k.requiredArtifacts()
 	}
 	if c.Technology {
-		nodes, err := managedNodes(g)
-		if err != nil {
+		if err := k.technologies(); err != nil {
 			return err
-		}
-		for _, n := range nodes {
-			if len(n.Technologies) == 1 {
-				add(implies(id(n), id(n.Technologies[0])))
-			} else {
-				add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Technologies))))
-			}
 		}
 	}
 	if c.UniqueInput {
-		for _, group := range graph.NameGroups(g.Inputs) {
-			add(yamlsrc.MapOf("amo", ids(group)))
-		}
+		k.unique(g.Inputs)
 	}
 	if c.UniqueOutput {
-		for _, group := range graph.NameGroups(g.Outputs) {
-			add(yamlsrc.MapOf("amo", ids(group)))
-		}
+		k.unique(g.Outputs)
 	}
 	if c.UniqueRelation {
-		for _, n := range g.Nodes {
-			for _, group := range graph.NameGroups(n.Outgoing) {
-				add(implies(id(n), yamlsrc.MapOf("amo", ids(group))))
+		k.uniqueRelations()
+	}
+	if err := k.implications(); err != nil {
+		return err
+	}
+	if len(k.out) == 0 {
+		return nil
+	}
+	return appendConstraints(g, k.out)
+}
+
+// constraintSet collects the constraints generated for g.
+type constraintSet struct {
+	g   *graph.Graph
+	out []*Value
+}
+
+func (k *constraintSet) add(c *Value) { k.out = append(k.out, c) }
+
+func id(e *Element) *Value { return str(e.ID()) }
+
+func ids(es []*Element) *Value {
+	l := make([]*Value, len(es))
+	for i, e := range es {
+		l[i] = id(e)
+	}
+	return list(l...)
+}
+
+func implies(a, b *Value) *Value { return yamlsrc.MapOf("implies", list(a, b)) }
+
+// relationSources makes each relation imply its target.
+func (k *constraintSet) relationSources() {
+	for _, r := range k.g.Relations {
+		// Quirk: source and target are swapped (§17.7).
+		k.add(implies(id(r), id(r.Target)))
+	}
+}
+
+// relationTargets makes each relation imply its source.
+func (k *constraintSet) relationTargets() {
+	for _, r := range k.g.Relations {
+		k.add(implies(id(r), id(r.Container)))
+	}
+}
+
+// uniqueArtifacts allows at most one of the artifacts of a node that share
+// a name.
+func (k *constraintSet) uniqueArtifacts() {
+	for _, n := range k.g.Nodes {
+		for _, group := range graph.NameGroups(n.Artifacts) {
+			k.add(yamlsrc.MapOf("amo", ids(group)))
+		}
+	}
+}
+
+// containers makes each element of es imply its container.
+func (k *constraintSet) containers(es []*Element) {
+	for _, e := range es {
+		k.add(implies(id(e), id(e.Container)))
+	}
+}
+
+// uniqueProperties makes each container imply exactly one of its
+// properties that share a name.
+func (k *constraintSet) uniqueProperties() {
+	g := k.g
+	for _, containers := range [][]*Element{g.Nodes, g.Relations, g.Policies, g.Groups, g.Artifacts} {
+		for _, e := range containers {
+			for _, group := range graph.NameGroups(e.Properties) {
+				k.add(implies(id(group[0].Container), yamlsrc.MapOf("exo", ids(group))))
 			}
 		}
 	}
+}
 
-	// Implications (§5.12).
-	for _, e := range g.Elements {
+// hostingStacks makes each node with hosting relations imply exactly one
+// of them.
+func (k *constraintSet) hostingStacks() {
+	for _, n := range k.g.Nodes {
+		var hostings []*Element
+		for _, r := range n.Outgoing {
+			if r.IsHostedOn() {
+				hostings = append(hostings, r)
+			}
+		}
+		switch len(hostings) {
+		case 0:
+		case 1:
+			k.add(implies(id(n), id(hostings[0])))
+		default:
+			k.add(implies(id(n), yamlsrc.MapOf("exo", ids(hostings))))
+		}
+	}
+}
+
+// requiredIncomingRelations makes each node with incoming relations imply
+// one of them.
+func (k *constraintSet) requiredIncomingRelations() {
+	for _, n := range k.g.Nodes {
+		if len(n.Ingoing) > 0 {
+			k.add(implies(id(n), yamlsrc.MapOf("or", ids(n.Ingoing))))
+		}
+	}
+}
+
+// requiredArtifacts makes each node with artifacts imply exactly one of
+// them.
+func (k *constraintSet) requiredArtifacts() {
+	for _, n := range k.g.Nodes {
+		if len(n.Artifacts) > 0 {
+			k.add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Artifacts))))
+		}
+	}
+}
+
+// technologies makes each managed node imply exactly one of its
+// technologies.
+func (k *constraintSet) technologies() error {
+	nodes, err := managedNodes(k.g)
+	if err != nil {
+		return err
+	}
+	for _, n := range nodes {
+		if len(n.Technologies) == 1 {
+			k.add(implies(id(n), id(n.Technologies[0])))
+		} else {
+			k.add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Technologies))))
+		}
+	}
+	return nil
+}
+
+// unique allows at most one of the elements of es that share a name.
+func (k *constraintSet) unique(es []*Element) {
+	for _, group := range graph.NameGroups(es) {
+		k.add(yamlsrc.MapOf("amo", ids(group)))
+	}
+}
+
+// uniqueRelations makes each node imply at most one of its outgoing
+// relations that share a name.
+func (k *constraintSet) uniqueRelations() {
+	for _, n := range k.g.Nodes {
+		for _, group := range graph.NameGroups(n.Outgoing) {
+			k.add(implies(id(n), yamlsrc.MapOf("amo", ids(group))))
+		}
+	}
+}
+
+// implications makes the container and the manual variable of each
+// implied element imply it (§5.12).
+func (k *constraintSet) implications() error {
+	for _, e := range k.g.Elements {
 		if e.Container == nil {
 			continue
 		}
@@ -150,12 +231,14 @@ func Constraints(g *graph.Graph) error {
 		if !ok {
 			return errAt(e, "Left not defined")
 		}
-		add(implies(yamlsrc.MapOf("and", list(id(e.Container), str(e.ManualID()))), id(e)))
+		k.add(implies(yamlsrc.MapOf("and", list(id(e.Container), str(e.ManualID()))), id(e)))
 	}
+	return nil
+}
 
-	if len(out) == 0 {
-		return nil
-	}
+// appendConstraints appends out to variability.constraints, creating the
+// variability definition and its constraints where missing.
+func appendConstraints(g *graph.Graph, out []*Value) error {
 	topo := g.Topology()
 	if !topo.IsMap() {
 		return errAt(g.Nodes[0], "Service template has no topology template")
