@@ -36,7 +36,18 @@ func (e *env) readStdin() ([]byte, error) {
 // writeFileAtomic writes data to path through a temporary file in the same
 // directory and a rename, so that readers never see a partial file and a
 // failure leaves any previous file in place.
+//
+// A path that is a device or a named pipe (--output /dev/null, /dev/stdout)
+// is written in place: a rename would replace the device with a regular
+// file. A symbolic link is followed, so that the link stays and its target
+// gets the new content.
 func writeFileAtomic(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return writeInPlace(path, data)
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -54,6 +65,19 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	if err := os.Rename(name, path); err != nil {
 		os.Remove(name)
+		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+// writeInPlace writes data to an existing file that is not a regular one.
+func writeInPlace(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
+	}
+	_, werr := f.Write(data)
+	if err := firstErr(werr, f.Close()); err != nil {
 		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
 	}
 	return nil

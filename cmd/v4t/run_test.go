@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -91,6 +92,39 @@ func TestWriteFileAtomic(t *testing.T) {
 	err = writeFileAtomic(filepath.Join(dir, "missing", "out.yaml"), []byte("x"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "out.yaml: cannot write: no such file or directory")
+}
+
+// TestWriteFileAtomicSpecial checks that a named pipe or device is written
+// in place rather than replaced by a regular file (--output /dev/null must
+// not turn /dev/null into a file; a pipe stands for the device here, so
+// that a failing test cannot break the machine), and that a symbolic link
+// stays a link.
+func TestWriteFileAtomicSpecial(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	got := make(chan []byte)
+	go func() {
+		data, _ := os.ReadFile(fifo)
+		got <- data
+	}()
+	require.NoError(t, writeFileAtomic(fifo, []byte("through the pipe\n")))
+	assert.Equal(t, "through the pipe\n", string(<-got))
+	fi, err := os.Lstat(fifo)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeNamedPipe, fi.Mode().Type(), "the pipe is still a pipe")
+
+	target := filepath.Join(dir, "target.yaml")
+	link := filepath.Join(dir, "link.yaml")
+	require.NoError(t, os.WriteFile(target, []byte("old"), 0o644))
+	require.NoError(t, os.Symlink("target.yaml", link))
+	require.NoError(t, writeFileAtomic(link, []byte("new")))
+	fi, err = os.Lstat(link)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeSymlink, fi.Mode().Type(), "the link stays a link")
+	data, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "new", string(data))
 }
 
 func TestFailExitStatus(t *testing.T) {
