@@ -43,7 +43,7 @@ type Builder struct {
 	constVar Lit
 	unsat    bool
 	key      []byte
-	// arena backs the clauses in large chunks: one allocation per chunk
+	// arena backs the clauses in chunks: one allocation per chunk
 	// instead of one per clause.
 	arena []int
 	// group is the group of the requirement being added; clauseGroups holds
@@ -176,7 +176,11 @@ func (b *Builder) addTo(group int, c ...Lit) {
 		b.clauseGroups = append(b.clauseGroups, group)
 	}
 	if len(b.arena)+len(c) > cap(b.arena) {
-		size := 1 << 16
+		// Chunks double from 1,024 literals up to 65,536: a fixed 64K
+		// chunk (512 KB) per builder was 40% of the bytes allocated by a
+		// batch of small templates, a large allocation each (zeroed, from
+		// the heap's central lock), and drove its collections.
+		size := min(max(2*cap(b.arena), 1<<10), 1<<16)
 		if len(c) > size {
 			size = len(c)
 		}

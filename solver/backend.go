@@ -8,9 +8,13 @@ import (
 	gs "github.com/crillab/gophersat/solver"
 )
 
-// gophersatMu serialises every use of gophersat. Its clause learning works in
-// a package-level buffer shared by all solvers, so two solvers running at the
-// same time corrupt each other (solver.md §4.2). It is the only package-level
+// gophersatMu serialises gophersat's searches. Its clause learning
+// (learnClause, reached only from Solve's search) works in a package-level
+// buffer shared by all solvers (bufLits in solver/learn.go of v1.4.0, its
+// only package-level mutable state), so two searches running at the same
+// time corrupt each other (solver.md §4.2). Parsing, New, AppendClause and
+// Model touch only their own solver, so they run outside the lock: in a
+// batch they were 95% of the time it was held. It is the only package-level
 // mutable state the project allows.
 var gophersatMu sync.Mutex
 
@@ -42,8 +46,9 @@ func defaultConfig() *config {
 	}
 }
 
-// backend is one gophersat solver. It only lives inside withBackend, under
-// the lock, and is spent after its first UNSAT answer (solver.md §4.3).
+// backend is one gophersat solver. It only lives inside withBackend, and is
+// spent after its first UNSAT answer (solver.md §4.3). Only its searches
+// (solve) take the lock.
 type backend struct {
 	s     *gs.Solver
 	nv    int
@@ -56,11 +61,8 @@ type backend struct {
 
 // withBackend builds a solver for r — its clauses plus one unit per fixed
 // variable, with every variable 1..r.nv reserved — adds the pseudo-Boolean
-// constraints pbs, and runs fn with it while holding the lock.
+// constraints pbs, and runs fn with it.
 func withBackend(r residual, pbs []pbConstraint, cfg *config, st *Stats, fn func(b *backend) error) error {
-	gophersatMu.Lock()
-	defer gophersatMu.Unlock()
-
 	st.Builds++
 	nUnits := 0
 	for _, f := range r.fixed {
@@ -158,7 +160,7 @@ func (b *backend) solve(ctx context.Context) (sat bool, err error) {
 		return false, nil
 	}
 	b.st.Solves++
-	status := b.s.Solve()
+	status := b.search()
 	b.st.Conflicts += int64(b.s.Stats.NbConflicts - b.conflicts)
 	b.st.Decisions += int64(b.s.Stats.NbDecisions - b.decisions)
 	b.conflicts, b.decisions = b.s.Stats.NbConflicts, b.s.Stats.NbDecisions
@@ -172,6 +174,15 @@ func (b *backend) solve(ctx context.Context) (sat bool, err error) {
 	return false, fmt.Errorf("solver: internal error: SAT backend answered %v", status)
 }
 
+// search runs gophersat's Solve under the lock. The deferred unlock keeps
+// the lock usable after a panic in gophersat, which the resolver recovers
+// from (a batch goes on with its other runs).
+func (b *backend) search() gs.Status {
+	gophersatMu.Lock()
+	defer gophersatMu.Unlock()
+	return b.s.Solve()
+}
+
 // model returns the last model, indexed by variable (index 0 unused). Call it
 // only after solve reported sat: gophersat panics otherwise (solver.md §4.10).
 func (b *backend) model() []bool {
@@ -179,14 +190,4 @@ func (b *backend) model() []bool {
 	out := make([]bool, b.nv+1)
 	copy(out[1:], m)
 	return out
-}
-
-// outside runs f without holding the lock, for callbacks into the caller's
-// code: a callback that resolves something itself would otherwise deadlock.
-// gophersat only touches its shared buffer inside Solve, so a solver that
-// stays idle meanwhile is not affected by other solvers running.
-func (b *backend) outside(f func()) {
-	gophersatMu.Unlock()
-	defer gophersatMu.Lock()
-	f()
 }

@@ -73,8 +73,9 @@ func enumerate(ctx context.Context, cnf *CNF, projection []int, limit int, fn fu
 				}
 			}
 			count++
-			more := true
-			b.outside(func() { more = fn(values) })
+			// The lock is not held here, so fn may resolve something
+			// itself.
+			more := fn(values)
 			if !more {
 				return nil
 			}

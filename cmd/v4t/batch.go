@@ -195,6 +195,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			}
 		}
 		if ownProcess {
+			batchRunsGC()
 			var stop context.CancelFunc
 			ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Batch scaling: runs per second of `v4t batch` at -j 1, 2 and all cores
+# (issue 19), whole process, wall time from the shell, median of $RUNS.
+#
+#   benchmarks/scaling.sh                 # the two default spaces
+#   benchmarks/scaling.sh SPACE.yaml ...  # your own spaces
+#   RUNS=5 JOBS="1 2 4 8 16" benchmarks/scaling.sh
+#   V4T=/tmp/v4t-old benchmarks/scaling.sh   # time another build
+#
+# Default spaces: testdata/batch/motivation.yaml (200 runs, 85% of them
+# settled by propagation without a SAT solver) and a generated space of
+# 128 runs over the choice, pruning, ring and wide families at seeds 10
+# and 50 (the choice runs build about 40 gophersat solvers each).
+#
+# Run it on a quiet machine: wall-clock ratios measured beside other work
+# mean nothing. The CPU column (user+system) shows what the runs cost; the
+# load-independent view (CPU per run, GC share, mutex wait) is
+#   V4T_SCALING_SPACE=SPACE go test -run '^$' -bench Execute \
+#       -benchtime 3x -mutexprofile mutex.out ./resolve/batch/
+# (the test binary keeps the default GOGC=100; v4t batch sets 400, see
+# cmd/v4t/gc.go: run it with GOGC=400 to compare like with like).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
+jobs=${JOBS:-$(printf '%s\n' 1 2 "$ncpu" | awk '!seen[$0]++' | tr '\n' ' ')}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+v4t=${V4T:-$tmp/v4t}
+if [ -z "${V4T:-}" ]; then
+	go build -o "$v4t" ./cmd/v4t
+fi
+
+spaces=("$@")
+if [ ${#spaces[@]} -eq 0 ]; then
+	gen=$tmp/gen
+	mkdir -p "$gen"
+	for f in choice pruning ring wide; do
+		"$v4t" bench --family "$f" --seeds 10,50 --runs 1 --write "$gen" --format csv >/dev/null
+	done
+	cat >"$gen/space.yaml" <<'EOF'
+# 128 runs over generated benchmark templates (benchmarks/scaling.sh)
+- templates: [choice-10.yaml, choice-50.yaml]
+  options:
+    - optimization_topology: [min, max]
+      optimization_topology_unique: [true, false]
+      mode: [manual, semantic-loose, consistent-loose]
+- templates: [pruning-10.yaml, pruning-50.yaml]
+  inputs:
+    - runtime: [a, b, c]
+      machine: [a, b, c]
+      provider: [a, b]
+  options:
+    - mode: [semantic-loose, semantic-strict]
+- templates: [ring-10.yaml, ring-50.yaml]
+  inputs:
+    - mode: [present, absent]
+  options:
+    - optimization_topology: [false, min]
+      mode: [manual, semantic-loose]
+- templates: [wide-10.yaml, wide-50.yaml]
+  inputs:
+    - profile: [small, large]
+  options:
+    - mode: [manual, semantic-loose]
+      optimization_topology: [false, min]
+EOF
+	spaces=(testdata/batch/motivation.yaml "$gen/space.yaml")
+fi
+
+echo "machine: $(uname -sm), $ncpu CPUs, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "binary: ${V4T:-this tree}; median of $runs; GOGC=${GOGC:-unset} GOMEMLIMIT=${GOMEMLIMIT:-unset}"
+echo
+echo "| space | runs | -j | wall (s) | runs/s | speedup over -j 1 | CPU (s) |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for space in "${spaces[@]}"; do
+	dir=$(dirname "$space")
+	file=$(basename "$space")
+	n=$("$v4t" batch "$space" --commands | wc -l)
+	base=
+	for j in $jobs; do
+		samples=()
+		for _ in $(seq "$runs"); do
+			# wall and CPU (user+system) of the whole process, in seconds
+			samples+=("$(cd "$dir" && { TIMEFORMAT='%R %U %S'; time "$v4t" batch "$file" -j "$j" --no-timings --output /dev/null 2>/dev/null; } 2>&1 | awk '{printf "%s %.2f", $1, $2+$3}')")
+		done
+		med=$(printf '%s\n' "${samples[@]}" | sort -n | awk -v r="$runs" 'NR==int((r+1)/2)')
+		wall=${med% *}
+		cpu=${med#* }
+		base=${base:-$wall}
+		awk -v s="$(basename "$space")" -v n="$n" -v j="$j" -v w="$wall" -v b="$base" -v c="$cpu" \
+			'BEGIN { printf "| %s | %d | %d | %.2f | %.0f | %.2f× | %s |\n", s, n, j, w, n/w, b/w, c }'
+	done
+done
