@@ -1,9 +1,14 @@
+// Package benchmarks names the benchmark families of spec/benchmarks.md,
+// whose templates package gen writes, and holds the testing.B suites that
+// time the resolver on them.
 package benchmarks
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"v4t/benchmarks/gen"
 )
 
 // Family is a generated template family: a template and its inputs for
@@ -59,45 +64,45 @@ func spaceCommand(output bool, args ...string) func(template, inputs, out string
 
 // Families returns the generated families: the resolve families, the
 // reference's ring family first, then the configuration-space families
-// (space.go), whose variants are counted, analysed and sampled.
+// (gen/space.go), whose variants are counted, analysed and sampled.
 func Families() []Family {
 	return []Family{
 		{
 			Name:        "ring",
 			Description: "the reference's own benchmark (spec/benchmarks.md): 2n nodes in a ring, half of them removed by an input",
-			Template:    Ring,
-			Inputs:      func(w io.Writer, _ int) error { return RingInputs(w) },
+			Template:    gen.Ring,
+			Inputs:      func(w io.Writer, _ int) error { return gen.RingInputs(w) },
 			Templates:   func(n int) int { return 4 * n },
 			Seeds:       []int{10, 100, 1000, 10000},
 		},
 		{
 			Name:        "choice",
 			Description: "n independent alternatives (one node or two) under topology optimisation with uniqueness",
-			Template:    Choice,
-			Inputs:      func(w io.Writer, _ int) error { return ChoiceInputs(w) },
+			Template:    gen.Choice,
+			Inputs:      func(w io.Writer, _ int) error { return gen.ChoiceInputs(w) },
 			Templates:   func(n int) int { return 3 * n },
 			Seeds:       []int{10, 30, 100, 300},
 		},
 		{
 			Name:        "pruning",
 			Description: "n hosting stacks with three alternatives per level, pruned under mode semantic-loose",
-			Template:    Pruning,
-			Inputs:      func(w io.Writer, _ int) error { return PruningInputs(w) },
+			Template:    gen.Pruning,
+			Inputs:      func(w io.Writer, _ int) error { return gen.PruningInputs(w) },
 			Templates:   func(n int) int { return 10 * n },
 			Seeds:       []int{10, 100, 1000, 3000},
 		},
 		{
 			Name:        "wide",
 			Description: "n nodes with 21 conditional properties and 5 conditional artifacts each",
-			Template:    Wide,
-			Inputs:      func(w io.Writer, _ int) error { return WideInputs(w) },
+			Template:    gen.Wide,
+			Inputs:      func(w io.Writer, _ int) error { return gen.WideInputs(w) },
 			Templates:   func(n int) int { return n },
 			Seeds:       []int{10, 100, 1000, 3000},
 		},
 		{
 			Name:        "chain",
 			Description: "n exclusive choices in a chain of conflicts (about 10^(0.209n) variants), analysed: count, core and dead elements, commonality",
-			Template:    Chain,
+			Template:    gen.Chain,
 			Templates:   func(n int) int { return 2 * n },
 			Seeds:       []int{100, 500, 2000},
 			Command:     spaceCommand(true, "analyze", "--format", "json"),
@@ -106,7 +111,7 @@ func Families() []Family {
 		{
 			Name:        "conflict",
 			Description: "n exclusive choices under a random sparse conflict graph (1.5n edges), analysed",
-			Template:    Conflict,
+			Template:    gen.Conflict,
 			Templates:   func(n int) int { return 2 * n },
 			Seeds:       []int{50, 100, 150},
 			Command:     spaceCommand(true, "analyze", "--format", "json"),
@@ -115,7 +120,7 @@ func Families() []Family {
 		{
 			Name:        "hub",
 			Description: "n optional nodes that all connect to one hub (2^n variants in one component), counted",
-			Template:    Hub,
+			Template:    gen.Hub,
 			Templates:   func(n int) int { return n + 1 },
 			Seeds:       []int{20, 40, 1000},
 			Command:     spaceCommand(false, "enumerate", "--count"),
@@ -124,7 +129,7 @@ func Families() []Family {
 		{
 			Name:        "sample",
 			Description: "the chain of n exclusive choices, 1,000 variants drawn exactly uniformly",
-			Template:    Chain,
+			Template:    gen.Chain,
 			Templates:   func(n int) int { return 2 * n },
 			Seeds:       []int{10, 100, 1000},
 			Command:     spaceCommand(true, "sample", "--uniform", "1000", "--seed", "1"),
@@ -133,7 +138,7 @@ func Families() []Family {
 		{
 			Name:        "pairwise",
 			Description: "n free exclusive choices (2^n variants), sampled to cover every pair",
-			Template:    Free,
+			Template:    gen.Free,
 			Templates:   func(n int) int { return 2 * n },
 			Seeds:       []int{10, 20, 50},
 			Command:     spaceCommand(true, "sample", "--pairwise"),

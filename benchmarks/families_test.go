@@ -124,8 +124,9 @@ func TestFamilies(t *testing.T) {
 			f, err := Lookup(tc.family)
 			require.NoError(t, err)
 			g := generate(t, t.TempDir(), f, tc.seed)
-			doc, err := resolve.Resolve(context.Background(), g.input(), resolve.Options{})
+			res, err := resolve.Resolve(context.Background(), g.input(), resolve.Options{})
 			require.NoError(t, err, "%s seed %d resolves", tc.family, tc.seed)
+			doc := res.Doc
 			assert.Len(t, nodeNames(doc), tc.nodes, "%s seed %d: nodes kept", tc.family, tc.seed)
 			tc.check(t, doc)
 		})
@@ -296,13 +297,13 @@ func benchFamily(b *testing.B, name string) {
 				}
 			})
 			b.Run("emit", func(b *testing.B) {
-				doc, err := resolve.Resolve(ctx, g.input(), resolve.Options{})
+				res, err := resolve.Resolve(ctx, g.input(), resolve.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
 				b.ReportAllocs()
 				for b.Loop() {
-					if err := yamlsrc.Write(io.Discard, doc); err != nil {
+					if err := yamlsrc.Write(io.Discard, res.Doc); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -310,11 +311,11 @@ func benchFamily(b *testing.B, name string) {
 			b.Run("e2e", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					doc, err := resolve.Resolve(ctx, g.input(), resolve.Options{})
+					res, err := resolve.Resolve(ctx, g.input(), resolve.Options{})
 					if err != nil {
 						b.Fatal(err)
 					}
-					if err := yamlsrc.Write(io.Discard, doc); err != nil {
+					if err := yamlsrc.Write(io.Discard, res.Doc); err != nil {
 						b.Fatal(err)
 					}
 				}

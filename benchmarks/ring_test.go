@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"v4t/benchmarks/gen"
 	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
@@ -22,7 +23,7 @@ func TestRingMatchesConformanceCase(t *testing.T) {
 	want, err := yamlsrc.LoadFile(ref)
 	require.NoError(t, err)
 	var buf bytes.Buffer
-	require.NoError(t, Ring(&buf, 2))
+	require.NoError(t, gen.Ring(&buf, 2))
 	got, err := yamlsrc.Parse(buf.Bytes(), "ring-2.yaml")
 	require.NoError(t, err)
 	require.True(t, yamlsrc.DeepEqual(want, got), "ring seed 2 differs from other/benchmark")

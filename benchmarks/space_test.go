@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"v4t/benchmarks/gen"
 	"v4t/resolve"
 )
 
@@ -29,10 +30,10 @@ func generatedFile(t testing.TB, name string, k int, gen func(w *bytes.Buffer, k
 	return path
 }
 
-func chain(w *bytes.Buffer, k int) error    { return Chain(w, k) }
-func conflict(w *bytes.Buffer, k int) error { return Conflict(w, k) }
-func hub(w *bytes.Buffer, k int) error      { return Hub(w, k) }
-func free(w *bytes.Buffer, k int) error     { return Free(w, k) }
+func chain(w *bytes.Buffer, k int) error    { return gen.Chain(w, k) }
+func conflict(w *bytes.Buffer, k int) error { return gen.Conflict(w, k) }
+func hub(w *bytes.Buffer, k int) error      { return gen.Hub(w, k) }
+func free(w *bytes.Buffer, k int) error     { return gen.Free(w, k) }
 
 func fibonacci(n int) *big.Int {
 	a, b := big.NewInt(0), big.NewInt(1)
@@ -86,7 +87,7 @@ func TestSpaceCounts(t *testing.T) {
 			path  string
 			want  *big.Int
 			limit time.Duration
-		}{fmt.Sprintf("conflict %d", k), generatedFile(t, "conflict", k, conflict), big.NewInt(independentSets(k, ConflictEdges(k))), time.Second})
+		}{fmt.Sprintf("conflict %d", k), generatedFile(t, "conflict", k, conflict), big.NewInt(independentSets(k, gen.ConflictEdges(k))), time.Second})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -99,7 +99,7 @@ func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
 	if op, ok := e.ops[key]; ok {
 		return op(e, key, x, arg, ctx)
 	}
-	return zero[F](), errf("Unexpected error")
+	return zero[F](), errf(graph.MsgUnexpected)
 }
 
 // refContext is the context of a reference made in a condition of ctx.
@@ -112,25 +112,25 @@ func (e *encoder[F]) anyPresent(es []*Element) F { return e.b.Or(e.ids(es)...) }
 // it by its term expression.<name> since.
 func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (F, error) {
 	if name.Kind != yamlsrc.KindString {
-		return zero[F](), errf("Element \"" + graph.JSONOf(name) + "\" is not a string")
+		return zero[F](), errf(graph.MsgNotString(name))
 	}
 	if v, ok := e.byName[name.Str]; ok {
 		return v, nil
 	}
 	found := e.exprs.Get(name.Str)
 	if found.IsNull() {
-		return zero[F](), errf(`Did not find logic expression "` + name.Str + `"`)
+		return zero[F](), errf(msgLogicExpressionMissing(name.Str))
 	}
 	switch found.Kind {
 	case yamlsrc.KindString:
-		return zero[F](), errf(`Logic expression "` + graph.PrettyOf(x) + `" must not be a string`)
+		return zero[F](), errf(msgLogicExpressionString(x))
 	case yamlsrc.KindBool:
 		return e.translate(found, ctx)
 	case yamlsrc.KindNumber:
 		return zero[F](), diag.AtRef(e.valuePos(found), diag.StageSolve, `expected the logic expression "`+name.Str+`" as a map, a list or a boolean, found a number`,
-			graph.CannotCreateProperty("_id", found))
+			graph.MsgCannotCreateProperty("_id", found))
 	case yamlsrc.KindTime:
-		return zero[F](), errf("Unknown value expression \"" + graph.PrettyOf(found) + "\"")
+		return zero[F](), errf(msgUnknownValueExpression(found))
 	}
 	if v, ok := e.named[found]; ok {
 		e.byName[name.Str] = v
@@ -154,7 +154,7 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 func (e *encoder[F]) opNary(key string, _, arg *Value, ctx *Element) (F, error) {
 	if !arg.IsList() {
 		return zero[F](), diag.AtRef(e.valuePos(arg), diag.StageSolve, "expected the operands of "+key+" as a list, found "+graph.Describe(arg),
-			"expression."+key+".map is not a function")
+			graph.MsgNotAFunction("expression."+key+".map"))
 	}
 	return e.nary(key, arg.List, ctx)
 }
@@ -311,7 +311,7 @@ func (e *encoder[F]) opTargetPresence(_ string, _, arg *Value, ctx *Element) (F,
 // container's container (CONTAINER) of the context element.
 func (e *encoder[F]) opContainerPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
 	if !arg.IsString() || (arg.Str != "SELF" && arg.Str != "CONTAINER") {
-		return zero[F](), errf("Unexpected error")
+		return zero[F](), errf(graph.MsgUnexpected)
 	}
 	cont, err := e.g.GetContainer(ctx)
 	if err != nil {
@@ -480,7 +480,7 @@ func managing(g *graph.Graph, a *Element) ([]*Element, error) {
 	for _, t := range a.Container.Technologies {
 		m := implementationName.FindStringSubmatch(t.Assign)
 		if m == nil {
-			return nil, errf("Unexpected error")
+			return nil, errf(graph.MsgUnexpected)
 		}
 		if m[3] == "" {
 			continue

@@ -174,7 +174,7 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}, ops: logicOpsFor[F]()}
 	for _, el := range g.Groups {
 		if el.Variability {
-			return diag.At(el.Pos(), diag.StageSolve, "Variability groups are not allowed")
+			return diag.At(el.Pos(), diag.StageSolve, msgVariabilityGroups)
 		}
 	}
 	for _, el := range g.Elements {
@@ -193,8 +193,7 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 			if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str) {
 				// The reference requires the string as it is, and its SAT
 				// library checks what require is given as an array.
-				return diag.At(diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)}, diag.StageSolve,
-					c.Str+" is not an array of a Formula or Term")
+				return diag.At(diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)}, diag.StageSolve, MsgNotTerms(c.Str))
 			}
 			l, err := e.translate(c, nil)
 			if err != nil {
@@ -240,11 +239,11 @@ func (e *encoder[F]) constraints(cs *Value) ([]*Value, error) {
 		}
 		return items, nil
 	case yamlsrc.KindNumber:
-		return nil, diag.AtRef(pos, diag.StageSolve, msg, "number "+graph.JSString(cs)+" is not iterable (cannot read property Symbol(Symbol.iterator))")
+		return nil, diag.AtRef(pos, diag.StageSolve, msg, graph.MsgNotIterableSymbol("number "+yamlsrc.String(cs)))
 	case yamlsrc.KindBool:
-		return nil, diag.AtRef(pos, diag.StageSolve, msg, "boolean "+graph.JSString(cs)+" is not iterable (cannot read property Symbol(Symbol.iterator))")
+		return nil, diag.AtRef(pos, diag.StageSolve, msg, graph.MsgNotIterableSymbol("boolean "+yamlsrc.String(cs)))
 	}
-	return nil, diag.AtRef(pos, diag.StageSolve, msg, "object is not iterable (cannot read property Symbol(Symbol.iterator))")
+	return nil, diag.AtRef(pos, diag.StageSolve, msg, graph.MsgNotIterableSymbol("object"))
 }
 
 // cnfBackend builds our CNF.
@@ -518,7 +517,7 @@ func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, e
 		return e.b.True(), nil
 	}
 	if len(items) == 1 {
-		return zero[F](), errf(`"` + jsonEscape(items[0].Str) + `" is not a Formula or Term`)
+		return zero[F](), errf(msgStringNotTerm(items[0].Str))
 	}
 	parts := make([]string, len(items))
 	for i, c := range items {
@@ -528,7 +527,7 @@ func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, e
 			parts[i] = e.display(c, ctx)
 		}
 	}
-	return zero[F](), errf(strings.Join(parts, ",") + " is not an array of a Formula or Term")
+	return zero[F](), errf(MsgNotTerms(strings.Join(parts, ",")))
 }
 
 // display is what the reference's translation of x is as a JavaScript
@@ -604,7 +603,7 @@ func (e *encoder[F]) implies(el *Element) error {
 		return nil
 	}
 	if !list.IsList() {
-		return errf("Element \"" + graph.JSONOf(list) + "\" is not an array")
+		return errf(graph.MsgNotArray(list))
 	}
 	id := e.b.Element(el)
 	for _, imp := range list.List {
@@ -636,12 +635,12 @@ func (e *encoder[F]) implies(el *Element) error {
 		default:
 			msg := "expected an implies entry of " + el.Display() + " as a list [target, condition], found " + graph.Describe(imp)
 			if imp.IsNull() {
-				return diag.AtRef(e.pos(imp, el), diag.StageSolve, msg, "Cannot read properties of null (reading 'length')")
+				return diag.AtRef(e.pos(imp, el), diag.StageSolve, msg, graph.MsgCannotReadNull("length"))
 			}
-			return diag.AtRef(e.pos(imp, el), diag.StageSolve, msg, "implies is not iterable")
+			return diag.AtRef(e.pos(imp, el), diag.StageSolve, msg, graph.MsgNotIterable("implies"))
 		}
 		if length > 2 {
-			return diag.At(e.pos(imp, el), diag.StageSolve, el.DisplayUpper()+" has an implies with more than 2 elements")
+			return diag.At(e.pos(imp, el), diag.StageSolve, msgImpliesTooLong(el))
 		}
 		var target, cond *Value
 		if len(items) > 0 {
@@ -651,7 +650,7 @@ func (e *encoder[F]) implies(el *Element) error {
 			cond = items[1]
 		}
 		if target.IsNull() {
-			return diag.At(e.pos(imp, el), diag.StageSolve, el.DisplayUpper()+" has an implies without an target")
+			return diag.At(e.pos(imp, el), diag.StageSolve, msgImpliesNoTarget(el))
 		}
 		left := id
 		if !cond.IsNull() {
@@ -686,13 +685,13 @@ type Term struct {
 // names starting with $ are reserved ("$T" and "$F" are the constants).
 func ParseTerm(s string) (Term, error) {
 	if !IsNameTerm(s) {
-		return Term{}, errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
+		return Term{}, errf(msgStringNotTerm(s))
 	}
 	name := strings.TrimLeft(s, "-")
 	t := Term{Name: name, Negated: (len(s)-len(name))%2 == 1}
 	if strings.HasPrefix(name, "$") {
 		if name != "$T" && name != "$F" {
-			return Term{}, errf("Only generated variable names can start with $")
+			return Term{}, errf(msgGeneratedName)
 		}
 		t.Constant = true
 	}
@@ -709,7 +708,7 @@ func IsNameTerm(s string) bool {
 func (e *encoder[F]) term(s string) (F, error) {
 	if e.raw {
 		if !IsNameTerm(s) {
-			return zero[F](), errf(`"` + jsonEscape(s) + `" is not a Formula or Term`)
+			return zero[F](), errf(msgStringNotTerm(s))
 		}
 		return e.b.Term(s), nil
 	}
@@ -739,11 +738,6 @@ func (e *encoder[F]) term(s string) (F, error) {
 	return l, nil
 }
 
-func jsonEscape(s string) string {
-	q := yamlsrc.JSON(yamlsrc.NewString(s))
-	return q[1 : len(q)-1]
-}
-
 // logicKeys is the dispatch order of §8.4/§8.5.
 var logicKeys = []string{
 	"logic_expression", "and", "or", "not", "xor", "exo", "implies", "amo",
@@ -769,7 +763,7 @@ var logicRank = func() map[string]int {
 func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 	if x == nil {
 		return zero[F](), diag.AtRef(diag.Pos{}, diag.StageSolve, "expected a condition, found nothing",
-			"Cannot read properties of undefined (reading '_cached_element')")
+			graph.MsgCannotReadUndefined("_cached_element"))
 	}
 	switch x.Kind {
 	case yamlsrc.KindString:
@@ -781,7 +775,7 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 		return e.b.False(), nil
 	case yamlsrc.KindNull:
 		return zero[F](), diag.AtRef(e.valuePos(x), diag.StageSolve, "expected a condition, found null",
-			"Cannot read properties of null (reading '_cached_element')")
+			graph.MsgCannotReadNull("_cached_element"))
 	case yamlsrc.KindMap:
 		// The first recognised key in dispatch order wins; maps have few
 		// keys, so rank the keys present instead of probing every operator.
@@ -842,7 +836,7 @@ func (e *encoder[F]) constant(v *Value, err error) (F, error) {
 		return zero[F](), err
 	}
 	if v == nil || v.Kind != yamlsrc.KindBool {
-		return zero[F](), errf("Element \"" + graph.JSONOf(v) + "\" is not a boolean")
+		return zero[F](), errf(graph.MsgNotBoolean(v))
 	}
 	if v.Bool {
 		return e.b.True(), nil

@@ -95,7 +95,7 @@ func uniqueNames(list []*graph.Element) *graph.Element {
 func missingContainer(list []*graph.Element) error {
 	for _, e := range list {
 		if !e.Container.Present {
-			return violation(e, "Container of "+e.Display()+" does not exist")
+			return violation(e, msgContainerMissing(e))
 		}
 	}
 	return nil
@@ -104,7 +104,7 @@ func missingContainer(list []*graph.Element) error {
 func (k *checker) relationSources() error {
 	for _, r := range k.relations {
 		if !r.Container.Present {
-			return violation(r, `Relation source "`+r.Container.Name+`" of `+r.Display()+` does not exist`)
+			return violation(r, msgRelationSourceMissing(r))
 		}
 	}
 	return nil
@@ -113,7 +113,7 @@ func (k *checker) relationSources() error {
 func (k *checker) relationTargets() error {
 	for _, r := range k.relations {
 		if !r.Target.Present {
-			return violation(r, `Relation target "`+r.Target.Name+`" of `+r.Display()+` does not exist`)
+			return violation(r, msgRelationTargetMissing(r))
 		}
 	}
 	return nil
@@ -124,7 +124,7 @@ func (k *checker) artifactContainers() error { return missingContainer(k.artifac
 func (k *checker) ambiguousArtifacts() error {
 	for _, n := range k.nodes {
 		if a := uniqueNames(present(n.Artifacts)); a != nil {
-			return violation(a, a.DisplayUpper()+" is ambiguous")
+			return violation(a, msgAmbiguous(a))
 		}
 	}
 	return nil
@@ -135,7 +135,7 @@ func (k *checker) propertyContainers() error { return missingContainer(k.propert
 func (k *checker) ambiguousProperties() error {
 	for _, n := range k.nodes {
 		if p := uniqueNames(present(n.Properties)); p != nil {
-			return violation(p, p.DisplayUpper()+" is ambiguous")
+			return violation(p, msgAmbiguous(p))
 		}
 	}
 	return nil
@@ -150,10 +150,10 @@ func (k *checker) ambiguousTypes() error {
 		for _, e := range list {
 			ts := present(e.Types)
 			if len(ts) == 0 {
-				return violation(e, e.DisplayUpper()+" has no type")
+				return violation(e, graph.MsgHasNoType(e))
 			}
 			if t := uniqueNames(ts); t != nil {
-				return violation(t, t.DisplayUpper()+" is ambiguous")
+				return violation(t, msgAmbiguous(t))
 			}
 		}
 	}
@@ -169,7 +169,7 @@ func (k *checker) ambiguousHosting() error {
 			}
 		}
 		if count > 1 {
-			return violation(n, n.DisplayUpper()+" has more than one hosting relations")
+			return violation(n, msgMoreThanOneHosting(n))
 		}
 	}
 	return nil
@@ -187,7 +187,7 @@ func (k *checker) expectedHosting() error {
 			}
 		}
 		if had && !has {
-			return violation(n, n.DisplayUpper()+" expected to have a hosting relation")
+			return violation(n, msgExpectedHosting(n))
 		}
 	}
 	return nil
@@ -196,7 +196,7 @@ func (k *checker) expectedHosting() error {
 func (k *checker) expectedIncomingRelations() error {
 	for _, n := range k.nodes {
 		if len(n.Ingoing) > 0 && len(present(n.Ingoing)) == 0 {
-			return violation(n, n.DisplayUpper()+" expected to have an incoming relation")
+			return violation(n, msgExpectedIncoming(n))
 		}
 	}
 	return nil
@@ -205,7 +205,7 @@ func (k *checker) expectedIncomingRelations() error {
 func (k *checker) expectedArtifacts() error {
 	for _, n := range k.nodes {
 		if len(n.Artifacts) > 0 && len(present(n.Artifacts)) == 0 {
-			return violation(n, n.DisplayUpper()+" expected to have an deployment artifact")
+			return violation(n, msgExpectedArtifact(n))
 		}
 	}
 	return nil
@@ -214,7 +214,7 @@ func (k *checker) expectedArtifacts() error {
 func (k *checker) expectedTechnologies() error {
 	for _, n := range k.nodes {
 		if len(n.Technologies) > 0 && len(present(n.Technologies)) == 0 {
-			return violation(n, n.DisplayUpper()+" expected to have a technology")
+			return violation(n, msgExpectedTechnology(n))
 		}
 	}
 	return nil
@@ -225,7 +225,7 @@ func (k *checker) technologyContainers() error { return missingContainer(k.techn
 func (k *checker) ambiguousTechnologies() error {
 	for _, n := range k.nodes {
 		if len(present(n.Technologies)) > 1 {
-			return violation(n, n.DisplayUpper()+" has more than one technology")
+			return violation(n, msgMoreThanOneTechnology(n))
 		}
 	}
 	return nil
@@ -233,7 +233,7 @@ func (k *checker) ambiguousTechnologies() error {
 
 func (k *checker) ambiguousInputs() error {
 	if in := uniqueNames(k.inputs); in != nil {
-		return violation(in, in.DisplayUpper()+" is ambiguous")
+		return violation(in, msgAmbiguous(in))
 	}
 	return nil
 }
@@ -241,7 +241,7 @@ func (k *checker) ambiguousInputs() error {
 func (k *checker) unconsumedInputs() error {
 	for _, in := range k.inputs {
 		if len(present(in.Consumers)) == 0 {
-			return violation(in, in.DisplayUpper()+" is not consumed")
+			return violation(in, msgNotConsumed(in))
 		}
 	}
 	return nil
@@ -249,7 +249,7 @@ func (k *checker) unconsumedInputs() error {
 
 func (k *checker) ambiguousOutputs() error {
 	if out := uniqueNames(k.outputs); out != nil {
-		return violation(out, out.DisplayUpper()+" is ambiguous")
+		return violation(out, msgAmbiguous(out))
 	}
 	return nil
 }
@@ -257,7 +257,7 @@ func (k *checker) ambiguousOutputs() error {
 func (k *checker) unproducedOutputs() error {
 	for _, out := range k.outputs {
 		if len(present(out.Producers)) != len(out.Producers) {
-			return violation(out, out.DisplayUpper()+" is not produced")
+			return violation(out, msgNotProduced(out))
 		}
 	}
 	return nil
@@ -266,7 +266,7 @@ func (k *checker) unproducedOutputs() error {
 func (k *checker) ambiguousRelations() error {
 	for _, n := range k.nodes {
 		if r := uniqueNames(present(n.Outgoing)); r != nil {
-			return violation(r, r.DisplayUpper()+" is ambiguous")
+			return violation(r, msgAmbiguous(r))
 		}
 	}
 	return nil

@@ -177,7 +177,7 @@ func (p *prepared) resolveVariant(ctx context.Context, enc *encode.Result, proj 
 		return nil, err
 	}
 	if !res.Sat {
-		return nil, diag.At(diag.Pos{File: p.file}, diag.StageSolve, "Could not solve")
+		return nil, diag.At(diag.Pos{File: p.file}, diag.StageSolve, msgCouldNotSolve)
 	}
 	doc := yamlsrc.Clone(p.doc)
 	g, err := graph.Build(doc, p.file)

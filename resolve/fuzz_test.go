@@ -44,13 +44,13 @@ topology_template:
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		doc, err := Resolve(ctx, Input{TemplatePath: path}, Options{})
+		res, err := Resolve(ctx, Input{TemplatePath: path}, Options{})
 		if err != nil {
 			if d, ok := diag.As(err); ok && d.Code == "internal" {
 				t.Fatalf("internal error on %q: %v", data, err)
 			}
 			return
 		}
-		yamlsrc.Marshal(doc)
+		yamlsrc.Marshal(res.Doc)
 	})
 }

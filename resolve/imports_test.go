@@ -3,7 +3,6 @@ package resolve
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -88,18 +88,8 @@ func TestTreeLinks(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for name, data := range tc.files {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-				require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
-			}
-			for name, target := range tc.links {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-				if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
-					t.Skipf("cannot make symbolic links here: %v", err)
-				}
-			}
+			testkit.WriteFiles(t, dir, tc.files)
+			testkit.Symlinks(t, dir, tc.links)
 			t.Chdir(dir)
 			in := Input{TemplatePath: filepath.FromSlash(tc.template)}
 			if _, ok := tc.links["t/i.yaml"]; ok {
@@ -108,7 +98,7 @@ func TestTreeLinks(t *testing.T) {
 			out, err := Resolve(context.Background(), in, Options{AllowOutside: tc.allow})
 			if tc.err == "" {
 				require.NoError(t, err, "resolving %s", tc.template)
-				assert.Contains(t, string(yamlsrc.Marshal(out)), "tosca.nodes.Root", "output of %s", tc.template)
+				assert.Contains(t, string(yamlsrc.Marshal(out.Doc)), "tosca.nodes.Root", "output of %s", tc.template)
 				return
 			}
 			require.Error(t, err, "resolving %s", tc.template)
@@ -204,5 +194,33 @@ func TestPresetInputsMerge(t *testing.T) {
 				assert.Equal(t, "{}", yamlsrc.JSON(dst), "merge of %.20s with no inputs declared", tc.inputs)
 			}
 		})
+	}
+}
+
+// TestImportDepth: a chain of imports ends at tosca.MaxImportDepth, where
+// a missing file is still passed through.
+func TestImportDepth(t *testing.T) {
+	for _, last := range []string{"missing", "present"} {
+		files := map[string]string{}
+		for i := 0; i < 100; i++ {
+			files[fmt.Sprintf("f%d.yaml", i)] = fmt.Sprintf("imports: [f%d.yaml]\n", i+1)
+		}
+		if last == "present" {
+			files["f100.yaml"] = "{}\n"
+		}
+		dir := t.TempDir()
+		testkit.WriteFiles(t, dir, files)
+		root := filepath.Join(dir, "f0.yaml")
+		doc, err := yamlsrc.LoadFile(root)
+		require.NoError(t, err)
+		err = checkImports(root, doc, false)
+		if last == "missing" {
+			assert.NoError(t, err, "a missing file at the end of the chain")
+			continue
+		}
+		require.Error(t, err)
+		d, ok := diag.As(err)
+		require.True(t, ok, "a diagnostic: %v", err)
+		assert.Equal(t, filepath.Join(dir, "f99.yaml")+`:1:11: import "f100.yaml": imports nested deeper than 100 levels`, d.Line())
 	}
 }

@@ -38,10 +38,10 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options, names *nameCheck) (
 			switch {
 			case v.IsList():
 				for _, p := range v.List {
-					presets = append(presets, yamlsrc.KeyString(p))
+					presets = append(presets, yamlsrc.String(p))
 				}
 			default:
-				presets = []string{yamlsrc.KeyString(v)}
+				presets = []string{yamlsrc.String(v)}
 			}
 		}
 	}
@@ -105,7 +105,7 @@ func unknownPreset(file string, defs *yamlsrc.Value, name, source string) error 
 	if defs != nil && defs.Line > 0 {
 		pos.Line, pos.Col = int(defs.Line), int(defs.Col)
 	}
-	d := diag.At(pos, diag.StageInputs, `Did not find variability preset "`+name+`"`)
+	d := diag.At(pos, diag.StageInputs, msgPresetNotFound(name))
 	d.Code = "unknown-preset"
 	note := "from " + source
 	if !defs.IsMap() || defs.Map.Len() == 0 {

@@ -8,7 +8,6 @@ import (
 	"v4t/model/diag"
 	"v4t/model/graph"
 	"v4t/model/tosca"
-	mv "v4t/model/validate"
 	"v4t/model/yamlsrc"
 )
 
@@ -20,7 +19,7 @@ type loaded struct {
 	doc          *yamlsrc.Value
 	file         string
 	dir          string
-	root         mv.Tree
+	root         tosca.Tree
 	allowOutside bool
 	// topology is a list or a date that the template has as its
 	// topology_template, replaced in doc by an empty map (sideFiles).
@@ -51,7 +50,7 @@ func loadTemplate(path string, data []byte, allowOutside bool, warn diag.Sink) (
 		}
 		return nil, diag.At(pos, diag.StageLoad, "expected a service template (a map), found "+kindName(doc))
 	}
-	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), root: mv.NewTree(filepath.Dir(path)), allowOutside: allowOutside, sink: warn}
+	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), root: tosca.NewTree(filepath.Dir(path)), allowOutside: allowOutside, sink: warn}
 	if err := checkImports(path, doc, allowOutside); err != nil {
 		return nil, err
 	}
@@ -146,7 +145,7 @@ func (l *loaded) sideFiles() error {
 	ensureVariability := func() (*yamlsrc.Value, error) {
 		if !topo.IsMap() {
 			return nil, diag.AtRef(at(topo), diag.StageLoad, "expected topology_template as a map, found "+graph.Describe(topo),
-				graph.CannotCreateProperty("variability", topo))
+				graph.MsgCannotCreateProperty("variability", topo))
 		}
 		switch {
 		case vb.IsMap():
@@ -158,7 +157,7 @@ func (l *loaded) sideFiles() error {
 			topo.Map.Set("variability", vb)
 		default:
 			return nil, diag.AtRef(at(vb), diag.StageLoad, "expected the variability definition as a map, found "+graph.Describe(vb),
-				graph.CannotCreateProperty("type_specific_conditions", vb))
+				graph.MsgCannotCreateProperty("type_specific_conditions", vb))
 		}
 		return vb, nil
 	}
@@ -311,7 +310,7 @@ func (l *loaded) types() error {
 		}
 		if !version.IsString() || version.Str != "tosca_simple_yaml_1_3" {
 			return diag.At(diag.Pos{File: src.file, Line: int(version.Line), Col: int(version.Col)}, diag.StageLoad,
-				`TOSCA definitions version "`+graph.JSString(version)+`" not supported`)
+				msgVersionNotSupported(version))
 		}
 		for _, key := range tosca.TypeMaps() {
 			types := l.doc.Get(key)
@@ -331,11 +330,11 @@ func (l *loaded) types() error {
 				def := defs.Map.Val(i)
 				if types.Has(name) && !types.Get(name).IsNull() {
 					return diag.At(diag.Pos{File: l.file}, diag.StageLoad,
-						key+` "`+name+`" duplicated in service template "`+src.file+`"`)
+						msgTypeDuplicated(key, name, src.file))
 				}
 				if d := def.Get("derived_from"); d.IsString() && d.Str == name {
 					return diag.At(diag.Pos{File: src.file, Line: int(d.Line), Col: int(d.Col)}, diag.StageLoad,
-						key+` "`+name+`" is derived from itself...`)
+						msgDerivedFromItself(key, name))
 				}
 				if !def.IsMap() {
 					return diag.At(diag.Pos{File: src.file, Line: int(defs.Line), Col: int(defs.Col)}, diag.StageLoad,

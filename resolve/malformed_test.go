@@ -198,9 +198,9 @@ func TestMalformedOutputs(t *testing.T) {
 			path := writeTemplate(t, tc.src)
 			var warnings []string
 			warn := func(d *diag.Diagnostic) { warnings = append(warnings, "T"+d.Line()[len(path):]) }
-			doc, err := Resolve(context.Background(), Input{TemplatePath: path}, Options{Warn: warn})
+			res, err := Resolve(context.Background(), Input{TemplatePath: path}, Options{Warn: warn})
 			require.NoError(t, err, tc.name)
-			assert.Equal(t, tc.want, string(yamlsrc.Marshal(doc)), tc.name)
+			assert.Equal(t, tc.want, string(yamlsrc.Marshal(res.Doc)), tc.name)
 			assert.Equal(t, tc.warnings, warnings, tc.name)
 		})
 	}

@@ -127,7 +127,7 @@ func TestUnknownNames(t *testing.T) {
 			opts.Warn = nil
 			plain, err := Resolve(context.Background(), in, opts)
 			require.NoError(t, err, tc.name)
-			assert.Equal(t, string(yamlsrc.Marshal(plain)), string(yamlsrc.Marshal(out)), tc.name)
+			assert.Equal(t, string(yamlsrc.Marshal(plain.Doc)), string(yamlsrc.Marshal(out.Doc)), tc.name)
 		})
 	}
 }
@@ -140,7 +140,7 @@ func TestUnknownNamesChangeNothing(t *testing.T) {
 		in.TemplatePath = tmpl
 		out, err := Resolve(context.Background(), in, opts)
 		require.NoError(t, err)
-		return string(yamlsrc.Marshal(out))
+		return string(yamlsrc.Marshal(out.Doc))
 	}
 	plain := resolveWith(Input{}, Options{})
 	typos := resolveWith(Input{Inputs: []Assignment{{Name: "siz", Value: yamlsrc.NewString("large")}}},
@@ -165,10 +165,10 @@ func TestTemplateData(t *testing.T) {
 	require.NoError(t, err)
 	fromData, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: data, InputsPath: inputsFile}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, string(yamlsrc.Marshal(fromFiles)), string(yamlsrc.Marshal(fromData)))
+	assert.Equal(t, string(yamlsrc.Marshal(fromFiles.Doc)), string(yamlsrc.Marshal(fromData.Doc)))
 	fromInputsData, err := Resolve(context.Background(), Input{TemplatePath: tmpl, InputsPath: "<stdin>", InputsData: inputs}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, string(yamlsrc.Marshal(fromFiles)), string(yamlsrc.Marshal(fromInputsData)))
+	assert.Equal(t, string(yamlsrc.Marshal(fromFiles.Doc)), string(yamlsrc.Marshal(fromInputsData.Doc)))
 
 	t.Run("positions name the given path", func(t *testing.T) {
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte("tosca_definitions_version: tosca_variability_1_0\ntopology_template: {node_templates: {a: {type: a, requirements: [{host: b}]}}}\n")}, Options{})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"v4t/model/graph"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -89,12 +90,11 @@ func (r TopologyRelation) Label() string { return RelationLabel(r.Source, r.Name
 // relations with the conditions written on them. Inputs are not needed.
 func DescribeTopology(ctx context.Context, in Input, opts Options) (t *Topology, err error) {
 	defer recoverInternal(in, opts, &err)
-	l, err := loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
+	l, err := loadStage(in, opts)
 	if err != nil {
 		return nil, err
 	}
-	newNameCheck(in, opts, l.doc).options(opts.Overrides)
-	if err := applyOverrides(l.doc, opts.Overrides); err != nil {
+	if _, err := applyOptions(l, in, opts); err != nil {
 		return nil, err
 	}
 	g, err := graph.BuildWarn(l.doc, in.TemplatePath, opts.Warn)
@@ -184,5 +184,5 @@ func flowString(b *strings.Builder, s string) {
 		b.WriteString(s)
 		return
 	}
-	yamlsrc.QuoteJSON(b, s)
+	js.QuoteJSON(b, s)
 }

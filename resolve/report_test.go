@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,13 +52,32 @@ func TestReport(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got Report
 			in := Input{TemplatePath: file, Inputs: []Assignment{
 				{Name: "big", Value: yamlsrc.NewBool(tc.big)}, {Name: "tie", Value: yamlsrc.NewBool(tc.tie)}}}
-			_, err := Resolve(context.Background(), in, Options{Overrides: tc.overrides, Report: &got})
+			res, err := Resolve(context.Background(), in, Options{Overrides: tc.overrides, Report: true})
 			require.NoError(t, err, tc.name)
-			assert.Equal(t, tc.want, got, tc.name)
+			require.NotNil(t, res.Report, tc.name)
+			assert.Equal(t, tc.want, *res.Report, tc.name)
 		})
+	}
+}
+
+// TestResultWithoutReport: the report costs a pass over the elements, so
+// Resolve makes it only when asked; the stage durations come always.
+func TestResultWithoutReport(t *testing.T) {
+	file := writeTemplate(t, reportTemplate)
+	in := Input{TemplatePath: file, Inputs: []Assignment{
+		{Name: "big", Value: yamlsrc.NewBool(false)}, {Name: "tie", Value: yamlsrc.NewBool(false)}}}
+	res, err := Resolve(context.Background(), in, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, res.Doc)
+	assert.Nil(t, res.Report, "a report that was not asked for")
+	tm := res.Timings
+	for _, lap := range []struct {
+		name string
+		d    time.Duration
+	}{{"parse", tm.Parse}, {"enrich", tm.Enrich}, {"graph", tm.Graph}, {"encode", tm.Encode}, {"solve", tm.Solve}, {"transform", tm.Transform}} {
+		assert.Positive(t, lap.d, "the %s lap", lap.name)
 	}
 }
 

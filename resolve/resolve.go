@@ -4,9 +4,12 @@
 // uniqueness and the tie-break (§8–10), the checker (§11) and the output
 // transformation to tosca_simple_yaml_1_3 (§12).
 //
-// Errors are the reference's messages, verbatim, as *diag.Diagnostic; the
-// first error of the first failing stage is returned, as the reference
-// throws it.
+// Resolve is the entry point: Input and Options in, a Result (the document,
+// its Report, the stages' Timings) out. The stages, their order and what
+// each requires and returns are listed in stages.go. Errors are the
+// reference's messages, verbatim, as *diag.Diagnostic; the first error of
+// the first failing stage is returned, as the reference throws it, and
+// warnings go to Options.Warn.
 package resolve
 
 import (
@@ -15,12 +18,9 @@ import (
 	"runtime/debug"
 	"time"
 
-	"v4t/encode"
 	"v4t/model/diag"
-	"v4t/model/expr"
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
-	"v4t/resolve/enrich"
 )
 
 // Input names what to resolve.
@@ -80,16 +80,24 @@ type Options struct {
 	Explain bool
 	// Dump, when set, receives the encoded formula before solving.
 	Dump func(*Formula) error
-	// Timings, when set, receives the duration of every stage.
-	Timings *Timings
-	// Report, when set, receives the present nodes and relations, their
-	// total weight and whether the result was unique, when resolving
-	// succeeds.
-	Report *Report
+	// Report asks for Result.Report: the present nodes and relations, their
+	// total weight and whether the result was unique. It costs a pass over
+	// the nodes and relations, so it is made only when asked for.
+	Report bool
 	// Warn, when set, receives each warning about malformed input that v4t,
 	// like the reference, accepts by coercing it (README, "Malformed
 	// input"), as soon as it is found.
 	Warn diag.Sink
+}
+
+// Result is a resolved template.
+type Result struct {
+	// Doc is the resolved document (tosca_simple_yaml_1_3, §12).
+	Doc *yamlsrc.Value
+	// Report is what Doc contains, with Options.Report; else nil.
+	Report *Report
+	// Timings are the durations of the stages.
+	Timings Timings
 }
 
 // Timings are the durations of the pipeline's stages.
@@ -109,20 +117,25 @@ type Timings struct {
 	Transform time.Duration
 }
 
-// stopwatch records stage durations into optional Timings.
+// stopwatch records stage durations into Timings; a nil *stopwatch records
+// nothing.
 type stopwatch struct {
 	t    *Timings
 	last time.Time
 }
 
-func newStopwatch(t *Timings) *stopwatch { return &stopwatch{t: t, last: time.Now()} }
+func newStopwatch(t *Timings) stopwatch { return stopwatch{t: t, last: time.Now()} }
 
 // skip starts the next lap now, leaving out the time since the last one.
-func (s *stopwatch) skip() { s.last = time.Now() }
+func (s *stopwatch) skip() {
+	if s != nil {
+		s.last = time.Now()
+	}
+}
 
 // lap adds the time since the previous lap to *field.
 func (s *stopwatch) lap(field func(*Timings) *time.Duration) {
-	if s.t == nil {
+	if s == nil {
 		return
 	}
 	now := time.Now()
@@ -130,39 +143,50 @@ func (s *stopwatch) lap(field func(*Timings) *time.Duration) {
 	s.last = now
 }
 
-// Resolve runs the pipeline and returns the resolved document. A failure is
-// returned as a *diag.Diagnostic whose Message is the reference's message.
-func Resolve(ctx context.Context, in Input, opts Options) (out *yamlsrc.Value, err error) {
+// The laps of Timings.
+func parseLap(t *Timings) *time.Duration     { return &t.Parse }
+func enrichLap(t *Timings) *time.Duration    { return &t.Enrich }
+func graphLap(t *Timings) *time.Duration     { return &t.Graph }
+func encodeLap(t *Timings) *time.Duration    { return &t.Encode }
+func solveLap(t *Timings) *time.Duration     { return &t.Solve }
+func transformLap(t *Timings) *time.Duration { return &t.Transform }
+
+// Resolve runs the pipeline, the stages of stages.go in their order, and
+// returns the resolved document with the stages' durations. A failure is
+// returned as a *diag.Diagnostic whose Message is the reference's message;
+// warnings go to Options.Warn as they are found.
+func Resolve(ctx context.Context, in Input, opts Options) (res *Result, err error) {
 	defer recoverInternal(in, opts, &err)
-	p, err := prepare(ctx, in, opts)
+	out := &Result{}
+	sw := newStopwatch(&out.Timings)
+	p, err := prepareFor(ctx, in, opts, false, &sw)
 	if err != nil {
 		return nil, err
 	}
-	sw := newStopwatch(opts.Timings)
-	enc, err := p.encode()
+	enc, err := encodeStage(p)
 	if err != nil {
 		return nil, err
 	}
-	sw.lap(func(t *Timings) *time.Duration { return &t.Encode })
+	sw.lap(encodeLap)
 	if opts.Dump != nil {
 		if err := opts.Dump(p.formula(enc)); err != nil {
 			return nil, err
 		}
 		sw.skip()
 	}
-	model, unique, err := solve(ctx, p.g, enc, p.ev, opts.Explain)
+	s, err := solveStage(ctx, p, enc)
 	if err != nil {
 		return nil, err
 	}
-	sw.lap(func(t *Timings) *time.Duration { return &t.Solve })
-	if err := p.finish(p.g, p.ev, enc, model); err != nil {
+	sw.lap(solveLap)
+	if out.Doc, err = finishStage(p, enc, s); err != nil {
 		return nil, err
 	}
-	sw.lap(func(t *Timings) *time.Duration { return &t.Transform })
-	if opts.Report != nil {
-		*opts.Report = *report(p.g, unique)
+	sw.lap(transformLap)
+	if opts.Report {
+		out.Report = report(p.g, s.unique)
 	}
-	return p.doc, nil
+	return out, nil
 }
 
 // recoverInternal turns a panic into an internal-error diagnostic.
@@ -174,145 +198,6 @@ func recoverInternal(in Input, opts Options, err *error) {
 		}
 		*err = diag.At(diag.Pos{File: in.TemplatePath}, "internal", msg)
 	}
-}
-
-// prepared is the pipeline up to graph #3 and the validator.
-type prepared struct {
-	in   Input
-	opts Options
-	file string
-	// doc is the enriched document graph #3 was built from; g is graph #3.
-	doc      *yamlsrc.Value
-	g        *graph.Graph
-	assigned *yamlsrc.Value
-	ev       *expr.Evaluator
-	now      time.Time
-	// topology is the template's topology_template where it is a list or
-	// a date (loaded.topology), for the output.
-	topology *yamlsrc.Value
-}
-
-func prepare(ctx context.Context, in Input, opts Options) (*prepared, error) {
-	return prepareFor(ctx, in, opts, false)
-}
-
-// prepareFor is prepare; with deferInputs the validator checks the form of
-// the feature constraints between inputs but not the assigned values, which
-// a space with open inputs constrains instead (BuildSpace).
-func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool) (*prepared, error) {
-	sw := newStopwatch(opts.Timings)
-	l, err := loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
-	if err != nil {
-		return nil, err
-	}
-	sw.lap(func(t *Timings) *time.Duration { return &t.Parse })
-	doc := l.doc
-	file := in.TemplatePath
-	names := newNameCheck(in, opts, doc)
-	names.options(opts.Overrides)
-	if err := applyOverrides(doc, opts.Overrides); err != nil {
-		return nil, err
-	}
-
-	// Enrichment (§5): graph #1, element enrichment, graph #2, conditions,
-	// constraints, cleanup.
-	g1, err := graph.BuildWarn(doc, file, opts.Warn)
-	if err != nil {
-		return nil, err
-	}
-	changed, err := enrich.Elements(g1)
-	if err != nil {
-		return nil, err
-	}
-	// Graph #2 is a rebuild of the document after element enrichment; when
-	// that changed nothing, the rebuild would reproduce graph #1 exactly
-	// (fallback properties included), so it is skipped.
-	g2 := g1
-	if changed {
-		if g2, err = graph.Build(doc, file); err != nil {
-			return nil, err
-		}
-	}
-	if err := enrich.Conditions(g2); err != nil {
-		return nil, err
-	}
-	if err := enrich.Constraints(g2); err != nil {
-		return nil, err
-	}
-	if err := enrich.Cleanup(g2); err != nil {
-		return nil, err
-	}
-
-	// Inputs (§6).
-	assigned, err := assignments(doc, in, opts, names)
-	if err != nil {
-		return nil, err
-	}
-
-	if err := hotfixBratans(doc, file); err != nil {
-		return nil, err
-	}
-	sw.lap(func(t *Timings) *time.Duration { return &t.Enrich })
-
-	// Graph #3: what rebuilding the enriched document would give.
-	g3 := g2
-	if err := graph.AfterCleanup(g3); err != nil {
-		return nil, err
-	}
-	if err := validate(ctx, g3, assigned, deferInputs); err != nil {
-		return nil, err
-	}
-	now := opts.Now
-	if now.IsZero() {
-		now = time.Now()
-	}
-	p := &prepared{in: in, opts: opts, file: file, doc: doc, g: g3, assigned: assigned, now: now, topology: l.topology}
-	p.ev = p.evaluator(g3, assigned)
-	sw.lap(func(t *Timings) *time.Duration { return &t.Graph })
-	return p, nil
-}
-
-// evaluator returns a value-expression evaluator for a graph build.
-func (p *prepared) evaluator(g *graph.Graph, assigned *yamlsrc.Value) *expr.Evaluator {
-	vb := g.Variability()
-	return expr.New(expr.Env{
-		Expressions: vb.Get("expressions"),
-		Inputs:      vb.Get("inputs"),
-		Assigned:    assigned,
-		Now:         p.now,
-		File:        p.file,
-	})
-}
-
-func (p *prepared) encode() (*encode.Result, error) {
-	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn})
-}
-
-// finish applies a model to a graph: presence, property values (§10.3), the
-// checker (§11) and the output transformation (§12).
-func (p *prepared) finish(g *graph.Graph, ev *expr.Evaluator, enc *encode.Result, model []bool) error {
-	for i, e := range g.Elements {
-		e.Present = model[enc.ElementVars[i]]
-	}
-	for _, prop := range g.Properties {
-		if !prop.Present {
-			continue
-		}
-		if !prop.Expression.IsNull() {
-			v, err := ev.Eval(prop.Expression)
-			if err != nil {
-				return withPos(err, prop)
-			}
-			prop.Value = v
-		}
-		if prop.Value.IsNull() {
-			return diag.At(prop.Pos(), diag.StageSolve, prop.DisplayUpper()+" has no value")
-		}
-	}
-	if err := check(g); err != nil {
-		return err
-	}
-	return transform(g, p.topology)
 }
 
 // applyOverrides sets variability options from the command line.
@@ -347,7 +232,7 @@ func hotfixBratans(doc *yamlsrc.Value, file string) error {
 	vb := childMap(topo, "variability")
 	if o := vb.Get("options"); o != nil && (o.Kind == yamlsrc.KindString || o.Kind == yamlsrc.KindNumber || o.Kind == yamlsrc.KindBool) {
 		return diag.AtRef(diag.Pos{File: file, Line: int(o.Line), Col: int(o.Col)}, diag.StageInputs,
-			"expected variability options as a map, found "+graph.Describe(o), graph.CannotCreateProperty("bratans_unknown", o))
+			"expected variability options as a map, found "+graph.Describe(o), graph.MsgCannotCreateProperty("bratans_unknown", o))
 	}
 	childMap(vb, "options").Map.Set("bratans_unknown", yamlsrc.NewBool(true))
 	return nil

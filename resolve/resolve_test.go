@@ -91,9 +91,9 @@ topology_template:
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.in.TemplatePath = writeTemplate(t, tc.src)
-			doc, err := Resolve(context.Background(), tc.in, tc.opts)
+			res, err := Resolve(context.Background(), tc.in, tc.opts)
 			require.NoError(t, err)
-			require.Equal(t, tc.want, string(yamlsrc.Marshal(doc)))
+			require.Equal(t, tc.want, string(yamlsrc.Marshal(res.Doc)))
 		})
 	}
 }
@@ -165,12 +165,12 @@ func TestDeterminism(t *testing.T) {
 		var outs [3][]byte
 		for i, procs := range []int{runtime.NumCPU(), 1, 7} {
 			runtime.GOMAXPROCS(procs)
-			doc, err := Resolve(context.Background(), Input{TemplatePath: tpl}, Options{})
+			res, err := Resolve(context.Background(), Input{TemplatePath: tpl}, Options{})
 			if err != nil {
 				outs[i] = []byte("error: " + err.Error())
 				continue
 			}
-			outs[i] = yamlsrc.Marshal(doc)
+			outs[i] = yamlsrc.Marshal(res.Doc)
 		}
 		require.Equal(t, string(outs[0]), string(outs[1]), "%s: GOMAXPROCS %d and 1 differ", tpl, runtime.NumCPU())
 		require.Equal(t, string(outs[0]), string(outs[2]), "%s: GOMAXPROCS %d and 7 differ", tpl, runtime.NumCPU())

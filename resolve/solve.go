@@ -10,6 +10,7 @@ import (
 	"v4t/encode"
 	"v4t/model/diag"
 	"v4t/model/graph"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 	"v4t/solver"
 )
@@ -25,10 +26,9 @@ func weightError(ws []float64, elems []*graph.Element) error {
 		if w != math.Trunc(w) || w < 0 || w > math.MaxInt32 {
 			parts := make([]string, len(ws))
 			for i, x := range ws {
-				parts[i] = yamlsrc.FormatNumber(x)
+				parts[i] = js.FormatNumber(x)
 			}
-			return diag.At(elems[i].WeightPos(), diag.StageSolve,
-				strings.Join(parts, ",")+" is not an array of a whole number (integer >= 0)")
+			return diag.At(elems[i].WeightPos(), diag.StageSolve, msgNotWholeNumbers(strings.Join(parts, ",")))
 		}
 	}
 	return nil
@@ -74,7 +74,7 @@ func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
 	if o.Topology.Optimize {
 		mode = "besides"
 	}
-	topoMsg := "The result is ambiguous considering nodes (" + mode + " optimization)"
+	topoMsg := msgAmbiguousResult("nodes", mode)
 	var topo solver.Step
 	if o.Topology.Optimize {
 		lits := make([]int, len(g.Nodes))
@@ -106,7 +106,7 @@ func buildPlan(g *graph.Graph, enc *encode.Result) *plan {
 	if t.Optimize {
 		mode = "besides"
 	}
-	techMsg := "The result is ambiguous considering technologies (" + mode + " optimization)"
+	techMsg := msgAmbiguousResult("technologies", mode)
 	if t.Optimize {
 		techStart := len(g.Types) + len(g.Nodes) + len(g.Relations) + len(g.Properties) + len(g.Policies) +
 			len(g.Groups) + len(g.Inputs) + len(g.Artifacts) + len(g.Imports)
@@ -183,7 +183,7 @@ func (p *prepared) formula(enc *encode.Result) *Formula {
 // element (false when the tie-break had to choose, §10.4).
 func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Evaluator, explain bool) ([]bool, bool, error) {
 	couldNot := func() error {
-		d := diag.At(diag.Pos{File: g.File}, diag.StageSolve, "Could not solve")
+		d := diag.At(diag.Pos{File: g.File}, diag.StageSolve, msgCouldNotSolve)
 		if explain {
 			d.Related = explainUnsat(ctx, g, enc)
 		}

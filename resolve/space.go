@@ -86,7 +86,7 @@ func (s *Space) Projection() []int {
 // (variability.md §7) hold in the space instead of failing the run.
 func BuildSpace(ctx context.Context, in Input, opts Options, so SpaceOptions) (s *Space, err error) {
 	defer recoverInternal(in, opts, &err)
-	p, err := prepareFor(ctx, in, opts, so.OpenInputs)
+	p, err := prepareFor(ctx, in, opts, so.OpenInputs, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func BuildSpace(ctx context.Context, in Input, opts Options, so SpaceOptions) (s
 			return nil, err
 		}
 		warnings = append(warnings, excluded...)
-	} else if enc, err = p.encode(); err != nil {
+	} else if enc, err = encodeStage(p); err != nil {
 		return nil, err
 	}
 	if opts.Dump != nil {

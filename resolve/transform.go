@@ -147,7 +147,7 @@ func (t *transformer) nodeType(n *graph.Element, raw *yamlsrc.Value) error {
 		}
 	}
 	if tech == nil {
-		return t.fail(n, n.DisplayUpper()+" has no present technology")
+		return t.fail(n, msgNoPresentTechnology(n))
 	}
 	raw.Map.Set("type", yamlsrc.NewString(tech.Assign))
 	return nil
@@ -329,7 +329,7 @@ func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
 	}
 	var kept []*yamlsrc.Value
 	for _, target := range targets.List {
-		name := graph.JSString(target)
+		name := yamlsrc.String(target)
 		if n := t.g.NodeByName(name); n != nil {
 			if n.Present {
 				kept = append(kept, target)
@@ -342,7 +342,7 @@ func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
 			}
 			continue
 		}
-		return t.fail(p, `Policy target "`+name+`" of "`+p.Display()+`" is neither a node template nor a group template`)
+		return t.fail(p, msgPolicyTargetNotNodeOrGroup(name, p))
 	}
 	raw.Map.Set("targets", yamlsrc.NewList(kept...))
 	return nil
@@ -461,7 +461,7 @@ func (t *transformer) typ(e *graph.Element, raw *yamlsrc.Value) error {
 			return nil
 		}
 	}
-	return t.fail(e, e.DisplayUpper()+" has no present type")
+	return t.fail(e, msgNoPresentType(e))
 }
 
 // properties rebuilds "properties" from the present properties.
@@ -478,7 +478,7 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 			continue
 		}
 		if p.Value == nil {
-			return t.fail(p, p.DisplayUpper()+" has no value")
+			return t.fail(p, msgHasNoValue(p))
 		}
 		m.Map.Set(p.Name, p.Value)
 	}

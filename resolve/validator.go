@@ -27,7 +27,7 @@ func checkTerms(names []string, fail func(string) error) error {
 				_, err := encode.ParseTerm(n)
 				return fail(err.Error())
 			}
-			return fail(strings.Join(names, ",") + " is not an array of a Formula or Term")
+			return fail(encode.MsgNotTerms(strings.Join(names, ",")))
 		}
 	}
 	return nil
@@ -63,14 +63,14 @@ func validate(ctx context.Context, g *graph.Graph, assigned *yamlsrc.Value, defe
 	}
 	b := c.b
 	if b.Unsat() {
-		return c.fail("Variability inputs constraints are violated")
+		return c.fail(msgConstraintsViolated)
 	}
 	res, err := solver.Solve(ctx, &solver.CNF{NumVars: b.NumVars(), Clauses: b.Clauses()}, nil, nil)
 	if err != nil {
 		return err
 	}
 	if !res.Sat {
-		return c.fail("Variability inputs constraints are violated")
+		return c.fail(msgConstraintsViolated)
 	}
 	return nil
 }
@@ -180,7 +180,7 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 	c := &inputConstraints{g: g, b: b, prefix: prefix, inputs: inputs}
 	fail, term := c.fail, c.term
 	notString := func(x *yamlsrc.Value) error {
-		return fail("Element \"" + graph.JSONOf(x) + "\" is not a string")
+		return fail(graph.MsgNotString(x))
 	}
 	// strs reads a feature list whose items must all be strings.
 	strs := func(v *yamlsrc.Value) ([]string, error) {
@@ -225,7 +225,7 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 				v = yamlsrc.NewList(v)
 			}
 			if !v.IsList() {
-				return nil, fail("Element \"" + graph.JSONOf(v) + "\" is not an array")
+				return nil, fail(graph.MsgNotArray(v))
 			}
 			switch key {
 			case "requires", "excludes":
@@ -237,7 +237,7 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 					if key == "excludes" {
 						// Quirk: the whole list is negated, which the
 						// reference's SAT library rejects (§17.10).
-						return nil, fail(graph.JSString(v) + " is not a Formula or Term")
+						return nil, fail(encode.MsgNotTerm(yamlsrc.String(v)))
 					}
 					s, err := self()
 					if err != nil {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"v4t/model/yamlsrc"
+	"v4t/model/js"
 	"v4t/resolve"
 )
 
@@ -161,7 +161,7 @@ func writeAnalysisJSON(w *bytes.Buffer, a *resolve.Analysis) {
 	var b strings.Builder
 	q := func(s string) string {
 		b.Reset()
-		yamlsrc.QuoteJSON(&b, s)
+		js.QuoteJSON(&b, s)
 		return b.String()
 	}
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

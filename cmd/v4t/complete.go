@@ -165,9 +165,9 @@ func setupComplete(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 			opts.Choose = complete.Interactive(e.stdin, e.stdout)
 		}
 		opts.Warn = func(m string) { fmt.Fprintf(e.stderr, "warning: %s\n", m) }
-		res, diags := complete.Complete(ctx, complete.In{Name: file, Data: data}, opts)
-		if len(diags) > 0 {
-			return e.diagnostics(diags)
+		res, err := complete.Complete(ctx, complete.Input{Name: file, Data: data}, opts)
+		if err != nil {
+			return e.diagnostics(diag.ListOf(err))
 		}
 		if output == "" {
 			output = res.OutputName

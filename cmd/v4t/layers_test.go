@@ -24,14 +24,15 @@ import (
 // package needs a rule before it can land.
 
 // modelOrder is the acyclic order of the model packages: each may import
-// model/diag and the ones before it.
-var modelOrder = []string{"model/yamlsrc", "model/expr", "model/tosca", "model/variability", "model/graph", "model/validate"}
+// model/diag and the ones before it. model/js, JavaScript's value semantics,
+// comes first and imports nothing of ours (see its rule below).
+var modelOrder = []string{"model/js", "model/yamlsrc", "model/expr", "model/tosca", "model/variability", "model/graph", "model/validate"}
 
 // thirdParty lists the allowed modules and which packages may import them
 // (test files are checked separately).
 var thirdParty = map[string]func(pkg string, test bool) bool{
 	"gopkg.in/yaml.v3": func(pkg string, _ bool) bool {
-		return (under(pkg, "model") && pkg != "model/diag") || under(pkg, "resolve")
+		return (under(pkg, "model") && pkg != "model/diag" && pkg != "model/js") || under(pkg, "resolve")
 	},
 	"github.com/spf13/pflag":       func(pkg string, _ bool) bool { return pkg == "cmd/v4t" },
 	"github.com/crillab/gophersat": func(pkg string, _ bool) bool { return under(pkg, "solver") },
@@ -71,6 +72,15 @@ func ourRule(pkg, imp string, test bool) string {
 	if test && imp == pkg {
 		return "" // an external test package imports the package under test
 	}
+	if pkg == "benchmarks/gen" {
+		return "benchmarks/gen imports nothing of ours, so that any test may import it"
+	}
+	if imp == "benchmarks/gen" {
+		if test || under(pkg, "benchmarks") {
+			return ""
+		}
+		return "benchmarks/gen is for the benchmarks and for _test.go files"
+	}
 	if under(imp, "cmd") {
 		return "nothing imports cmd"
 	}
@@ -83,6 +93,8 @@ func ourRule(pkg, imp string, test bool) string {
 	switch {
 	case pkg == "model/diag":
 		return "model/diag imports nothing of ours"
+	case pkg == "model/js":
+		return "model/js imports nothing of ours"
 	case pkg == "model/testkit":
 		if imp == "model/diag" || imp == "model/yamlsrc" {
 			return ""
@@ -128,10 +140,10 @@ func ourRule(pkg, imp string, test bool) string {
 		}
 		return "resolve/complete imports only model packages and solver"
 	case under(pkg, "resolve/sd"):
-		if imp == "model/diag" || imp == "model/yamlsrc" {
+		if imp == "model/diag" || imp == "model/js" || imp == "model/yamlsrc" {
 			return ""
 		}
-		return "resolve/sd imports only model/diag and model/yamlsrc"
+		return "resolve/sd imports only model/diag, model/js and model/yamlsrc"
 	case resolveStage(pkg):
 		if isModel(imp) || under(imp, "encode") || under(imp, "solver") || resolveStage(imp) {
 			return ""
@@ -264,6 +276,15 @@ func TestLayerRules(t *testing.T) {
 		{"model/diag", "fmt", false, true},
 		{"model/diag", "v4t/model/yamlsrc", false, false},
 		{"model/diag", "gopkg.in/yaml.v3", false, false},
+		{"model/js", "math", false, true},
+		{"model/js", "v4t/model/diag", false, false},
+		{"model/js", "v4t/model/yamlsrc", false, false},
+		{"model/js", "gopkg.in/yaml.v3", false, false},
+		{"model/yamlsrc", "v4t/model/js", false, true},
+		{"model/expr", "v4t/model/js", false, true},
+		{"encode", "v4t/model/js", false, true},
+		{"solver", "v4t/model/js", false, false},
+		{"resolve/sd", "v4t/model/js", false, true},
 		{"model/yamlsrc", "v4t/model/diag", false, true},
 		{"model/yamlsrc", "gopkg.in/yaml.v3", false, true},
 		{"model/yamlsrc", "v4t/model/expr", false, false},
@@ -316,6 +337,14 @@ func TestLayerRules(t *testing.T) {
 		{"benchmarks", "v4t/solver", false, true},
 		{"solver", "v4t/solver/internal/pb", false, true},
 		{"benchmarks", "github.com/spf13/pflag", false, false},
+		{"benchmarks", "v4t/benchmarks/gen", false, true},
+		{"benchmarks/gen", "v4t/model/diag", false, false},
+		{"benchmarks/gen", "v4t/model/testkit", true, true},
+		{"model/yamlsrc", "v4t/benchmarks/gen", true, true},
+		{"model/validate", "v4t/benchmarks/gen", true, true},
+		{"model/validate", "v4t/benchmarks/gen", false, false},
+		{"model/validate", "v4t/benchmarks", true, false},
+		{"resolve", "v4t/benchmarks/gen", false, false},
 		{"tools/gen", "v4t/model/diag", false, false},
 		{"model/yamlsrc", "github.com/google/go-cmp/cmp", true, false},
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
@@ -106,7 +107,7 @@ func inputsJSON(as []resolve.Assignment) json.RawMessage {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		yamlsrc.QuoteJSON(&b, a.Name)
+		js.QuoteJSON(&b, a.Name)
 		b.WriteByte(':')
 		b.WriteString(yamlsrc.JSON(a.Value))
 	}

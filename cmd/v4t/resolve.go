@@ -211,10 +211,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			}
 		}
 		opts.Explain = explain
-		if timings != "" {
-			opts.Timings = &resolve.Timings{}
-		}
-		doc, err := resolve.Resolve(ctx, in, opts)
+		res, err := resolve.Resolve(ctx, in, opts)
 		if err != nil {
 			var problems diag.List
 			problems, err = e.templateProblems(ctx, in, opts, err)
@@ -232,7 +229,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return code
 		}
 		emitStart := time.Now()
-		data := yamlsrc.Marshal(doc)
+		data := yamlsrc.Marshal(res.Doc)
 		if output == "" || output == "-" {
 			if _, err := e.stdout.Write(data); err != nil {
 				return e.fail("resolve", fmt.Errorf("cannot write the result: %w", err))
@@ -241,7 +238,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return e.fail("resolve", err)
 		}
 		if timings != "" {
-			if err := writeTimingsJSON(timings, opts.Timings, time.Since(emitStart)); err != nil {
+			if err := writeTimingsJSON(timings, &res.Timings, time.Since(emitStart)); err != nil {
 				return e.fail("resolve", err)
 			}
 		}

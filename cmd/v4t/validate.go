@@ -207,10 +207,10 @@ func validateVariant(ctx context.Context, e *env, t *templateFlags, file string,
 	t.template, t.templateData = file, data
 	in, ropts, _, err := t.parse(e, nil)
 	if err == nil {
-		var doc *yamlsrc.Value
-		doc, err = resolve.Resolve(ctx, in, ropts)
+		var res *resolve.Result
+		res, err = resolve.Resolve(ctx, in, ropts)
 		if err == nil {
-			return validate.Document(ctx, doc, file, opts)
+			return validate.Document(ctx, res.Doc, file, opts)
 		}
 	}
 	d, ok := diag.As(err)

@@ -199,6 +199,33 @@ func (l List) Error() string {
 	return fmt.Sprintf("%s (and %d more)", l[0].Message, len(l)-1)
 }
 
+// Unwrap returns the diagnostics as errors, so that errors.As and As find
+// the first diagnostic of a List returned as an error.
+func (l List) Unwrap() []error {
+	errs := make([]error, len(l))
+	for i, d := range l {
+		errs[i] = d
+	}
+	return errs
+}
+
+// ListOf returns the diagnostics of an error: the List it is or wraps, else
+// the Diagnostic in its chain, else the error's message as a diagnostic
+// without a position. A nil error has none.
+func ListOf(err error) List {
+	if err == nil {
+		return nil
+	}
+	var l List
+	if errors.As(err, &l) {
+		return l
+	}
+	if d, ok := As(err); ok {
+		return List{d}
+	}
+	return List{&Diagnostic{Message: err.Error()}}
+}
+
 // Sorted returns a copy ordered by file, line, column and message, without
 // adjacent duplicates.
 func (l List) Sorted() List {

@@ -1,6 +1,8 @@
 package diag
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,4 +56,29 @@ func TestWarning(t *testing.T) {
 	w := Warning(Pos{File: "t.yaml", Line: 3, Col: 9}, StageLoad, "read as no outputs")
 	assert.Equal(t, SeverityWarning, w.Severity)
 	assert.Equal(t, "t.yaml:3:9: read as no outputs", w.Line())
+}
+
+func TestListAsError(t *testing.T) {
+	first := At(Pos{File: "t.yaml", Line: 2}, StageLoad, "first")
+	list := List{first, New(StageLoad, "second")}
+	tests := []struct {
+		name string
+		err  error
+		want List
+	}{
+		{"nil", nil, nil},
+		{"a list", list.Err(), list},
+		{"a wrapped list", fmt.Errorf("wrapped: %w", list.Err()), list},
+		{"a diagnostic", first, List{first}},
+		{"a wrapped diagnostic", fmt.Errorf("wrapped: %w", first), List{first}},
+		{"a plain error", errors.New("plain"), List{{Message: "plain"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, ListOf(tc.err), tc.name)
+		})
+	}
+	d, ok := As(list.Err())
+	assert.True(t, ok, "As finds a diagnostic in a list")
+	assert.Same(t, first, d, "As finds the list's first diagnostic")
 }

@@ -7,20 +7,21 @@
 //   - the operator dispatch, operand handling and error messages of the
 //     reference's evaluateValueExpression (§9.1, §9.2, §16 "Solver —
 //     translation"), including the per-map-object result cache;
-//   - JavaScript value semantics needed by those operators and by other
-//     packages: strict equality, SameValueZero, relational comparison, string
-//     and number conversion, UTF-16 lengths and JSON.stringify (§9.2, §9.3);
+//   - JavaScript semantics on document values that those operators need:
+//     strict equality, SameValueZero, relational comparison, number
+//     conversion and JSON.stringify with the reference's result cache and
+//     V8's cycle errors (§9.2, §9.3), on top of model/js (number formatting,
+//     UTF-16 strings, JSON quoting) and yamlsrc.ToString (String(v));
 //   - the analytical and regression operators with stats-lite, lodash and
 //     regression-js arithmetic, including the two rounding helpers R2 and RR
-//     (§9.4, §9.5), on top of bit-exact ports of V8's Math.log, Math.exp and
-//     Math.pow (fdlibm as V8 compiles it);
-//   - date operands as dayjs and V8's Date parser read them (§9.6).
+//     (§9.4, §9.5), on top of model/js's bit-exact Math.log, Math.exp and
+//     Math.pow;
+//   - date operands as dayjs reads them (§9.6), with model/js's Date.parse.
 //
 // testdata/ holds expectations produced by running the reference itself
 // (testdata/oracle.js); the tests do not need Node.js.
 //
 // Values are *yamlsrc.Value documents; a nil *Value is JavaScript's undefined.
-// Strings are UTF-8; a lone UTF-16 surrogate, which only arises from splitting
-// strings into code units, is kept in its 3-byte generalised UTF-8 form so
-// that lengths and JSON output stay those of JavaScript.
+// Strings are UTF-8, with lone UTF-16 surrogates in WTF-8 as model/js
+// describes.
 package expr

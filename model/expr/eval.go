@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -372,10 +373,10 @@ func member(base *yamlsrc.Value, key string) (*yamlsrc.Value, error) {
 		}
 	case yamlsrc.KindString:
 		if key == "length" {
-			return yamlsrc.NewNumber(float64(UTF16Len(base.Str))), nil
+			return yamlsrc.NewNumber(float64(js.UTF16Len(base.Str))), nil
 		}
 		if i, ok := arrayIndex(key); ok {
-			if c, ok := charAt(base.Str, i); ok {
+			if c, ok := js.CharAt(base.Str, i); ok {
 				return yamlsrc.NewString(c), nil
 			}
 		}
@@ -396,7 +397,7 @@ func itoa(i int) string {
 	if i >= 0 && i < 10 {
 		return string(rune('0' + i))
 	}
-	return yamlsrc.FormatNumber(float64(i))
+	return js.FormatNumber(float64(i))
 }
 
 // notAFunction is the TypeError of calling an array method on a non-array.
@@ -658,7 +659,7 @@ func (e *Evaluator) opConcat(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := Join(items, "", e.loc)
+	s, err := join(items, "", e.loc)
 	if err != nil {
 		return nil, err
 	}
@@ -686,11 +687,11 @@ func (e *Evaluator) opJoin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	// Quirk: the join delimiter is not evaluated (variability.md §17).
 	sep := ","
 	if d := index(arg, 1); d != nil {
-		if sep, err = ToString(d, e.loc); err != nil {
+		if sep, err = toString(d, e.loc); err != nil {
 			return nil, err
 		}
 	}
-	s, err := Join(items, sep, e.loc)
+	s, err := join(items, sep, e.loc)
 	if err != nil {
 		return nil, err
 	}
@@ -724,13 +725,13 @@ func (e *Evaluator) opToken(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	sep, i := index(arg, 1), index(arg, 2)
 	pieces := []string{s}
 	if sep != nil {
-		str, err := ToString(sep, e.loc)
+		str, err := toString(sep, e.loc)
 		if err != nil {
 			return nil, err
 		}
-		pieces = splitJS(s, str)
+		pieces = js.Split(s, str)
 	}
-	key, err := ToString(i, e.loc) // ToPropertyKey
+	key, err := toString(i, e.loc) // ToPropertyKey
 	if err != nil {
 		return nil, err
 	}
@@ -863,7 +864,7 @@ func lengthOp(holds func(n, m float64) bool) func(e *Evaluator, x, arg *yamlsrc.
 		if err != nil {
 			return nil, err
 		}
-		return yamlsrc.NewBool(holds(float64(UTF16Len(s)), n)), nil
+		return yamlsrc.NewBool(holds(float64(js.UTF16Len(s)), n)), nil
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -65,7 +66,7 @@ func FuzzEval(f *testing.F) {
 			}
 		}
 		if s := x.Get("s"); s.IsString() {
-			ParseDate(s.Str, loc)
+			js.ParseDate(s.Str, loc)
 		}
 		_, _ = e.Pretty(env.Assigned)
 	})

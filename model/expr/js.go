@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -48,7 +48,7 @@ func SameValueZero(a, b *yamlsrc.Value) bool {
 }
 
 // ToNumber is JavaScript's Number(v): undefined → NaN, null → 0, booleans →
-// 0/1, strings → StringToNumber, dates → epoch milliseconds, lists → their
+// 0/1, strings → js.StringToNumber, dates → epoch milliseconds, lists → their
 // string conversion parsed, maps → NaN.
 func ToNumber(v *yamlsrc.Value) float64 {
 	if v == nil {
@@ -65,7 +65,7 @@ func ToNumber(v *yamlsrc.Value) float64 {
 	case yamlsrc.KindNumber, yamlsrc.KindTime:
 		return v.Num
 	case yamlsrc.KindString:
-		return StringToNumber(v.Str)
+		return js.StringToNumber(v.Str)
 	case yamlsrc.KindList:
 		// The joined string of two or more items contains a comma, which no
 		// numeric string does, so only chains of one-item lists need a look.
@@ -88,9 +88,9 @@ func ToNumber(v *yamlsrc.Value) float64 {
 			case x.IsNull():
 				return 0
 			case x.Kind == yamlsrc.KindString:
-				return StringToNumber(x.Str)
+				return js.StringToNumber(x.Str)
 			case x.Kind == yamlsrc.KindNumber:
-				return StringToNumber(yamlsrc.FormatNumber(x.Num))
+				return js.StringToNumber(js.FormatNumber(x.Num))
 			case x.Kind == yamlsrc.KindList:
 				cur = x
 				continue
@@ -101,103 +101,6 @@ func ToNumber(v *yamlsrc.Value) float64 {
 	return math.NaN()
 }
 
-// isJSSpace reports whether r is JavaScript WhiteSpace or LineTerminator
-// (what String.prototype.trim and Number(string) strip).
-func isJSSpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200A
-}
-
-// StringToNumber is JavaScript's Number(s) for a string: surrounding white
-// space is ignored, the empty string is 0, decimal literals (with optional
-// sign, fraction and exponent), Infinity and unsigned 0x/0o/0b integers are
-// accepted, anything else is NaN.
-func StringToNumber(s string) float64 {
-	s = strings.TrimFunc(s, isJSSpace)
-	if s == "" {
-		return 0
-	}
-	if len(s) > 2 && s[0] == '0' {
-		base := 0
-		switch s[1] {
-		case 'x', 'X':
-			base = 16
-		case 'o', 'O':
-			base = 8
-		case 'b', 'B':
-			base = 2
-		}
-		if base != 0 {
-			n, ok := new(big.Int).SetString(s[2:], base)
-			if !ok || strings.ContainsRune(s[2:], '_') || strings.ContainsAny(s[2:], "+-") {
-				return math.NaN()
-			}
-			f, _ := new(big.Float).SetInt(n).Float64()
-			return f
-		}
-	}
-	body := s
-	sign := 1.0
-	switch body[0] {
-	case '+':
-		body = body[1:]
-	case '-':
-		body = body[1:]
-		sign = -1
-	}
-	if body == "Infinity" {
-		return sign * math.Inf(1)
-	}
-	if !isDecimalLiteral(body) {
-		return math.NaN()
-	}
-	f, err := strconv.ParseFloat(body, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
-			return math.NaN()
-		}
-	}
-	return sign * f
-}
-
-// isDecimalLiteral checks StrUnsignedDecimalLiteral without Infinity:
-// digits [. digits] [e[±]digits], at least one mantissa digit.
-func isDecimalLiteral(s string) bool {
-	i, digits := 0, 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-		digits++
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			digits++
-		}
-	}
-	if digits == 0 {
-		return false
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		exp := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			exp++
-		}
-		if exp == 0 {
-			return false
-		}
-	}
-	return i == len(s)
-}
-
 // toPrimitive is ToPrimitive(v, hint number) for document values: lists
 // become their joined string, maps "[object Object]", dates their time value.
 func toPrimitive(v *yamlsrc.Value, loc *time.Location) (*yamlsrc.Value, error) {
@@ -206,7 +109,7 @@ func toPrimitive(v *yamlsrc.Value, loc *time.Location) (*yamlsrc.Value, error) {
 	}
 	switch v.Kind {
 	case yamlsrc.KindList:
-		s, err := ToString(v, loc)
+		s, err := toString(v, loc)
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +138,7 @@ func Compare(a, b *yamlsrc.Value, loc *time.Location) (c int, ok bool, err error
 		return 0, false, err
 	}
 	if pa != nil && pb != nil && pa.Kind == yamlsrc.KindString && pb.Kind == yamlsrc.KindString {
-		return compareUTF16(pa.Str, pb.Str), true, nil
+		return js.CompareUTF16(pa.Str, pb.Str), true, nil
 	}
 	x, y := ToNumber(pa), ToNumber(pb)
 	switch {
@@ -249,96 +152,26 @@ func Compare(a, b *yamlsrc.Value, loc *time.Location) (c int, ok bool, err error
 	return 0, true, nil
 }
 
-// maxStringBytes bounds strings built by conversions. V8 stops at 2^29-24
-// UTF-16 units with "Invalid string length"; we stop earlier, which only
-// matters for strings no template needs, and keeps aliased lists from
-// expanding exponentially.
-const maxStringBytes = 1 << 24
+func errStringLength() error { return rangeError(yamlsrc.ErrStringLength.Error()) }
 
-func errStringLength() error { return rangeError("Invalid string length") }
-
-// ToString is JavaScript's String(v): undefined and null give "undefined" and
-// "null", numbers use Number.prototype.toString, lists are joined with ","
-// (null items empty), maps give "[object Object]" and dates the local-time
-// Date.prototype.toString form in loc (nil means time.Local). The error is
-// the RangeError of an oversized string.
-func ToString(v *yamlsrc.Value, loc *time.Location) (string, error) {
-	var c converter
-	c.loc = loc
-	if err := c.write(v); err != nil {
-		return "", err
+// toString is String(v) in the evaluator's zone loc (yamlsrc.ToString), with
+// the RangeError of an oversized string as a diagnostic.
+func toString(v *yamlsrc.Value, loc *time.Location) (string, error) {
+	s, err := yamlsrc.ToString(v, loc)
+	if err != nil {
+		return "", errStringLength()
 	}
-	return normalize(c.b.String()), nil
+	return s, nil
 }
 
-// Join is Array.prototype.join(sep) on items: undefined and null items become
-// empty strings, every other item its ToString. loc is as for ToString.
-func Join(items []*yamlsrc.Value, sep string, loc *time.Location) (string, error) {
-	var c converter
-	c.loc = loc
-	if err := c.join(items, sep); err != nil {
-		return "", err
+// join is Array.prototype.join (yamlsrc.Join) with the RangeError of an
+// oversized string as a diagnostic.
+func join(items []*yamlsrc.Value, sep string, loc *time.Location) (string, error) {
+	s, err := yamlsrc.Join(items, sep, loc)
+	if err != nil {
+		return "", errStringLength()
 	}
-	return normalize(c.b.String()), nil
-}
-
-type converter struct {
-	b       strings.Builder
-	loc     *time.Location
-	joining []*yamlsrc.Value // lists being joined, for V8's cycle rule
-}
-
-func (c *converter) write(v *yamlsrc.Value) error {
-	if v == nil {
-		c.b.WriteString("undefined")
-		return nil
-	}
-	switch v.Kind {
-	case yamlsrc.KindNull:
-		c.b.WriteString("null")
-	case yamlsrc.KindBool:
-		c.b.WriteString(strconv.FormatBool(v.Bool))
-	case yamlsrc.KindNumber:
-		c.b.WriteString(yamlsrc.FormatNumber(v.Num))
-	case yamlsrc.KindString:
-		c.b.WriteString(v.Str)
-	case yamlsrc.KindTime:
-		c.b.WriteString(dateString(v.Num, c.loc))
-	case yamlsrc.KindList:
-		// V8 joins a list that is already being joined (a cycle) as "".
-		for _, x := range c.joining {
-			if x == v {
-				return nil
-			}
-		}
-		c.joining = append(c.joining, v)
-		err := c.join(v.List, ",")
-		c.joining = c.joining[:len(c.joining)-1]
-		return err
-	default:
-		c.b.WriteString("[object Object]")
-	}
-	if c.b.Len() > maxStringBytes {
-		return errStringLength()
-	}
-	return nil
-}
-
-func (c *converter) join(items []*yamlsrc.Value, sep string) error {
-	for i, x := range items {
-		if i > 0 {
-			c.b.WriteString(sep)
-			if c.b.Len() > maxStringBytes {
-				return errStringLength()
-			}
-		}
-		if !x.IsNull() {
-			if err := c.write(x); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return s, nil
 }
 
 // arrayIndex parses a canonical array index ("0", "1", ... without leading
@@ -360,26 +193,10 @@ func arrayIndex(k string) (int, bool) {
 	return n, true
 }
 
-// Round is JavaScript's Math.round: the nearest integer, ties toward +∞;
-// -0.5 ≤ x < 0 gives -0.
-func Round(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) || x == math.Trunc(x) {
-		return x
-	}
-	f := math.Floor(x)
-	if x-f >= 0.5 {
-		f++
-	}
-	if f == 0 && x < 0 {
-		return math.Copysign(0, -1)
-	}
-	return f
-}
-
 // RR is regression-js's round(v, 2): Math.round(v * 100) / 100 in double
 // arithmetic (variability.md §9.5).
 func RR(v float64) float64 {
-	return Round(v*100) / 100
+	return js.Round(v*100) / 100
 }
 
 var (
@@ -441,7 +258,7 @@ func marshal(v *yamlsrc.Value, indent string, cache map[*yamlsrc.Value]*yamlsrc.
 	if err := m.value(v, "", ""); err != nil {
 		return "", err
 	}
-	if m.b.Len() > maxStringBytes {
+	if m.b.Len() > js.MaxStringBytes {
 		return "", errStringLength()
 	}
 	return m.b.String(), nil
@@ -457,18 +274,18 @@ func (m *marshaller) value(v *yamlsrc.Value, key, cur string) error {
 		if math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
 			m.b.WriteString("null")
 		} else {
-			m.b.WriteString(yamlsrc.FormatNumber(v.Num))
+			m.b.WriteString(js.FormatNumber(v.Num))
 		}
 	case yamlsrc.KindString:
-		quoteJSON(&m.b, v.Str)
+		js.QuoteJSON(&m.b, v.Str)
 	case yamlsrc.KindTime:
 		if math.IsNaN(v.Num) {
 			m.b.WriteString("null")
 		} else {
-			quoteJSON(&m.b, yamlsrc.FormatTime(v.Num))
+			js.QuoteJSON(&m.b, js.FormatTime(v.Num))
 		}
 	case yamlsrc.KindList, yamlsrc.KindMap:
-		if m.b.Len() > maxStringBytes {
+		if m.b.Len() > js.MaxStringBytes {
 			return errStringLength()
 		}
 		for i, e := range m.stack {
@@ -544,7 +361,7 @@ func (m *marshaller) object(v *yamlsrc.Value, cur string) error {
 			m.b.WriteByte(',')
 		}
 		m.newline(next)
-		quoteJSON(&m.b, e.k)
+		js.QuoteJSON(&m.b, e.k)
 		m.b.WriteByte(':')
 		if m.indent != "" {
 			m.b.WriteByte(' ')
@@ -593,40 +410,4 @@ func circularError(stack []stackEntry, key string) error {
 	}
 	b.WriteString("\n    --- " + key + " closes the circle")
 	return typeError(b.String())
-}
-
-// quoteJSON writes s as JSON.stringify does, escaping lone surrogates.
-func quoteJSON(b *strings.Builder, s string) {
-	if utf8.ValidString(s) {
-		yamlsrc.QuoteJSON(b, s)
-		return
-	}
-	const hex = "0123456789abcdef"
-	var plain strings.Builder
-	flush := func() {
-		if plain.Len() > 0 {
-			q := strings.Builder{}
-			yamlsrc.QuoteJSON(&q, plain.String())
-			t := q.String()
-			b.WriteString(t[1 : len(t)-1])
-			plain.Reset()
-		}
-	}
-	b.WriteByte('"')
-	for len(s) > 0 {
-		r, n := decodeUnit(s)
-		if r >= 0xD800 && r <= 0xDFFF {
-			flush()
-			b.WriteString(`\u`)
-			b.WriteByte(hex[r>>12&0xF])
-			b.WriteByte(hex[r>>8&0xF])
-			b.WriteByte(hex[r>>4&0xF])
-			b.WriteByte(hex[r&0xF])
-		} else {
-			plain.WriteRune(r)
-		}
-		s = s[n:]
-	}
-	flush()
-	b.WriteByte('"')
 }

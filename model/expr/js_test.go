@@ -2,13 +2,13 @@ package expr
 
 import (
 	"math"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -19,7 +19,7 @@ func fmtNum(f float64) string {
 	if f == 0 && math.Signbit(f) {
 		return "-0"
 	}
-	return yamlsrc.FormatNumber(f)
+	return js.FormatNumber(f)
 }
 
 // Expectations from Node.js: Number(x.toFixed(2)), Math.round(x*100)/100.
@@ -59,41 +59,6 @@ func TestR2AndRR(t *testing.T) {
 	for _, tc := range cases {
 		assert.Equal(t, tc.r2, fmtNum(R2(tc.x)), "R2(%v)", tc.x)
 		assert.Equal(t, tc.rr, fmtNum(RR(tc.x)), "RR(%v)", tc.x)
-	}
-}
-
-func TestRound(t *testing.T) {
-	cases := []struct {
-		x    float64
-		want string
-	}{
-		{2.5, "3"}, {-2.5, "-2"}, {0.5, "1"}, {-0.5, "-0"}, {0.49999999999999994, "0"},
-		{-0.49999999999999994, "-0"}, {1.5, "2"}, {-1.5, "-1"}, {4503599627370495.5, "4503599627370496"},
-		{-4503599627370495.5, "-4503599627370495"}, {-0.2, "-0"}, {0.2, "0"}, {1e300, "1e+300"},
-		{negZero, "-0"}, {math.NaN(), "NaN"}, {math.Inf(-1), "-Infinity"},
-	}
-	for _, tc := range cases {
-		assert.Equal(t, tc.want, fmtNum(Round(tc.x)), "Math.round(%v)", tc.x)
-	}
-}
-
-// Expectations from Node.js: Number(s).
-func TestStringToNumber(t *testing.T) {
-	cases := []struct {
-		s    string
-		want string
-	}{
-		{"", "0"}, {" ", "0"}, {" 12 ", "12"}, {"\n\t12\u00a0", "12"}, {"\ufeff7", "7"}, {"\u200b7", "NaN"},
-		{"0x10", "16"}, {"0X1f", "31"}, {"0o17", "15"}, {"0b101", "5"}, {"-0x10", "NaN"}, {"0x", "NaN"},
-		{"0x1_0", "NaN"}, {"0xffffffffffffffffffff", "1.2089258196146292e+24"},
-		{"1e3", "1000"}, {"1E-3", "0.001"}, {".5", "0.5"}, {"5.", "5"}, {".", "NaN"}, {"+5", "5"}, {"-5", "-5"},
-		{"-0", "-0"}, {"Infinity", "Infinity"}, {"-Infinity", "-Infinity"}, {"+Infinity", "Infinity"},
-		{"infinity", "NaN"}, {"1_000", "NaN"}, {"12px", "NaN"}, {"1e", "NaN"}, {"1e+", "NaN"}, {"--1", "NaN"},
-		{"00012", "12"}, {"0.0000001", "1e-7"}, {"1e400", "Infinity"}, {"-1e400", "-Infinity"}, {"NaN", "NaN"},
-		{"1,2", "NaN"}, {"0x1p3", "NaN"}, {"inf", "NaN"},
-	}
-	for _, tc := range cases {
-		assert.Equal(t, tc.want, fmtNum(StringToNumber(tc.s)), "Number(%q)", tc.s)
 	}
 }
 
@@ -185,45 +150,6 @@ func TestCompare(t *testing.T) {
 	_, ok, err := Compare(nil, val(t, "1"), time.UTC)
 	require.NoError(t, err)
 	assert.False(t, ok, "undefined is NaN")
-}
-
-func TestToStringAndJoin(t *testing.T) {
-	cases := []struct {
-		v    *yamlsrc.Value
-		want string
-	}{
-		{nil, "undefined"}, {val(t, "null"), "null"}, {val(t, "true"), "true"}, {val(t, "1.5e-7"), "1.5e-7"},
-		{val(t, "1e21"), "1e+21"}, {val(t, "-0.0"), "0"}, {val(t, ".nan"), "NaN"}, {val(t, "-.inf"), "-Infinity"},
-		{val(t, "[1, [2, [3]], null, {a: 1}]"), "1,2,3,,[object Object]"}, {val(t, "{}"), "[object Object]"},
-		{val(t, "2023-01-01"), "Sun Jan 01 2023 00:00:00 GMT+0000 (Coordinated Universal Time)"},
-	}
-	for _, tc := range cases {
-		s, err := ToString(tc.v, time.UTC)
-		require.NoError(t, err)
-		j, _ := JSON(tc.v)
-		assert.Equal(t, tc.want, s, "String(%s)", j)
-	}
-	s, err := Join([]*yamlsrc.Value{nil, val(t, "null"), val(t, "1"), val(t, "[a, b]")}, "-", time.UTC)
-	require.NoError(t, err)
-	assert.Equal(t, "--1-a,b", s)
-}
-
-func TestUTF16(t *testing.T) {
-	cases := []struct {
-		s    string
-		want int
-	}{
-		{"", 0}, {"abc", 3}, {"é", 1}, {"€", 1}, {"😀", 2}, {"a😀b", 4}, {"👩‍👩‍👧", 8}, {"\xed\xa0\xbd", 1}, {"\xff", 1},
-	}
-	for _, tc := range cases {
-		assert.Equal(t, tc.want, UTF16Len(tc.s), "length of %q", tc.s)
-	}
-	assert.Equal(t, []string{"a", "\xed\xa0\xbd", "\xed\xb8\x80", "b"}, splitJS("a😀b", ""))
-	assert.Equal(t, "a😀b", normalize("a\xed\xa0\xbd"+"\xed\xb8\x80b"))
-	assert.Equal(t, -1, compareUTF16("\U0001F600", "\uff21"), "surrogates sort below U+FF21")
-	var b strings.Builder
-	quoteJSON(&b, "x\xed\xa0\xbdy\n")
-	assert.Equal(t, `"x\ud83dy\n"`, b.String())
 }
 
 func TestJSON(t *testing.T) {

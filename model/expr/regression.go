@@ -3,6 +3,7 @@ package expr
 import (
 	"math"
 
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -75,7 +76,7 @@ func (e *Evaluator) opPolynomialRegression(x, arg *yamlsrc.Value) (*yamlsrc.Valu
 	}
 	k := v[0] + 1
 	if k > maxPolynomialTerms {
-		return nil, e.fail(x, "polynomial regression of order "+yamlsrc.FormatNumber(v[0])+" is not supported")
+		return nil, e.fail(x, "polynomial regression of order "+js.FormatNumber(v[0])+" is not supported")
 	}
 	return yamlsrc.NewNumber(R2(polynomialRegression(data, k, v[1]))), nil
 }
@@ -121,7 +122,7 @@ func linearRegression(data []pair, x0 float64) float64 {
 func exponentialRegression(data []pair, x0 float64) float64 {
 	var s1, s2, s3, s4, s5 float64
 	for _, p := range data {
-		ly := jsLog(p.y)
+		ly := js.Log(p.y)
 		s1 += p.y
 		s2 += float64(float64(p.x*p.x) * p.y)
 		s3 += float64(p.y * ly)
@@ -129,10 +130,10 @@ func exponentialRegression(data []pair, x0 float64) float64 {
 		s5 += float64(p.x * p.y)
 	}
 	denominator := float64(s1*s2) - float64(s5*s5)
-	a := jsExp((float64(s2*s3) - float64(s5*s4)) / denominator)
+	a := js.Exp((float64(s2*s3) - float64(s5*s4)) / denominator)
 	b := (float64(s1*s4) - float64(s5*s3)) / denominator
 	coeffA, coeffB := RR(a), RR(b)
-	return RR(coeffA * jsExp(coeffB*x0))
+	return RR(coeffA * js.Exp(coeffB*x0))
 }
 
 // logarithmicRegression is regression.logarithmic(data).predict(x0)[1].
@@ -140,7 +141,7 @@ func logarithmicRegression(data []pair, x0 float64) float64 {
 	var s0, s1, s2, s3 float64
 	n := float64(len(data))
 	for _, p := range data {
-		lx := jsLog(p.x)
+		lx := js.Log(p.x)
 		s0 += lx
 		s1 += float64(p.y * lx)
 		s2 += p.y
@@ -149,7 +150,7 @@ func logarithmicRegression(data []pair, x0 float64) float64 {
 	a := (float64(n*s1) - float64(s2*s0)) / (float64(n*s3) - float64(s0*s0))
 	coeffB := RR(a)
 	coeffA := RR((s2 - float64(coeffB*s0)) / n)
-	return RR(RR(coeffA + float64(coeffB*jsLog(x0))))
+	return RR(RR(coeffA + float64(coeffB*js.Log(x0))))
 }
 
 // polynomialRegression is regression.polynomial(data, {order: k-1})
@@ -166,14 +167,14 @@ func polynomialRegression(data []pair, k, x0 float64) float64 {
 	for i := 0; i < terms; i++ {
 		a := 0.0
 		for _, p := range data {
-			a += float64(jsPow(p.x, float64(i)) * p.y)
+			a += float64(js.Pow(p.x, float64(i)) * p.y)
 		}
 		lhs[i] = a
 		c := make([]float64, terms)
 		for j := 0; j < terms; j++ {
 			b := 0.0
 			for _, p := range data {
-				b += jsPow(p.x, float64(i+j))
+				b += js.Pow(p.x, float64(i+j))
 			}
 			c[j] = b
 		}
@@ -186,7 +187,7 @@ func polynomialRegression(data []pair, k, x0 float64) float64 {
 	}
 	sum := 0.0
 	for power, c := range coefficients {
-		sum += float64(c * jsPow(x0, float64(power)))
+		sum += float64(c * js.Pow(x0, float64(power)))
 	}
 	return RR(sum)
 }

@@ -2,13 +2,12 @@ package graph
 
 import (
 	"v4t/model/diag"
+	"v4t/model/tosca"
 	"v4t/model/yamlsrc"
 )
 
-// Spec variability.md §5.3 (is-a walks over derived_from).
-
-// EntityRoot ends every derived_from chain.
-const EntityRoot = "tosca.entity.Root"
+// Spec variability.md §5.3 (is-a walks over derived_from, with
+// tosca.Ancestors).
 
 var typeFallbacks = map[string]string{
 	"artifact_types":     "tosca.artifacts.Root",
@@ -33,35 +32,35 @@ func (g *Graph) TypeDef(key, name string) *Value {
 // definitions in order.
 func (g *Graph) TypeChain(key, start string) ([]string, []*Value, error) {
 	types := g.Doc.Get(key)
-	def := types.Get(start)
 	if !types.IsMap() || !types.Has(start) {
-		return nil, nil, diag.New(diag.StageEnrich, `starting `+key+` "`+start+`" has no definition`)
+		return nil, nil, diag.New(diag.StageEnrich, msgStartNoDefinition(key, start))
 	}
-	names := []string{start}
-	defs := []*Value{def}
-	seen := map[string]bool{start: true}
-	for {
+	var defs []*Value
+	var missing *string // the parent that has no definition
+	names, loop := tosca.Ancestors(start, func(name string) (string, bool) {
+		def := types.Get(name)
+		defs = append(defs, def)
 		parent := def.Get("derived_from")
-		var next string
-		if parent.IsNull() {
-			next = typeFallbacks[key]
-		} else {
-			if parent.Kind == yamlsrc.KindString && parent.Str == EntityRoot {
-				return names, defs, nil
+		next := typeFallbacks[key]
+		if !parent.IsNull() {
+			if parent.Kind == yamlsrc.KindString && parent.Str == tosca.EntityRoot {
+				return "", false
 			}
-			next = jsString(parent)
+			next = yamlsrc.String(parent)
 		}
 		if !types.Has(next) {
-			return nil, nil, diag.New(diag.StageEnrich, key+` "`+next+`" has no definition`)
+			missing = &next
+			return "", false
 		}
-		if seen[next] {
-			return nil, nil, diag.New(diag.StageEnrich, key+` "`+next+`" is derived from itself (loop in derived_from)`)
-		}
-		seen[next] = true
-		def = types.Get(next)
-		names = append(names, next)
-		defs = append(defs, def)
+		return next, true
+	})
+	if missing != nil {
+		return nil, nil, diag.New(diag.StageEnrich, msgNoDefinition(key, *missing))
 	}
+	if loop != nil {
+		return nil, nil, diag.New(diag.StageEnrich, key+` "`+loop[0]+`" is derived from itself (loop in derived_from)`)
+	}
+	return names, defs, nil
 }
 
 // IsA reports whether type is (derived from) question in the type map key.
@@ -82,11 +81,10 @@ func (g *Graph) IsA(key, typ, question string) (bool, error) {
 // (`<Display> has more than one type`).
 func (e *Element) SingleType() (*Element, error) {
 	if len(e.Types) > 1 {
-		return nil, diag.At(e.Pos(), diag.StageEnrich, e.DisplayUpper()+" has more than one type")
+		return nil, diag.At(e.Pos(), diag.StageEnrich, msgMoreThanOneType(e))
 	}
 	if len(e.Types) == 0 {
-		return nil, diag.AtRef(e.Pos(), diag.StageEnrich, e.DisplayUpper()+" has no type",
-			"Cannot read properties of undefined (reading 'name')")
+		return nil, diag.AtRef(e.Pos(), diag.StageEnrich, MsgHasNoType(e), MsgCannotReadUndefined("name"))
 	}
 	return e.Types[0], nil
 }
@@ -95,7 +93,7 @@ func (e *Element) SingleType() (*Element, error) {
 func (e *Element) Managed() (bool, error) {
 	if m := e.Raw.Get("managed"); !m.IsNull() {
 		if m.Kind != yamlsrc.KindBool {
-			return false, diag.At(e.Pos(), diag.StageEnrich, "Element \""+JSONOf(m)+"\" is not a boolean")
+			return false, diag.At(e.Pos(), diag.StageEnrich, MsgNotBoolean(m))
 		}
 		return m.Bool, nil
 	}
@@ -108,7 +106,7 @@ func (e *Element) Managed() (bool, error) {
 	}
 	types := e.Graph.Doc.Get("node_types")
 	if !types.Has(t.Name) || types.Get(t.Name).IsNull() {
-		return false, diag.At(e.Pos(), diag.StageEnrich, `Node type "`+t.Name+`" does not exist`)
+		return false, diag.At(e.Pos(), diag.StageEnrich, msgNodeTypeMissing(t.Name))
 	}
 	md := types.Get(t.Name).Get("metadata").Get("vintner_abstract")
 	// Quirk: only the string 'true' marks an abstract type (§17.20).
@@ -149,7 +147,7 @@ func (g *Graph) HasArtifactDefinition(nodeType, artifactType string) (bool, erro
 			a := arts.Map.Val(i)
 			t := ArtifactDefaultType
 			if !isStr(a) {
-				t = jsString(a.Get("type"))
+				t = yamlsrc.String(a.Get("type"))
 			}
 			ok, err := g.IsA("artifact_types", t, artifactType)
 			if err != nil {

@@ -38,14 +38,14 @@ func isContainer(v *Value) bool {
 
 func assertString(v *Value) error {
 	if !isStr(v) {
-		return fail("Element \"" + JSONOf(v) + "\" is not a string")
+		return fail(MsgNotString(v))
 	}
 	return nil
 }
 
 func assertStringOrNumber(v *Value) error {
 	if !isStr(v) && !isNum(v) {
-		return fail("Element \"" + JSONOf(v) + "\" is neither a string nor a number")
+		return fail(MsgNotStringOrNumber(v))
 	}
 	return nil
 }
@@ -93,18 +93,18 @@ func index(list []*Element, n float64) *Element {
 
 func notElement(e *Element, what string) error {
 	if e == nil {
-		return fail("Element not defined")
+		return fail(msgElementNotDefined)
 	}
-	return fail(e.DisplayUpper() + " is not " + what)
+	return fail(MsgIsNot(e, what))
 }
 
 // GetContainer returns the container of an element.
 func (g *Graph) GetContainer(e *Element) (*Element, error) {
 	if e == nil {
-		return nil, fail("Element is not defined")
+		return nil, fail(msgContainerUndefined)
 	}
 	if e.Container == nil {
-		return nil, fail(e.DisplayUpper() + " has no container")
+		return nil, fail(msgNoContainer(e))
 	}
 	return e.Container, nil
 }
@@ -151,7 +151,7 @@ func (g *Graph) GetNode(v *Value, ctx Context) (*Element, error) {
 	}
 	n := g.nodesByName[v.Str]
 	if n == nil {
-		return nil, fail(`Node "` + v.Str + `" not found`)
+		return nil, fail(msgNotFound("Node", v.Str))
 	}
 	return n, nil
 }
@@ -162,7 +162,7 @@ func (g *Graph) GetRelation(member *Value, ctx Context) (*Element, error) {
 		return e, err
 	}
 	if !member.IsList() {
-		return nil, fail("Element \"" + JSONOf(member) + "\" is not an array")
+		return nil, fail(MsgNotArray(member))
 	}
 	return g.relationOf(member, at(member, 0), at(member, 1), ctx)
 }
@@ -182,7 +182,7 @@ func (g *Graph) relationOf(printed, nodeRef, rel *Value, ctx Context) (*Element,
 	if isStr(rel) {
 		rs := node.OutgoingNamed(rel.Str)
 		if len(rs) > 1 {
-			return nil, fail(`Relation "` + PrettyOf(printed) + `" is ambiguous`)
+			return nil, fail(msgAmbiguous("Relation", PrettyOf(printed)))
 		}
 		if len(rs) == 1 {
 			r = rs[0]
@@ -191,7 +191,7 @@ func (g *Graph) relationOf(printed, nodeRef, rel *Value, ctx Context) (*Element,
 		r = index(node.Outgoing, rel.Num)
 	}
 	if r == nil {
-		return nil, fail(`Relation "` + PrettyOf(printed) + `" not found`)
+		return nil, fail(msgNotFound("Relation", PrettyOf(printed)))
 	}
 	return r, nil
 }
@@ -206,7 +206,7 @@ func (g *Graph) GetGroup(v *Value, ctx Context) (*Element, error) {
 	}
 	gr := g.groupsByName[v.Str]
 	if gr == nil {
-		return nil, fail(`Group "` + v.Str + `" not found`)
+		return nil, fail(msgNotFound("Group", v.Str))
 	}
 	return gr, nil
 }
@@ -223,7 +223,7 @@ func (g *Graph) GetPolicy(v *Value, ctx Context) (*Element, error) {
 	if isStr(v) {
 		ps := g.policiesByNm[v.Str]
 		if len(ps) > 1 {
-			return nil, fail(`Policy "` + v.Str + `" is ambiguous`)
+			return nil, fail(msgAmbiguous("Policy", v.Str))
 		}
 		if len(ps) == 1 {
 			p = ps[0]
@@ -232,7 +232,7 @@ func (g *Graph) GetPolicy(v *Value, ctx Context) (*Element, error) {
 		p = index(g.Policies, v.Num)
 	}
 	if p == nil {
-		return nil, fail(`Policy "` + jsString(v) + `" not found`)
+		return nil, fail(msgNotFound("Policy", yamlsrc.String(v)))
 	}
 	return p, nil
 }
@@ -261,7 +261,7 @@ func (g *Graph) artifactOf(printed, nodeRef, art *Value) (*Element, error) {
 	if isStr(art) {
 		as := node.ArtifactsNamed(art.Str)
 		if len(as) > 1 {
-			return nil, fail(`Artifact "` + PrettyOf(printed) + `" is ambiguous`)
+			return nil, fail(msgAmbiguous("Artifact", PrettyOf(printed)))
 		}
 		if len(as) == 1 {
 			a = as[0]
@@ -270,7 +270,7 @@ func (g *Graph) artifactOf(printed, nodeRef, art *Value) (*Element, error) {
 		a = index(node.Artifacts, art.Num)
 	}
 	if a == nil {
-		return nil, fail(`Artifact "` + PrettyOf(printed) + `" not found`)
+		return nil, fail(msgNotFound("Artifact", PrettyOf(printed)))
 	}
 	return a, nil
 }
@@ -281,11 +281,11 @@ func (g *Graph) GetImport(v *Value, ctx Context) (*Element, error) {
 		return e, err
 	}
 	if !isNum(v) {
-		return nil, fail("Element \"" + JSONOf(v) + "\" is not a number")
+		return nil, fail(MsgNotNumber(v))
 	}
 	imp := index(g.Imports, v.Num)
 	if imp == nil {
-		return nil, fail(`Import "` + jsString(v) + `" not found`)
+		return nil, fail(msgNotFound("Import", yamlsrc.String(v)))
 	}
 	return imp, nil
 }
@@ -311,7 +311,7 @@ func (g *Graph) inputOutput(v *Value, ctx Context, kind Kind, what, word string,
 	if isStr(v) {
 		es := byName[v.Str]
 		if len(es) > 1 {
-			return nil, fail(word + ` "` + v.Str + `" is ambiguous`)
+			return nil, fail(msgAmbiguous(word, v.Str))
 		}
 		if len(es) == 1 {
 			e = es[0]
@@ -320,7 +320,7 @@ func (g *Graph) inputOutput(v *Value, ctx Context, kind Kind, what, word string,
 		e = index(list, v.Num)
 	}
 	if e == nil {
-		return nil, fail(word + ` "` + jsString(v) + `" not found`)
+		return nil, fail(msgNotFound(word, yamlsrc.String(v)))
 	}
 	return e, nil
 }
@@ -328,7 +328,7 @@ func (g *Graph) inputOutput(v *Value, ctx Context, kind Kind, what, word string,
 // GetTechnology resolves [node, technology name or index].
 func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 	if !data.IsList() {
-		return nil, fail("Element \"" + JSONOf(data) + "\" is not an array")
+		return nil, fail(MsgNotArray(data))
 	}
 	d0, d1 := at(data, 0), at(data, 1)
 	if err := assertString(d0); err != nil {
@@ -350,7 +350,7 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 			}
 		}
 		if len(found) > 1 {
-			return nil, fail(`Technology "` + PrettyOf(data) + `" is ambiguous`)
+			return nil, fail(msgAmbiguous("Technology", PrettyOf(data)))
 		}
 		if len(found) == 1 {
 			t = found[0]
@@ -360,7 +360,7 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 	}
 	if t == nil {
 		// Quirk: the closing quote is missing (variability.md §17.22).
-		return nil, fail(`Technology "` + PrettyOf(data) + ` not found`)
+		return nil, fail(msgTechnologyNotFound(data))
 	}
 	return t, nil
 }
@@ -373,7 +373,7 @@ func member(container *Element, data *Value, word string, named func(string) []*
 	if isStr(id) {
 		es := named(id.Str)
 		if len(es) > 1 {
-			return nil, fail(word + ` "` + PrettyOf(data) + `" is ambiguous`)
+			return nil, fail(msgAmbiguous(word, PrettyOf(data)))
 		}
 		if len(es) == 1 {
 			e = es[0]
@@ -382,7 +382,7 @@ func member(container *Element, data *Value, word string, named func(string) []*
 		e = index(list, id.Num)
 	}
 	if e == nil {
-		return nil, fail(word + ` "` + PrettyOf(data) + `" not found`)
+		return nil, fail(msgNotFound(word, PrettyOf(data)))
 	}
 	return e, nil
 }
@@ -501,5 +501,5 @@ func (g *Graph) guessElement(name string, ctx Context) (*Element, error) {
 	if ctx.Element != nil {
 		display = ctx.Element.Display()
 	}
-	return nil, fail(`Could not get element "` + name + `" from context element "` + display + `" and context cached "undefined"`)
+	return nil, fail(msgCouldNotGetElement(name, display))
 }

@@ -87,20 +87,6 @@ func entry(file string, item *Value) (string, *Value, error) {
 // "nothing" for a missing value.
 func Describe(v *Value) string { return describe(v) }
 
-// CannotCreateProperty is the reference's TypeError for setting property
-// prop on v, a string, a number or a boolean (JavaScript primitives take no
-// properties in strict mode): "Cannot create property 'prop' on string 'x'".
-func CannotCreateProperty(prop string, v *Value) string {
-	typ := "boolean"
-	switch v.Kind {
-	case yamlsrc.KindString:
-		typ = "string"
-	case yamlsrc.KindNumber:
-		typ = "number"
-	}
-	return "Cannot create property '" + prop + "' on " + typ + " '" + jsString(v) + "'"
-}
-
 func describe(v *Value) string {
 	if v == nil {
 		return "nothing"
@@ -202,7 +188,7 @@ func normalize(doc *Value, file string, w *warner) error {
 	if imps := doc.Get("imports"); !imps.IsNull() {
 		if !imps.IsList() {
 			return n.errRef(imps, "expected imports as a list, found "+describe(imps),
-				"this.serviceTemplate.imports.map is not a function")
+				MsgNotAFunction("this.serviceTemplate.imports.map"))
 		}
 		for i, it := range imps.List {
 			if it != nil && it.Kind == yamlsrc.KindString {
@@ -234,7 +220,7 @@ func normalize(doc *Value, file string, w *warner) error {
 		// Policies.
 		if pols := topo.Get("policies"); !pols.IsNull() {
 			if !pols.IsList() {
-				return n.errAt(pols, "Policies must be an array")
+				return n.errAt(pols, msgPoliciesNotArray)
 			}
 			for _, item := range pols.List {
 				tmpl, err := n.template(item, "policy")
@@ -298,7 +284,7 @@ func normalize(doc *Value, file string, w *warner) error {
 			}
 			empty, ok := jsIsEmpty(opts)
 			if !ok {
-				return n.errRef(opts, "expected variability options as a map, found "+describe(opts), CannotCheckEmpty(opts))
+				return n.errRef(opts, "expected variability options as a map, found "+describe(opts), MsgCannotCheckEmpty(opts))
 			}
 			if opts != nil && (opts.Kind == yamlsrc.KindTime || opts.IsList() && !empty) {
 				// Quirk: scalar maps (variability.md §3.2): the options
@@ -318,11 +304,8 @@ func normalize(doc *Value, file string, w *warner) error {
 
 // JSIsEmpty is the reference's utils.isEmpty with its failure: ok is false
 // for a number or a boolean, where the reference throws "Cannot check if
-// object <pretty> is empty" (CannotCheckEmpty).
+// object <pretty> is empty" (MsgCannotCheckEmpty).
 func JSIsEmpty(v *Value) (empty, ok bool) { return jsIsEmpty(v) }
-
-// CannotCheckEmpty is the reference's message where JSIsEmpty fails.
-func CannotCheckEmpty(v *Value) string { return "Cannot check if object " + PrettyOf(v) + " is empty" }
 
 func jsIsEmpty(v *Value) (empty, ok bool) {
 	if v != nil && (v.Kind == yamlsrc.KindNumber || v.Kind == yamlsrc.KindBool) {
@@ -373,7 +356,7 @@ func (n *normalizer) node(item *Value) error {
 	if reqs := tmpl.Get("requirements"); !reqs.IsNull() {
 		if !reqs.IsList() {
 			return n.errRef(reqs, "expected requirements as a list, found "+describe(reqs),
-				"template.requirements.entries is not a function or its return value is not iterable")
+				msgNotAFunctionOrIterable("template.requirements.entries"))
 		}
 		for i := range reqs.List {
 			name, a, err := n.keyedItem(reqs, i, "a requirement")
@@ -412,10 +395,10 @@ func (n *normalizer) node(item *Value) error {
 				a = m
 			case a.IsNull():
 				return n.errRef(valueOr(a, it), "expected an artifact as a map or a string, found null",
-					"Cannot read properties of null (reading 'type')")
+					MsgCannotReadNull("type"))
 			case a.Kind == yamlsrc.KindNumber || a.Kind == yamlsrc.KindBool:
 				return n.errRef(valueOr(a, it), "expected an artifact as a map or a string, found "+describe(a),
-					"Element \""+JSONOf(a)+"\" is not an object")
+					MsgNotObject(a))
 			default:
 				return n.errAt(it, "expected an artifact as a map or a string, found "+describe(a))
 			}
@@ -437,7 +420,7 @@ func (n *normalizer) node(item *Value) error {
 		tech = yamlsrc.NewList(yamlsrc.MapOf(tech.Str, yamlsrc.NewMap()))
 		tmpl.Map.Set("technology", tech)
 	case !tech.IsList():
-		return n.errAt(tech, "Element \""+JSONOf(tech)+"\" is not an array")
+		return n.errAt(tech, MsgNotArray(tech))
 	}
 	// The reference first rebuilds every entry as {lower-cased name:
 	// definition}, then gives each its default assign.
@@ -459,9 +442,9 @@ func (n *normalizer) node(item *Value) error {
 			msg := "expected a technology map, found " + describe(def)
 			switch {
 			case def.IsNull():
-				return n.errRef(valueOr(def, it), msg, "Cannot read properties of null (reading 'assign')")
+				return n.errRef(valueOr(def, it), msg, MsgCannotReadNull("assign"))
 			case def.Kind == yamlsrc.KindString, def.Kind == yamlsrc.KindNumber, def.Kind == yamlsrc.KindBool:
-				return n.errRef(valueOr(def, it), msg, CannotCreateProperty("assign", def))
+				return n.errRef(valueOr(def, it), msg, MsgCannotCreateProperty("assign", def))
 			}
 			return n.errAt(it, msg)
 		}
@@ -469,7 +452,7 @@ func (n *normalizer) node(item *Value) error {
 			// The reference names the first type entry's first key
 			// (utils.firstKey), which fails for a missing or null entry.
 			if !types.IsList() {
-				return n.errAt(valueOr(types, it), "Element \""+JSONOf(types)+"\" is not an array")
+				return n.errAt(valueOr(types, it), MsgNotArray(types))
 			}
 			var first *Value
 			if len(types.List) > 0 {
@@ -478,7 +461,7 @@ func (n *normalizer) node(item *Value) error {
 			if first.IsNull() {
 				at := valueOr(first, types)
 				return n.errRef(valueOr(at, it), "the technology \""+lower+"\" has no assign and its node no first type to name the implementation",
-					"Cannot convert undefined or null to object")
+					MsgNullToObject)
 			}
 			t0 := "undefined"
 			if k, _, ok := firstEntry(first); ok {
@@ -504,9 +487,9 @@ func valueOr(v, at *Value) *Value {
 func (n *normalizer) notTemplate(tmpl, at *Value, what string) error {
 	if tmpl.IsNull() {
 		return n.errRef(valueOr(tmpl, at), "expected "+what+" as a map, found null",
-			"Cannot read properties of null (reading 'type')")
+			MsgCannotReadNull("type"))
 	}
-	return n.errRef(valueOr(tmpl, at), "expected "+what+" as a map, found "+describe(tmpl), "Unexpected error")
+	return n.errRef(valueOr(tmpl, at), "expected "+what+" as a map, found "+describe(tmpl), MsgUnexpected)
 }
 
 // firstEntry is the reference's utils.firstEntry (Object.entries(v)[0]) of
@@ -529,10 +512,10 @@ func firstEntry(v *Value) (key string, val *Value, ok bool) {
 // The reference's failures when it reads a list item as a single-entry
 // map: Object.entries(null), destructuring the entry of an item that has
 // none, and reading the type of a template an item has none of.
-const (
-	refNullEntries = "Cannot convert undefined or null to object"
-	refNoEntry     = "undefined is not iterable (cannot read property Symbol(Symbol.iterator))"
-	refNoTemplate  = "Cannot read properties of undefined (reading 'type')"
+var (
+	refNullEntries = MsgNullToObject
+	refNoEntry     = MsgNotIterableSymbol("undefined")
+	refNoTemplate  = MsgCannotReadUndefined("type")
 )
 
 // itemEntry reads a list item as the reference does (utils.firstEntry or
@@ -564,9 +547,9 @@ func (n *normalizer) template(item *Value, what string) (*Value, error) {
 		msg := "expected a " + what + " entry as a map with one entry, found " + describe(item)
 		switch {
 		case tmpl.IsNull():
-			return nil, n.errRef(item, msg, "Cannot read properties of null (reading 'type')")
+			return nil, n.errRef(item, msg, MsgCannotReadNull("type"))
 		case !tmpl.IsMap():
-			return nil, n.errRef(item, msg, "Unexpected error")
+			return nil, n.errRef(item, msg, MsgUnexpected)
 		}
 		// The reference reads on, with the map as template of "0".
 		return nil, n.errAt(item, msg)
@@ -587,7 +570,7 @@ func (n *normalizer) keyedItem(list *Value, i int, what string) (string, *Value,
 	}
 	if item.IsString() {
 		return "", nil, n.errRef(item, "expected "+what+" as a map with one entry, found a string",
-			"Cannot assign to read only property '0' of string '"+item.Str+"'")
+			msgCannotAssignReadOnly(item.Str))
 	}
 	// Quirk: scalar maps (variability.md §3.2).
 	n.w.at(item, "expected "+what+" as a map with one entry, found a list: read as \"0\" with its first item, as the reference does")
@@ -610,7 +593,7 @@ func (n *normalizer) typesAndProperties(tmpl, at *Value, what string) error {
 func (n *normalizer) types(tmpl, at *Value) error {
 	t := tmpl.Get("type")
 	if t.IsNull() {
-		return n.errAt(at, "Unexpected error")
+		return n.errAt(at, MsgUnexpected)
 	}
 	if t.IsList() {
 		return nil
@@ -665,7 +648,7 @@ func (n *normalizer) properties(tmpl *Value) error {
 		it := props.List[i]
 		if a == nil || a.Kind == yamlsrc.KindNull {
 			return n.errRef(valueOr(a, it), "expected a property assignment, found null",
-				"Cannot read properties of null (reading 'value')")
+				MsgCannotReadNull("value"))
 		}
 		wrap := false
 		switch a.Kind {
@@ -693,16 +676,16 @@ func (n *normalizer) rules(vb *Value) error {
 	switch {
 	case rules.IsMap() || rules.Kind == yamlsrc.KindTime:
 		// An object but not iterable: the reference's for-of fails.
-		return n.errRef(rules, "expected the technology rules (qualities) as a list, found "+describe(rules), "rules is not iterable")
+		return n.errRef(rules, "expected the technology rules (qualities) as a list, found "+describe(rules), MsgNotIterable("rules"))
 	case !rules.IsList():
-		return n.errAt(rules, "Rules not loaded")
+		return n.errAt(rules, msgRulesNotLoaded)
 	}
 	for _, rule := range rules.List {
 		if !rule.IsMap() {
 			return n.errAt(rule, "expected a technology rule map, found "+describe(rule))
 		}
 		if c := rule.Get("component"); c == nil || c.Kind != yamlsrc.KindString {
-			return n.errAt(rule, "Element \""+JSONOf(c)+"\" is not a string")
+			return n.errAt(rule, MsgNotString(c))
 		}
 		h := rule.Get("hosting")
 		if h.IsNull() {
@@ -710,21 +693,21 @@ func (n *normalizer) rules(vb *Value) error {
 			rule.Map.Set("hosting", h)
 		}
 		if !h.IsList() {
-			return n.errAt(h, "Element \""+JSONOf(h)+"\" is not an array")
+			return n.errAt(h, MsgNotArray(h))
 		}
 		for _, x := range h.List {
 			if x == nil || x.Kind != yamlsrc.KindString {
-				return n.errAt(h, "Element \""+JSONOf(x)+"\" is not a string")
+				return n.errAt(h, MsgNotString(x))
 			}
 		}
 		if c := rule.Get("conditions"); !c.IsNull() && !c.IsMap() && !c.IsList() {
-			return n.errAt(c, "Element \""+JSONOf(c)+"\" is not an object")
+			return n.errAt(c, MsgNotObject(c))
 		}
 		if w := rule.Get("weight"); !w.IsNull() && w.Kind != yamlsrc.KindNumber {
-			return n.errAt(w, "Element \""+JSONOf(w)+"\" is not a number")
+			return n.errAt(w, MsgNotNumber(w))
 		}
 		if a := rule.Get("assign"); !a.IsNull() && a.Kind != yamlsrc.KindString {
-			return n.errAt(a, "Element \""+JSONOf(a)+"\" is not a string")
+			return n.errAt(a, MsgNotString(a))
 		}
 	}
 	return nil

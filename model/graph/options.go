@@ -179,7 +179,7 @@ func (r *optionReader) boolOpt(key string, fallback bool) bool {
 	}
 	if v := r.user(key); v != nil {
 		if v.Kind != yamlsrc.KindBool {
-			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
+			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, MsgNotBoolean(v))
 			return false
 		}
 		return v.Bool
@@ -197,7 +197,7 @@ func (r *optionReader) plainBool(key string, fallback bool) bool {
 	}
 	if v := r.user(key); v != nil {
 		if v.Kind != yamlsrc.KindBool {
-			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a boolean")
+			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, MsgNotBoolean(v))
 			return false
 		}
 		return v.Bool
@@ -211,7 +211,7 @@ func (r *optionReader) stringOpt(key, fallback string) string {
 	}
 	if v := r.user(key); v != nil {
 		if v.Kind != yamlsrc.KindString {
-			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, "Element \""+JSONOf(v)+"\" is not a string")
+			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, MsgNotString(v))
 			return ""
 		}
 		return v.Str
@@ -272,12 +272,12 @@ func resolveMode(raw *Value, file string, version Version) (string, modeTable, e
 		if v.Kind == yamlsrc.KindString {
 			mode, modeText = v.Str, v.Str
 		} else {
-			mode, modeText = "", yamlsrc.KeyString(v)
+			mode, modeText = "", yamlsrc.String(v)
 		}
 	}
 	table := buildModeTable(version == RC3, mode)
 	if table == nil {
-		return "", nil, diag.At(modePos, diag.StageLoad, `Pruning mode "`+modeText+`" unknown`)
+		return "", nil, diag.At(modePos, diag.StageLoad, msgPruningModeUnknown(modeText))
 	}
 	return mode, table, nil
 }
@@ -422,7 +422,7 @@ func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultO
 		v = yamlsrc.NewBool(defaultOn)
 	}
 	if v.Kind != yamlsrc.KindBool && !isStr("min") && !isStr("max") {
-		return diag.At(at, diag.StageLoad, "Option "+key+` must be a boolean, "min", or "max"`)
+		return diag.At(at, diag.StageLoad, msgOptimizationValue(key))
 	}
 	o.Optimize = !v.IsFalse()
 	if technologies && version != V1 {
@@ -435,7 +435,7 @@ func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultO
 	uniqueDefault := !technologies
 	if u := raw.Get(key + "_unique"); !u.IsNull() {
 		if u.Kind != yamlsrc.KindBool {
-			return diag.At(valuePos(file, u), diag.StageLoad, "Element \""+JSONOf(u)+"\" is not a boolean")
+			return diag.At(valuePos(file, u), diag.StageLoad, MsgNotBoolean(u))
 		}
 		o.Unique = u.Bool
 	} else {
@@ -464,15 +464,15 @@ func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultO
 	switch {
 	case !technologies:
 		if !ok || (o.Mode != "weight" && o.Mode != "count") {
-			return diag.At(at, diag.StageLoad, `Option optimization_topology_mode must be "weight" or "count"`)
+			return diag.At(at, diag.StageLoad, msgTopologyMode)
 		}
 	case version == V1:
 		if !ok || (o.Mode != "weight" && o.Mode != "count") {
-			return diag.At(at, diag.StageLoad, `Option optimization_technology_mode must be "weight" or "count"`)
+			return diag.At(at, diag.StageLoad, msgTechnologyModeV1)
 		}
 	default:
 		if !ok || (o.Mode != "weight" && o.Mode != "count" && o.Mode != "weight-count") {
-			return diag.At(at, diag.StageLoad, `Option optimization_technology_mode must be "weight", "count", or "weight-count"`)
+			return diag.At(at, diag.StageLoad, msgTechnologyMode)
 		}
 	}
 	return nil

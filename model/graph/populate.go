@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -30,7 +31,7 @@ func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
 		if v := doc.Get("tosca_definitions_version"); v != nil {
 			pos.Line, pos.Col = int(v.Line), int(v.Col)
 		}
-		return nil, diag.At(pos, diag.StageLoad, "Unsupported TOSCA definitions version")
+		return nil, diag.At(pos, diag.StageLoad, msgUnsupportedVersion)
 	}
 	w := &warner{file: file, sink: warn}
 	if err := normalize(doc, file, w); err != nil {
@@ -150,7 +151,7 @@ func (p *populator) nodes(topo *Value) error {
 		return nil
 	}
 	if !nodes.IsList() {
-		return p.errVal(nodes, "Node templates not normalized")
+		return p.errVal(nodes, msgNotNormalized("Node templates"))
 	}
 	for _, item := range nodes.List {
 		if err := p.node(item); err != nil {
@@ -160,7 +161,7 @@ func (p *populator) nodes(topo *Value) error {
 	if rts := topo.Get("relationship_templates"); rts.IsMap() {
 		for _, name := range rts.Map.Keys() {
 			if _, ok := p.g.relationships[name]; !ok {
-				return p.errVal(rts.Map.Get(name), `Relation "`+name+`" is never used`)
+				return p.errVal(rts.Map.Get(name), msgRelationshipNeverUsed(name))
 			}
 		}
 	}
@@ -176,13 +177,13 @@ func (p *populator) node(item *Value) error {
 		return err
 	}
 	if _, dup := g.nodesByName[name]; dup {
-		return p.errVal(item, `Node "`+name+`" defined multiple times`)
+		return p.errVal(item, msgDefinedMultipleTimes("Node", name))
 	}
 	if name == "SELF" {
-		return p.errVal(item, `Node must not be named "SELF"`)
+		return p.errVal(item, msgNodeNamed(name))
 	}
 	if name == "CONTAINER" {
-		return p.errVal(item, `Node must not be named "CONTAINER"`)
+		return p.errVal(item, msgNodeNamed(name))
 	}
 	node := p.newElement(KindNode, name, -1, nil, raw, item)
 	node.Conditions = toList(raw.Get("conditions"))
@@ -214,13 +215,13 @@ func (p *populator) weight(node *Element, raw *Value) error {
 		return nil
 	}
 	if w.Kind != yamlsrc.KindNumber {
-		return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is not a number or boolean`)
+		return p.errAt(node, msgWeightNotNumber(w, node))
 	}
 	if w.Num < 0 {
-		return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is a negative number`)
+		return p.errAt(node, msgWeightNegative(w, node))
 	}
 	if w.Num > 1 {
-		return p.errAt(node, `Weight "`+jsString(w)+`" of `+node.Display()+` is larger than 1`)
+		return p.errAt(node, msgWeightAboveOne(w, node))
 	}
 	node.Weight = w.Num
 	return nil
@@ -236,10 +237,10 @@ func (p *populator) targets() error {
 		} else {
 			target = r.Raw.Get("node")
 		}
-		targetName := jsString(target)
+		targetName := yamlsrc.String(target)
 		t := g.nodesByName[targetName]
 		if t == nil || target == nil || target.Kind != yamlsrc.KindString {
-			return p.errAt(r, `Target "`+targetName+`" of `+r.Display()+` does not exist`)
+			return p.errAt(r, msgTargetMissing(targetName, r))
 		}
 		r.Target = t
 		t.Ingoing = append(t.Ingoing, r)
@@ -253,7 +254,7 @@ func (p *populator) groups(groups *Value) error {
 		return nil
 	}
 	if !groups.IsList() {
-		return p.errVal(groups, "Groups not normalized")
+		return p.errVal(groups, msgNotNormalized("Groups"))
 	}
 	for _, item := range groups.List {
 		if err := p.group(item); err != nil {
@@ -272,7 +273,7 @@ func (p *populator) group(item *Value) error {
 		return err
 	}
 	if _, dup := g.groupsByName[name]; dup {
-		return p.errVal(item, `Group "`+name+`" defined multiple times`)
+		return p.errVal(item, msgDefinedMultipleTimes("Group", name))
 	}
 	group := p.newElement(KindGroup, name, -1, nil, raw, item)
 	group.Conditions = toList(raw.Get("conditions"))
@@ -300,7 +301,7 @@ func (p *populator) variabilityGroup(group *Element, raw *Value) error {
 	// The reference reads the first key of the first type entry
 	// (utils.firstKey), which fails for a missing or null entry.
 	if !t.IsList() {
-		return p.errVal(t, "Element \""+JSONOf(t)+"\" is not an array")
+		return p.errVal(t, MsgNotArray(t))
 	}
 	if len(t.List) == 0 || t.List[0].IsNull() {
 		found := "none"
@@ -308,12 +309,12 @@ func (p *populator) variabilityGroup(group *Element, raw *Value) error {
 			found = "null"
 		}
 		return p.errRef(valueOr(firstOrNil(t.List), t), "expected the types of "+group.Display()+" to start with a type, found "+found,
-			"Cannot convert undefined or null to object")
+			MsgNullToObject)
 	}
 	first, _, _ := firstEntry(t.List[0])
 	if first == "variability.groups.Root" || first == "variability.groups.ConditionalMembers" {
 		if len(t.List) != 1 {
-			return p.errAt(group, group.DisplayUpper()+" is a variability group but has conditional types")
+			return p.errAt(group, msgVariabilityGroupConditional(group))
 		}
 		group.Variability = true
 	}
@@ -328,13 +329,13 @@ func (p *populator) members(group *Element, raw, item *Value) error {
 	switch {
 	case members == nil:
 		return p.errRef(item, group.DisplayUpper()+" has no members",
-			"Cannot read properties of undefined (reading 'forEach')")
+			MsgCannotReadUndefined("forEach"))
 	case members.IsNull():
 		return p.errRef(valueOr(members, item), "expected the members of "+group.Display()+" as a list, found null",
-			"Cannot read properties of null (reading 'forEach')")
+			MsgCannotReadNull("forEach"))
 	case !members.IsList():
 		return p.errRef(members, "expected the members of "+group.Display()+" as a list, found "+describe(members),
-			"raw.members.forEach is not a function")
+			MsgNotAFunction("raw.members.forEach"))
 	}
 	for _, m := range members.List {
 		var el *Element
@@ -345,7 +346,7 @@ func (p *populator) members(group *Element, raw, item *Value) error {
 		case m.IsList():
 			el, err = g.GetRelation(m, Context{})
 		default:
-			return p.errVal(m, `Member "`+PrettyOf(m)+`" has bad format`)
+			return p.errVal(m, msgMemberBadFormat(m))
 		}
 		if err != nil {
 			return withPos(err, p.g.File, m)
@@ -363,7 +364,7 @@ func (p *populator) policies(pols *Value) error {
 		return nil
 	}
 	if !pols.IsList() {
-		return p.errVal(pols, "Policies not normalized")
+		return p.errVal(pols, msgNotNormalized("Policies"))
 	}
 	g := p.g
 	for i, item := range pols.List {
@@ -396,11 +397,11 @@ func (p *populator) policyTargets(pol *Element, raw *Value) error {
 	}
 	if !targets.IsList() {
 		return p.errRef(targets, "expected the targets of "+pol.Display()+" as a list, found "+describe(targets),
-			"raw.targets?.forEach is not a function")
+			MsgNotAFunction("raw.targets?.forEach"))
 	}
 	g := p.g
 	for _, t := range targets.List {
-		name := jsString(t)
+		name := yamlsrc.String(t)
 		isStr := t != nil && t.Kind == yamlsrc.KindString
 		if n := g.nodesByName[name]; n != nil && isStr {
 			pol.Targets = append(pol.Targets, n)
@@ -410,7 +411,7 @@ func (p *populator) policyTargets(pol *Element, raw *Value) error {
 			pol.Targets = append(pol.Targets, gr)
 			continue
 		}
-		return p.errVal(t, `Policy target "`+name+`" of `+pol.Display()+` does not exist`)
+		return p.errVal(t, msgPolicyTargetMissing(name, pol))
 	}
 	return nil
 }
@@ -422,21 +423,21 @@ func (p *populator) imports(imps *Value) error {
 		return nil
 	}
 	if !imps.IsList() {
-		return p.errVal(imps, "Imports not normalized")
+		return p.errVal(imps, msgNotNormalized("Imports"))
 	}
 	g := p.g
 	for i, raw := range imps.List {
 		switch {
 		case raw.IsNull():
 			return p.errRef(valueOr(raw, imps), "expected import "+itoa(i)+" as a map or a string, found null",
-				"Cannot read properties of null (reading 'conditions')")
+				MsgCannotReadNull("conditions"))
 		case raw.IsList() || raw.Kind == yamlsrc.KindTime:
 			// Quirk: scalar maps (variability.md §3.2): the reference
 			// keeps any object, without conditions.
 			p.w.at(raw, "expected import "+itoa(i)+" as a map or a string, found "+describe(raw)+
 				": kept as it is, without conditions, as the reference does")
 		case !raw.IsMap():
-			return p.errVal(raw, "Import with index "+itoa(i)+" not normalized")
+			return p.errVal(raw, msgImportNotNormalized(i))
 		}
 		imp := p.newElement(KindImport, itoa(i), i, nil, raw, raw)
 		imp.Conditions = toList(raw.Get("conditions"))
@@ -472,15 +473,14 @@ func (g *Graph) persistentCheck() error {
 	for _, n := range g.Nodes {
 		if p := n.Raw.Get("persistent"); !p.IsNull() {
 			if p.Kind != yamlsrc.KindBool {
-				return diag.At(n.Pos(), diag.StageLoad, "Element \""+JSONOf(p)+"\" is not a boolean")
+				return diag.At(n.Pos(), diag.StageLoad, MsgNotBoolean(p))
 			}
 			if p.Bool {
 				return nil
 			}
 		}
 	}
-	return diag.At(diag.Pos{File: g.File}, diag.StageLoad,
-		`Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
+	return diag.At(diag.Pos{File: g.File}, diag.StageLoad, msgPersistentRequired)
 }
 
 func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byName map[string][]*Element) error {
@@ -489,9 +489,9 @@ func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byNa
 	}
 	if !list.IsList() {
 		if kind == KindInput {
-			return p.errVal(list, "Inputs not normalized")
+			return p.errVal(list, msgNotNormalized("Inputs"))
 		}
-		return p.errVal(list, "Outputs not normalized")
+		return p.errVal(list, msgNotNormalized("Outputs"))
 	}
 	var order []string
 	for i, item := range list.List {
@@ -507,7 +507,7 @@ func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byNa
 		if !raw.IsMap() {
 			if raw.IsNull() {
 				return p.errRef(valueOr(raw, item), "expected the "+kind.String()+" \""+name+"\" as a map, found null",
-					"Cannot read properties of null (reading 'conditions')")
+					MsgCannotReadNull("conditions"))
 			}
 			if item.IsMap() {
 				// Quirk: scalar maps (variability.md §3.2).
@@ -527,7 +527,7 @@ func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byNa
 	for _, name := range order {
 		if countDefaults(byName[name]) > 1 {
 			l := byName[name]
-			return p.errAt(l[0], l[0].DisplayUpper()+" has multiple defaults")
+			return p.errAt(l[0], msgMultipleDefaults(l[0]))
 		}
 	}
 	return nil
@@ -546,20 +546,20 @@ func countDefaults(list []*Element) int {
 func (p *populator) types(el *Element, tmpl *Value) error {
 	t := tmpl.Get("type")
 	if t.IsNull() {
-		return p.errAt(el, el.DisplayUpper()+" has no type")
+		return p.errAt(el, MsgHasNoType(el))
 	}
 	if !t.IsList() {
-		return p.errAt(el, "Types of "+el.Display()+" not normalized")
+		return p.errAt(el, msgListOfNotNormalized("Types", el))
 	}
 	for i, item := range t.List {
 		if item.IsNull() {
 			return p.errRef(valueOr(item, t), "expected a type entry of "+el.Display()+" as a map, found null",
-				"Cannot convert undefined or null to object")
+				MsgNullToObject)
 		}
 		name, raw, ok := firstEntry(item)
 		if !ok {
 			return p.errRef(valueOr(item, t), "expected a type entry of "+el.Display()+" as a map with one entry, found "+describe(item),
-				"undefined is not iterable (cannot read property Symbol(Symbol.iterator))")
+				MsgNotIterableSymbol("undefined"))
 		}
 		if !item.IsMap() {
 			// Quirk: scalar maps (variability.md §3.2).
@@ -568,7 +568,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		}
 		if raw.IsNull() {
 			return p.errRef(valueOr(raw, item), "expected the type assignment \""+name+"\" of "+el.Display()+" as a map, found null",
-				"Cannot read properties of null (reading 'default_alternative')")
+				MsgCannotReadNull("default_alternative"))
 		}
 		if !raw.IsMap() && item.IsMap() {
 			p.w.at(valueOr(raw, item), "expected the type assignment \""+name+"\" of "+el.Display()+" as a map, found "+describe(raw)+
@@ -581,21 +581,21 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		el.Types = append(el.Types, ty)
 	}
 	if countDefaults(el.Types) > 1 {
-		return p.errAt(el, el.DisplayUpper()+" has multiple default types")
+		return p.errAt(el, msgMultipleDefaultTypes(el))
 	}
 	return nil
 }
 
 func (p *populator) properties(el *Element, tmpl *Value) error {
 	if !tmpl.IsMap() {
-		return p.errAt(el, el.DisplayUpper()+" not normalized")
+		return p.errAt(el, msgElementNotNormalized(el))
 	}
 	props := tmpl.Get("properties")
 	if props.IsNull() {
 		return nil
 	}
 	if !props.IsList() {
-		return p.errAt(el, "Properties of "+el.Display()+" not normalized")
+		return p.errAt(el, msgListOfNotNormalized("Properties", el))
 	}
 	g := p.g
 	for i, item := range props.List {
@@ -647,12 +647,12 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 	}
 	for _, group := range groups {
 		if countDefaults(group) > 1 {
-			return p.errAt(group[0], group[0].DisplayUpper()+" has multiple defaults")
+			return p.errAt(group[0], msgMultipleDefaults(group[0]))
 		}
 	}
 	for _, prop := range el.Properties {
 		if prop.Value.IsNull() && prop.Expression.IsNull() {
-			return p.errAt(prop, prop.DisplayUpper()+" has no value or expression defined")
+			return p.errAt(prop, msgNoValueOrExpression(prop))
 		}
 	}
 	return nil
@@ -664,7 +664,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		return nil
 	}
 	if !reqs.IsList() {
-		return p.errAt(node, `Requirements assignments of "`+node.Display()+` must be an array`)
+		return p.errAt(node, msgRequirementsNotArray(node))
 	}
 	g := p.g
 	for i, item := range reqs.List {
@@ -675,16 +675,16 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		switch {
 		case raw.IsNull():
 			return p.errRef(valueOr(raw, item), `expected the requirement assignment "`+name+`" of `+node.Display()+` as a map or a string, found null`,
-				"Cannot read properties of null (reading 'relationship')")
+				MsgCannotReadNull("relationship"))
 		case raw.IsList() || raw.Kind == yamlsrc.KindTime:
 			// The reference reads on without a target node (the target
 			// check fails).
 		case !raw.IsMap():
-			return p.errVal(item, `Requirement assignment "`+name+`" of "`+node.Display()+`" not normalized`)
+			return p.errVal(item, msgRequirementNotNormalized(name, node))
 		}
 		rel := raw.Get("relationship")
 		if rel.IsMap() || rel.IsList() {
-			return p.errVal(item, `Relation "`+name+`" of "`+node.Display()+`" contains a relationship template which is currently not supported`)
+			return p.errVal(item, msgRelationshipTemplateInline(name, node))
 		}
 		r := p.newElement(KindRelation, name, i, node, raw, item)
 		r.Conditions = initialConditions(raw, true)
@@ -694,10 +694,10 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		if rel != nil && rel.Kind == yamlsrc.KindString {
 			rt := g.Topology().Get("relationship_templates").Get(rel.Str)
 			if rt.IsNull() {
-				return p.errVal(rel, `Relationship "`+rel.Str+`" of relation "`+name+`" of `+node.Display()+` does not exist!`)
+				return p.errVal(rel, msgRelationshipMissing(rel.Str, name, node))
 			}
 			if _, used := g.relationships[rel.Str]; used {
-				return p.errVal(rel, `Relation "`+rel.Str+`" is used multiple times`)
+				return p.errVal(rel, msgRelationshipUsedTwice(rel.Str))
 			}
 			rs := &Relationship{Name: rel.Str, Raw: rt}
 			g.relationships[rel.Str] = rs
@@ -712,7 +712,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 	}
 	for _, group := range NameGroups(node.Outgoing) {
 		if countDefaults(group) > 1 {
-			return p.errAt(group[0], group[0].DisplayUpper()+" has multiple defaults")
+			return p.errAt(group[0], msgMultipleDefaults(group[0]))
 		}
 	}
 	return nil
@@ -724,7 +724,7 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 		return nil
 	}
 	if !arts.IsList() {
-		return p.errAt(node, "Artifacts of "+node.Display()+" not normalized")
+		return p.errAt(node, msgListOfNotNormalized("Artifacts", node))
 	}
 	g := p.g
 	for i, item := range arts.List {
@@ -733,7 +733,7 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 			return err
 		}
 		if !raw.IsMap() {
-			return p.errVal(item, `Artifact "`+name+`" of `+node.Display()+` not normalized`)
+			return p.errVal(item, msgArtifactNotNormalized(name, node))
 		}
 		a := p.newElement(KindArtifact, name, i, node, raw, item)
 		a.Conditions = initialConditions(raw, true)
@@ -749,7 +749,7 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 	}
 	for _, group := range NameGroups(node.Artifacts) {
 		if countDefaults(group) > 1 {
-			return p.errAt(group[0], group[0].DisplayUpper()+" has multiple defaults")
+			return p.errAt(group[0], msgMultipleDefaults(group[0]))
 		}
 	}
 	return nil
@@ -761,7 +761,7 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 		return nil
 	}
 	if !techs.IsList() {
-		return p.errAt(node, "Technologies of "+node.Display()+" not normalized")
+		return p.errAt(node, msgListOfNotNormalized("Technologies", node))
 	}
 	g := p.g
 	for i, item := range techs.List {
@@ -771,21 +771,21 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 		}
 		t := p.newElement(KindTechnology, name, i, node, raw, item)
 		if !raw.IsMap() || raw.Get("assign").IsNull() {
-			return p.errAt(t, t.DisplayUpper()+" not normalized")
+			return p.errAt(t, msgElementNotNormalized(t))
 		}
-		t.Assign = jsString(raw.Get("assign"))
+		t.Assign = yamlsrc.String(raw.Get("assign"))
 		t.Conditions = initialConditions(raw, true)
 		t.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		t.Weight = 1
 		if w := raw.Get("weight"); !w.IsNull() {
 			if w.Kind != yamlsrc.KindNumber {
-				return p.errAt(t, "Element \""+JSONOf(w)+"\" is not a number")
+				return p.errAt(t, MsgNotNumber(w))
 			}
 			if w.Num < 0 {
-				return p.errAt(t, `Weight "`+jsString(w)+`" of `+t.Display()+` is a negative number`)
+				return p.errAt(t, msgWeightNegative(w, t))
 			}
 			if w.Num > 1 {
-				return p.errAt(t, `Weight "`+jsString(w)+`" of `+t.Display()+` is larger than 1`)
+				return p.errAt(t, msgWeightAboveOne(w, t))
 			}
 			t.Weight = w.Num
 		}
@@ -793,7 +793,7 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 		g.Technologies = append(g.Technologies, t)
 	}
 	if countDefaults(node.Technologies) > 1 {
-		return p.errAt(node, node.DisplayUpper()+" has multiple default technologies")
+		return p.errAt(node, msgMultipleDefaultTechnologies(node))
 	}
 	return nil
 }
@@ -808,7 +808,7 @@ func (p *populator) consumers() error {
 		}
 		if gi := v.Get("get_input"); !gi.IsNull() {
 			if gi.Kind != yamlsrc.KindString && gi.Kind != yamlsrc.KindNumber {
-				return p.errAt(prop, "Element \""+JSONOf(gi)+"\" is neither a string nor a number")
+				return p.errAt(prop, MsgNotStringOrNumber(gi))
 			}
 			input, err := g.GetInput(gi, Context{})
 			if err != nil {
@@ -831,7 +831,7 @@ func (p *populator) consumers() error {
 				return withPos(err, g.File, v)
 			}
 			if el.Kind != KindNode && el.Kind != KindGroup && el.Kind != KindPolicy {
-				return p.errAt(prop, el.DisplayUpper()+" is not a property container")
+				return p.errAt(prop, msgNotPropertyContainer(el))
 			}
 			prop.Consuming = append(prop.Consuming, el)
 			continue
@@ -854,7 +854,7 @@ func (p *populator) consumers() error {
 			prop.Consuming = append(prop.Consuming, arts...)
 			continue
 		}
-		return p.errAt(prop, `Reference "[object Object]" at property `+prop.Display()+` did not find any relation or artifact.`)
+		return p.errAt(prop, msgReferenceNotFound(prop))
 	}
 	return nil
 }
@@ -865,7 +865,7 @@ func (p *populator) producers() error {
 	for _, out := range g.Outputs {
 		v := out.Raw.Get("value")
 		if v.IsNull() {
-			return p.errAt(out, "Unexpected error")
+			return p.errAt(out, MsgUnexpected)
 		}
 		ref, err := parseReference(v)
 		if err != nil {
@@ -875,11 +875,11 @@ func (p *populator) producers() error {
 			continue
 		}
 		if ref.containerContainer != "" {
-			return p.errAt(out, "Not implemented")
+			return p.errAt(out, msgNotImplemented)
 		}
 		node := g.nodesByName[ref.container]
 		if node == nil {
-			return p.errAt(out, `Node "`+ref.container+`" not found`)
+			return p.errAt(out, msgNotFound("Node", ref.container))
 		}
 		out.Producers = append(out.Producers, node)
 	}
@@ -900,11 +900,11 @@ func parseReference(v *Value) (*reference, error) {
 		}
 		if !args.IsNull() {
 			if !args.IsList() {
-				return nil, diag.New(diag.StageLoad, "Element \""+JSONOf(args)+"\" is not an array")
+				return nil, diag.New(diag.StageLoad, MsgNotArray(args))
 			}
 			for _, a := range args.List {
 				if a == nil || a.Kind != yamlsrc.KindString {
-					return nil, diag.New(diag.StageLoad, "Element \""+JSONOf(a)+"\" is not a string")
+					return nil, diag.New(diag.StageLoad, MsgNotString(a))
 				}
 			}
 			switch len(args.List) {
@@ -916,7 +916,7 @@ func parseReference(v *Value) (*reference, error) {
 		}
 		if ev := v.Get("eval"); !ev.IsNull() {
 			if ev.Kind != yamlsrc.KindString {
-				return nil, diag.New(diag.StageLoad, "Element \""+JSONOf(ev)+"\" is not a string")
+				return nil, diag.New(diag.StageLoad, MsgNotString(ev))
 			}
 			parts := strings.Split(ev.Str, "::")
 			if len(parts) == 2 {
@@ -964,29 +964,6 @@ func matchJinjaEval(s string) (string, bool) {
 	return "", false
 }
 
-// jsString converts a value like a JavaScript template string does.
-func jsString(v *Value) string {
-	if v == nil {
-		return "undefined"
-	}
-	switch v.Kind {
-	case yamlsrc.KindMap:
-		return "[object Object]"
-	case yamlsrc.KindList:
-		parts := make([]string, len(v.List))
-		for i, x := range v.List {
-			if !x.IsNull() {
-				parts[i] = jsString(x)
-			}
-		}
-		return strings.Join(parts, ",")
-	}
-	return yamlsrc.KeyString(v)
-}
-
-// JSString exposes JavaScript string conversion for messages.
-func JSString(v *Value) string { return jsString(v) }
-
 func firstOrNil(list []*Value) *Value {
 	if len(list) == 0 {
 		return nil
@@ -994,7 +971,7 @@ func firstOrNil(list []*Value) *Value {
 	return list[0]
 }
 
-func itoa(i int) string { return yamlsrc.FormatNumber(float64(i)) }
+func itoa(i int) string { return js.FormatNumber(float64(i)) }
 
 // withPos adds a position to a diagnostic that has none.
 func withPos(err error, file string, v *Value) error {

@@ -54,7 +54,7 @@ func AfterCleanup(g *Graph) error {
 		for _, p := range g.Policies {
 			for _, t := range p.Targets {
 				if gone[t] {
-					return diag.At(p.Pos(), diag.StageLoad, `Policy target "`+t.Name+`" of `+p.Display()+` does not exist`)
+					return diag.At(p.Pos(), diag.StageLoad, msgPolicyTargetMissing(t.Name, p))
 				}
 			}
 		}
@@ -153,5 +153,5 @@ func (g *Graph) nullInputDefinitions() error {
 func NullInputDefinition(file, name string, at *Value) *diag.Diagnostic {
 	return diag.AtRef(posOf(file, at), diag.StageValidate,
 		`expected the variability input "`+name+`" as a map, found null`,
-		"Cannot read properties of null (reading 'mandatory')")
+		MsgCannotReadNull("mandatory"))
 }

@@ -1,7 +1,8 @@
 // Package testkit is test support shared by the packages' tests: the one
 // switch that rewrites expectations (-update or V4T_UPDATE=1), golden-file
-// comparison, and a small reader and writer for txtar archives, the format
-// of the CLI script tests (style.md §5.2, §5.4).
+// comparison, a small reader and writer for txtar archives, the format
+// of the CLI script tests (style.md §5.2, §5.4), and trees of files and
+// links written for a test (WriteFiles, Symlinks).
 //
 // Only _test.go files import this package.
 package testkit

@@ -36,11 +36,3 @@ func LibFiles(dir string) []string {
 	}
 	return files
 }
-
-// Within reports whether path is dir or below it (both absolute, or both
-// relative to the same directory): the check that keeps imports and side
-// files of a template inside its directory tree.
-func Within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}

@@ -52,28 +52,24 @@ func (v *validator) parentOf(t *typeDef) {
 	t.parent = p
 }
 
-// walk colours the types from t up to the first one already walked; a
-// grey type met again closes a loop.
+// walk walks the types from t up to the first one already walked
+// (tosca.Ancestors); a type met again closes a loop, which is reported at
+// its derived_from, marked broken and cut, so that later phases walk
+// finite chains.
 func (v *validator) walk(t *typeDef) {
-	var path []*typeDef
-	cur := t
-	for cur != nil && cur.color == 0 {
-		cur.color = 1
-		path = append(path, cur)
-		cur = cur.parent
+	if t.walked {
+		return
 	}
-	if cur != nil && cur.color == 1 {
-		i := 0
-		for path[i] != cur {
-			i++
-		}
-		loop := path[i:]
+	path, loop := tosca.Ancestors(t, func(d *typeDef) (*typeDef, bool) {
+		return d.parent, d.parent != nil && !d.parent.walked
+	})
+	if loop != nil {
 		names := make([]string, 0, len(loop)+1)
 		for _, l := range loop {
 			names = append(names, l.name)
 		}
-		names = append(names, cur.name)
-		v.add(cur.parentP, "loop", "derived_from loop: %s", strings.Join(names, " → "))
+		names = append(names, loop[0].name)
+		v.add(loop[0].parentP, "loop", "derived_from loop: %s", strings.Join(names, " → "))
 		for _, l := range loop {
 			l.broken = true
 		}
@@ -81,7 +77,7 @@ func (v *validator) walk(t *typeDef) {
 	}
 	for i := len(path) - 1; i >= 0; i-- {
 		p := path[i]
-		p.color = 2
+		p.walked = true
 		if p.parent != nil && p.parent.broken {
 			p.broken = true
 		}

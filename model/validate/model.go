@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"v4t/model/diag"
+	"v4t/model/tosca"
 	"v4t/model/yamlsrc"
 )
 
@@ -11,10 +12,8 @@ import (
 type validator struct {
 	ctx      context.Context
 	opts     Options
-	root     Tree // the template's directory: imports stay below it
-	units    map[string]*unit
-	order    []*unit // units in load order (root first, then depth-first)
-	stack    []*unit // units being loaded, for cycle detection
+	root     tosca.Tree // the template's directory: imports stay below it
+	order    []*unit    // units in load order (root first, then depth-first)
 	problems diag.List
 
 	normative *unit
@@ -39,14 +38,12 @@ type validator struct {
 // types.
 type unit struct {
 	file     string // display path (relative to the working directory as given)
-	abs      string
 	data     []byte
 	doc      *yamlsrc.Value
 	lines    *yamlsrc.Lines // built on first use
 	variable bool           // tosca_definitions_version is a tosca_variability_* version
 	builtin  bool           // the normative types
 	imports  []importRef
-	state    uint8 // loading: 1 on the stack, 2 done
 
 	defs [nKinds][]*typeDef
 	ns   *namespace
@@ -81,9 +78,8 @@ var kindKeys = [nKinds]string{"artifact_types", "data_types", "capability_types"
 var kindNames = [nKinds]string{"artifact type", "data type", "capability type", "interface type",
 	"relationship type", "node type", "group type", "policy type"}
 
-// normativeRoots are the names the normaliser gives types without a
-// derived_from (variability.md §3.2), and the short-name prefixes of the
-// normative types.
+// kindPrefixes are the prefixes of the normative type names per kind,
+// which their short names drop (tosca.nodes.Compute is Compute).
 var kindPrefixes = [nKinds]string{"tosca.artifacts.", "tosca.datatypes.", "tosca.capabilities.", "tosca.interfaces.",
 	"tosca.relationships.", "tosca.nodes.", "tosca.groups.", "tosca.policies."}
 
@@ -98,9 +94,10 @@ type typeDef struct {
 	parent  *typeDef
 	// primitive is the primitive a data type derives from ("string"), if any.
 	primitive string
-	// color for the hierarchy walk; broken marks a type whose hierarchy is
-	// incomplete (unknown parent or loop), so that later phases stay quiet.
-	color  uint8
+	// walked marks a type the hierarchy phase has walked; broken a type
+	// whose hierarchy is incomplete (unknown parent or loop), so that later
+	// phases stay quiet.
+	walked bool
 	broken bool
 
 	props    *propSet

@@ -14,10 +14,6 @@ import (
 // Phase 1, reading: files, YAML, imports (TOSCA 1.3 §3.6.8 import
 // definitions), the lib/ type files (variability.md §2.5).
 
-// maxImportDepth bounds the nesting of imports; a chain this long is a
-// mistake, not a design.
-const maxImportDepth = 100
-
 func (v *validator) loadRoot(path string, data []byte) *unit {
 	if data == nil {
 		b, err := ReadFile(path)
@@ -32,13 +28,7 @@ func (v *validator) loadRoot(path string, data []byte) *unit {
 		v.addErr(path, data, err)
 		return nil
 	}
-	u := v.newUnit(path, data, doc)
-	if u == nil {
-		return nil
-	}
-	v.visit(u, 0)
-	v.loadLib(u)
-	return u
+	return v.rootFromDoc(path, data, doc)
 }
 
 func (v *validator) rootFromDoc(path string, data []byte, doc *yamlsrc.Value) *unit {
@@ -46,15 +36,16 @@ func (v *validator) rootFromDoc(path string, data []byte, doc *yamlsrc.Value) *u
 	if u == nil {
 		return nil
 	}
-	v.visit(u, 0)
-	v.loadLib(u)
+	w := v.importWalk()
+	_ = w.Walk(u, u.file, 0) // the hooks report; they stop only when ctx is done
+	v.loadLib(w, u)
 	return u
 }
 
 // newUnit registers a parsed file; it reports and returns nil when the
 // document is not a map.
 func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit {
-	u := &unit{file: file, abs: RealPath(file), data: data, doc: doc}
+	u := &unit{file: file, data: data, doc: doc}
 	if !doc.IsMap() {
 		if doc.IsNull() {
 			v.add(diag.Pos{File: file, Line: 1, Col: 1}, "kind", "expected a service template (a map), found an empty document")
@@ -66,40 +57,53 @@ func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit 
 	if ver := doc.Get("tosca_definitions_version"); ver.IsString() && strings.HasPrefix(ver.Str, "tosca_variability_") {
 		u.variable = true
 	}
-	v.units[u.abs] = u
 	v.order = append(v.order, u)
 	return u
 }
 
-// visit loads the imports of u depth-first; u is on the stack meanwhile, so
-// that an import of a unit on the stack is a cycle.
-func (v *validator) visit(u *unit, depth int) {
-	u.state = 1
-	v.stack = append(v.stack, u)
-	defer func() {
-		v.stack = v.stack[:len(v.stack)-1]
-		u.state = 2
-	}()
-	imps := u.doc.Get("imports")
-	if imps == nil {
-		return
+// importWalk returns the walk of the imports (model/tosca's, shared with
+// the resolver), whose hooks report every problem and go on.
+func (v *validator) importWalk() *tosca.ImportWalk[*unit] {
+	w := &tosca.ImportWalk[*unit]{Tree: v.root, AllowOutside: v.opts.AllowOutside}
+	w.Imports = func(u *unit) error { return v.visit(w, u) }
+	w.Read = v.readImport
+	w.Outside = func(imp *tosca.Import, why string) error {
+		v.add(imp.Pos(), "import", "import %q%s", imp.Name.Str, why)
+		return nil
 	}
+	w.Cycle = func(imp *tosca.Import, files []string) error {
+		v.add(imp.Pos(), "import", "import cycle: %s", tosca.ImportCycle(files, files[0]))
+		return nil
+	}
+	w.TooDeep = func(imp *tosca.Import) error {
+		v.add(imp.Pos(), "import", "import %q: imports nested deeper than %d levels", imp.Name.Str, tosca.MaxImportDepth)
+		return nil
+	}
+	return w
+}
+
+// visit follows the imports of u; only a cancelled context stops it.
+func (v *validator) visit(w *tosca.ImportWalk[*unit], u *unit) error {
+	imps := u.doc.Get("imports")
 	if !imps.IsList() {
 		// The grammar of the service template reports any other kind
 		// (syntax phase), for every unit read.
-		return
+		return nil
 	}
 	for _, e := range imps.List {
-		if v.ctx.Err() != nil {
-			return
+		if err := v.ctx.Err(); err != nil {
+			return err
 		}
-		v.importEntry(u, e, depth)
+		if err := v.importEntry(w, u, e); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // importEntry reads one import definition: "file", {file: ..., ...}, or
 // the TOSCA 1.0 form {name: "file"} / {name: {file: ...}}.
-func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
+func (v *validator) importEntry(w *tosca.ImportWalk[*unit], u *unit, e *yamlsrc.Value) error {
 	def := e
 	if e.IsMap() && !e.Has("file") && e.Map.Len() == 1 {
 		def = e.Map.Val(0)
@@ -113,109 +117,66 @@ func (v *validator) importEntry(u *unit, e *yamlsrc.Value, depth int) {
 		v.checkFields(u, def, bare("import", nil), importFields(u.variable))
 		file = def.Get("file")
 		if !file.IsString() {
-			return // reported by checkFields
+			return nil // reported by checkFields
 		}
 		if p := def.Get("namespace_prefix"); p.IsString() {
 			prefix = p.Str
 		}
 		if r := def.Get("repository"); r.IsString() {
 			v.add(u.at(r), "import", "import %q: repository %q is not supported: there is no network access", file.Str, r.Str)
-			return
+			return nil
 		}
 	default:
 		v.add(u.at(e), "kind", "expected an import (a file name or a map), found %s", kindOf(e))
-		return
+		return nil
 	}
-	at := u.at(file)
-	name := file.Str
-	if depth+1 >= maxImportDepth {
-		v.add(at, "import", "import %q: imports nested deeper than %d levels", name, maxImportDepth)
-		return
+	target, ok, err := w.Follow(file)
+	if ok {
+		u.imports = append(u.imports, importRef{u: target, prefix: prefix, pos: u.at(file)})
 	}
-	var target *unit
-	if strings.Contains(name, "://") {
-		emb, ok := v.opts.Embedded[name]
-		if !ok {
-			v.add(at, "import", "import %q: URL imports are not supported: there is no network access", name)
-			return
-		}
-		target = v.units[name]
-		if target == nil {
-			doc, err := yamlsrc.Parse(emb.Data, emb.Name)
-			if err != nil {
-				v.addErr(emb.Name, emb.Data, err)
-				return
-			}
-			target = v.newUnit(emb.Name, emb.Data, doc)
-			if target == nil {
-				return
-			}
-			delete(v.units, target.abs)
-			v.units[name] = target
-			v.visit(target, depth+1)
-		}
-	} else {
-		path := filepath.FromSlash(name)
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(filepath.Dir(u.file), path)
-		}
-		abs := RealPath(path)
-		if why := v.root.Leaves(path); why != "" && !v.opts.AllowOutside && !u.builtin {
-			v.add(at, "import", "import %q%s", name, why)
-			return
-		}
-		target = v.units[abs]
-		if target == nil {
-			data, err := ReadNamedFile(path)
-			if err != nil {
-				v.add(at, "import", "import %q: cannot read: %s", name, errText(err))
-				return
-			}
-			doc, err := yamlsrc.Parse(data, path)
-			if err != nil {
-				v.addErr(path, data, err)
-				return
-			}
-			target = v.newUnit(path, data, doc)
-			if target == nil {
-				return
-			}
-			v.visit(target, depth+1)
-		} else if target.state == 1 {
-			v.add(at, "import", "import cycle: %s", v.cycle(target))
-			return
-		}
-	}
-	u.imports = append(u.imports, importRef{u: target, prefix: prefix, pos: at})
+	return err
 }
 
-// cycle renders the import chain from target (on the stack) back to it.
-func (v *validator) cycle(target *unit) string {
-	var b strings.Builder
-	start := 0
-	for i, s := range v.stack {
-		if s == target {
-			start = i
+// readImport reads the file of an import the walk has not read: a local
+// file, or a URL that Options.Embedded serves.
+func (v *validator) readImport(imp *tosca.Import) (*unit, string, error) {
+	name, data := imp.Path, []byte(nil)
+	if imp.URL {
+		emb, ok := v.opts.Embedded[imp.Path]
+		if !ok {
+			v.add(imp.Pos(), "import", "import %q: URL imports are not supported: there is no network access", imp.Name.Str)
+			return nil, "", tosca.SkipImport
 		}
+		name, data = emb.Name, emb.Data
+	} else {
+		b, err := ReadNamedFile(imp.Path)
+		if err != nil {
+			v.add(imp.Pos(), "import", "import %q: cannot read: %s", imp.Name.Str, errText(err))
+			return nil, "", tosca.SkipImport
+		}
+		data = b
 	}
-	for _, s := range v.stack[start:] {
-		b.WriteString(filepath.ToSlash(s.file))
-		b.WriteString(" → ")
+	doc, err := yamlsrc.Parse(data, name)
+	if err != nil {
+		v.addErr(name, data, err)
+		return nil, "", tosca.SkipImport
 	}
-	b.WriteString(filepath.ToSlash(target.file))
-	return b.String()
+	t := v.newUnit(name, data, doc)
+	if t == nil {
+		return nil, "", tosca.SkipImport
+	}
+	return t, name, nil
 }
 
 // loadLib loads the type files below lib/ next to the template, as the
 // resolver does (variability.md §2.5), as unprefixed imports of the root.
 // Files without tosca_definitions_version are skipped, like the resolver.
-func (v *validator) loadLib(root *unit) {
+func (v *validator) loadLib(w *tosca.ImportWalk[*unit], root *unit) {
 	if v.opts.NoLib {
 		return
 	}
 	for _, f := range tosca.LibFiles(filepath.Join(filepath.Dir(root.file), "lib")) {
-		abs := RealPath(f)
-		if t := v.units[abs]; t != nil {
+		if _, ok := w.Lookup(f); ok {
 			continue // imported explicitly
 		}
 		if why := v.root.Leaves(f); why != "" && !v.opts.AllowOutside {
@@ -243,9 +204,7 @@ func (v *validator) loadLib(root *unit) {
 		if t == nil {
 			continue
 		}
-		v.stack = append(v.stack[:0], root)
-		v.visit(t, 1)
-		v.stack = v.stack[:0]
+		_ = w.Walk(t, f, 1)
 		root.imports = append(root.imports, importRef{u: t, pos: diag.Pos{File: f}})
 	}
 }
@@ -259,7 +218,7 @@ func normativeUnit() *unit {
 	if err != nil {
 		panic("the embedded normative types do not parse: " + err.Error())
 	}
-	return &unit{file: tosca.NormativeFile, abs: tosca.NormativeFile, data: data, doc: doc, builtin: true, state: 2}
+	return &unit{file: tosca.NormativeFile, data: data, doc: doc, builtin: true}
 }
 
 func errText(err error) string {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"v4t/model/diag"
+	"v4t/model/tosca"
 	"v4t/model/yamlsrc"
 )
 
@@ -60,7 +61,7 @@ func Document(ctx context.Context, doc *yamlsrc.Value, file string, opts Options
 }
 
 func newValidator(ctx context.Context, path string, opts Options) *validator {
-	return &validator{ctx: ctx, opts: opts, root: NewTree(filepath.Dir(path)), units: map[string]*unit{}}
+	return &validator{ctx: ctx, opts: opts, root: tosca.NewTree(filepath.Dir(path))}
 }
 
 // run runs the phases. A panic is a bug in v4t; it becomes an internal

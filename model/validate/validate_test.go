@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,18 +180,8 @@ func TestTreeLinks(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			for name, data := range tc.files {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-				require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
-			}
-			for name, target := range tc.links {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-				if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
-					t.Skipf("cannot make symbolic links here: %v", err)
-				}
-			}
+			testkit.WriteFiles(t, dir, tc.files)
+			testkit.Symlinks(t, dir, tc.links)
 			t.Chdir(dir)
 			got := validate.File(context.Background(), filepath.Join("t", "template.yaml"), tc.opts)
 			assert.Equal(t, tc.want, filepath.ToSlash(render(got)), "problems of %s", tc.name)
@@ -220,4 +211,18 @@ func TestPresets(t *testing.T) {
 			assert.Equal(t, tc.want, render(got), "problems of %s", tc.presets)
 		})
 	}
+}
+
+// TestImportDepth: a chain of imports ends at tosca.MaxImportDepth, with
+// one problem at the import that goes too deep.
+func TestImportDepth(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i <= 100; i++ {
+		files[fmt.Sprintf("f%d.yaml", i)] = fmt.Sprintf("tosca_definitions_version: tosca_simple_yaml_1_3\nimports: [f%d.yaml]\n", i+1)
+	}
+	dir := t.TempDir()
+	testkit.WriteFiles(t, dir, files)
+	t.Chdir(dir)
+	got := validate.File(context.Background(), "f0.yaml", validate.Options{NoLib: true})
+	assert.Equal(t, "f99.yaml:2:11: import \"f100.yaml\": imports nested deeper than 100 levels\n", render(got))
 }

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"v4t/model/js"
 )
 
 // Spec variability.md §13 (serialisation).
@@ -315,7 +317,7 @@ func (e *emitter) child(v *Value, col int, inList, shifted bool) {
 // isEmpty reports whether v is written as nothing: null, and (as null, where
 // JavaScript would throw) an invalid date.
 func isEmpty(v *Value) bool {
-	return v == nil || v.Kind == KindNull || (v.Kind == KindTime && !validDate(v.Num))
+	return v == nil || v.Kind == KindNull || (v.Kind == KindTime && !js.ValidTime(v.Num))
 }
 
 // scalar writes a scalar, or an empty map or list, at the cursor. col is the
@@ -332,8 +334,8 @@ func (e *emitter) scalar(v *Value, col int, shifted, root bool) {
 	case KindNumber:
 		e.buf = appendYAMLNumber(e.buf, v.Num)
 	case KindTime:
-		if validDate(v.Num) {
-			e.buf = appendISOTime(e.buf, v.Num)
+		if js.ValidTime(v.Num) {
+			e.buf = js.AppendISOTime(e.buf, v.Num)
 		}
 	case KindString:
 		e.str(v.Str, col, shifted, root)
@@ -714,7 +716,7 @@ func appendYAMLNumber(b []byte, f float64) []byte {
 		return append(b, "-0.0"...)
 	}
 	start := len(b)
-	b = appendNumber(b, f)
+	b = js.AppendNumber(b, f)
 	if f == math.Trunc(f) {
 		return b
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"v4t/benchmarks/gen"
 	"v4t/model/testkit"
 )
 
@@ -358,65 +359,12 @@ func TestFastPathCorpora(t *testing.T) {
 	}
 }
 
-// ringDoc is the reference's benchmark template at seed n, as written by
-// benchmarks.Ring (spec/benchmarks.md).
+// ringDoc is the reference's benchmark template at seed n
+// (spec/benchmarks.md), as benchmarks/gen writes it.
 func ringDoc(n int) []byte {
 	var b bytes.Buffer
-	s := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-	}
-	s("tosca_definitions_version: tosca_variability_1_0\n",
-		"topology_template:\n",
-		"    variability:\n",
-		"        inputs:\n",
-		"            mode:\n",
-		"                type: string\n",
-		"        expressions:\n")
-	for i := 0; i < n; i++ {
-		is := strconv.Itoa(i)
-		s("            condition_", is, "_present:\n",
-			"                equal:\n",
-			"                    - variability_input: mode\n",
-			"                    - present\n",
-			"            condition_", is, "_removed:\n",
-			"                equal:\n",
-			"                    - variability_input: mode\n",
-			"                    - absent\n")
-	}
-	s("        options:\n",
-		"            type_default_condition: true\n",
-		"    node_templates:\n")
-	for i := 0; i < n; i++ {
-		is, js := strconv.Itoa(i), strconv.Itoa((i+1)%n)
-		s("        component_", is, "_present:\n",
-			"            type: component_type_", is, "_present\n",
-			"            conditions:\n",
-			"                logic_expression: condition_", is, "_present\n",
-			"            requirements:\n",
-			"                - relation_present:\n",
-			"                      node: component_", js, "_present\n",
-			"                      conditions:\n",
-			"                          logic_expression: condition_", is, "_present\n",
-			"                      relationship: relationship_", is, "_present\n",
-			"                - relation_removed:\n",
-			"                      node: component_", js, "_removed\n",
-			"                      conditions:\n",
-			"                          logic_expression: condition_", is, "_removed\n",
-			"                      relationship: relationship_", is, "_removed\n",
-			"        component_", is, "_removed:\n",
-			"            type: component_type_", is, "_removed\n",
-			"            conditions:\n",
-			"                logic_expression: condition_", is, "_removed\n")
-	}
-	s("    relationship_templates:\n")
-	for i := 0; i < n; i++ {
-		is := strconv.Itoa(i)
-		s("        relationship_", is, "_present:\n",
-			"            type: relationship_type_", is, "_present\n",
-			"        relationship_", is, "_removed:\n",
-			"            type: relationship_type_", is, "_removed\n")
+	if err := gen.Ring(&b, n); err != nil {
+		panic(err) // a bytes.Buffer takes every write
 	}
 	return b.Bytes()
 }

@@ -1,87 +1,121 @@
 package yamlsrc
 
 import (
-	"bytes"
+	"errors"
 	"math"
 	"strconv"
 	"strings"
+	"time"
+
+	"v4t/model/js"
 )
 
-// FormatNumber renders a double exactly like JavaScript's
-// Number.prototype.toString (ECMAScript Number::toString with radix 10).
-func FormatNumber(f float64) string {
-	var d [32]byte
-	return string(appendNumber(d[:0], f))
+// String is JavaScript's String(v) for a document value, with dates in UTC:
+// undefined (nil) and null give "undefined" and "null", numbers use
+// Number.prototype.toString, lists are joined with "," (null items empty, a
+// list inside its own join empty), maps give "[object Object]" and dates the
+// Date.prototype.toString form. It is how js-yaml turns a mapping key into a
+// property name, and how the reference puts a value into a message or a
+// path. (The reference prints dates in its local zone; documents are read
+// in UTC.)
+func String(v *Value) string {
+	s, _ := convert(v, time.UTC, 0)
+	return s
 }
 
-// appendNumber appends FormatNumber(f) to b.
-func appendNumber(b []byte, f float64) []byte {
-	switch {
-	case math.IsNaN(f):
-		return append(b, "NaN"...)
-	case math.IsInf(f, 1):
-		return append(b, "Infinity"...)
-	case math.IsInf(f, -1):
-		return append(b, "-Infinity"...)
-	case f == 0:
-		return append(b, '0')
+// ErrStringLength is the RangeError of a conversion whose result would be
+// longer than js.MaxStringBytes.
+var ErrStringLength = errors.New("Invalid string length")
+
+// ToString is String(v) as the evaluator's runtime sees it: dates use the
+// local zone loc (nil means time.Local), and a result longer than
+// js.MaxStringBytes fails with ErrStringLength.
+func ToString(v *Value, loc *time.Location) (string, error) {
+	return convert(v, loc, js.MaxStringBytes)
+}
+
+// Join is Array.prototype.join(sep) on items: undefined and null items become
+// empty strings, every other item its ToString. loc and the error are as for
+// ToString.
+func Join(items []*Value, sep string, loc *time.Location) (string, error) {
+	c := stringer{loc: loc, limit: js.MaxStringBytes}
+	if err := c.join(items, sep); err != nil {
+		return "", err
 	}
-	if f < 0 {
-		b = append(b, '-')
-		f = -f
+	return js.Normalize(c.b.String()), nil
+}
+
+func convert(v *Value, loc *time.Location, limit int) (string, error) {
+	c := stringer{loc: loc, limit: limit}
+	if err := c.write(v); err != nil {
+		return "", err
 	}
-	if f < 1e15 && f == math.Trunc(f) {
-		return strconv.AppendInt(b, int64(f), 10)
+	return js.Normalize(c.b.String()), nil
+}
+
+// stringer builds String(v); limit 0 means unbounded.
+type stringer struct {
+	b       strings.Builder
+	loc     *time.Location
+	limit   int
+	joining []*Value // lists being joined, for V8's cycle rule
+}
+
+func (c *stringer) write(v *Value) error {
+	if v == nil {
+		c.b.WriteString("undefined")
+		return nil
 	}
-	// Shortest round-trip digits: d.dddde±XX.
-	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	ePos := bytes.IndexByte(e, 'e')
-	var digits [24]byte
-	k := 0
-	for _, c := range e[:ePos] {
-		if c != '.' {
-			digits[k] = c
-			k++
+	switch v.Kind {
+	case KindNull:
+		c.b.WriteString("null")
+	case KindBool:
+		c.b.WriteString(strconv.FormatBool(v.Bool))
+	case KindNumber:
+		c.b.WriteString(js.FormatNumber(v.Num))
+	case KindString:
+		c.b.WriteString(v.Str)
+	case KindTime:
+		c.b.WriteString(js.DateString(v.Num, c.loc))
+	case KindList:
+		// V8 joins a list that is already being joined (a cycle) as "".
+		for _, x := range c.joining {
+			if x == v {
+				return nil
+			}
 		}
-	}
-	x, neg := 0, e[ePos+1] == '-'
-	for _, c := range e[ePos+2:] {
-		x = x*10 + int(c-'0')
-	}
-	if neg {
-		x = -x
-	}
-	n := x + 1 // value = 0.digits × 10^n
-	switch {
-	case k <= n && n <= 21:
-		b = append(b, digits[:k]...)
-		for i := 0; i < n-k; i++ {
-			b = append(b, '0')
-		}
-	case 0 < n && n <= 21:
-		b = append(b, digits[:n]...)
-		b = append(b, '.')
-		b = append(b, digits[n:k]...)
-	case -6 < n && n <= 0:
-		b = append(b, '0', '.')
-		for i := 0; i < -n; i++ {
-			b = append(b, '0')
-		}
-		b = append(b, digits[:k]...)
+		c.joining = append(c.joining, v)
+		err := c.join(v.List, ",")
+		c.joining = c.joining[:len(c.joining)-1]
+		return err
 	default:
-		b = append(b, digits[0])
-		if k > 1 {
-			b = append(b, '.')
-			b = append(b, digits[1:k]...)
-		}
-		b = append(b, 'e')
-		if n-1 >= 0 {
-			b = append(b, '+')
-		}
-		b = strconv.AppendInt(b, int64(n-1), 10)
+		c.b.WriteString("[object Object]")
 	}
-	return b
+	return c.check()
+}
+
+func (c *stringer) join(items []*Value, sep string) error {
+	for i, x := range items {
+		if i > 0 {
+			c.b.WriteString(sep)
+			if err := c.check(); err != nil {
+				return err
+			}
+		}
+		if !x.IsNull() {
+			if err := c.write(x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (c *stringer) check() error {
+	if c.limit > 0 && c.b.Len() > c.limit {
+		return ErrStringLength
+	}
+	return nil
 }
 
 // JSON renders v like JavaScript's JSON.stringify(v) (compact).
@@ -116,15 +150,15 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 		if math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
 			b.WriteString("null")
 		} else {
-			b.WriteString(FormatNumber(v.Num))
+			b.WriteString(js.FormatNumber(v.Num))
 		}
 	case KindString:
-		QuoteJSON(b, v.Str)
+		js.QuoteJSON(b, v.Str)
 	case KindTime:
 		if math.IsNaN(v.Num) {
 			b.WriteString("null")
 		} else {
-			QuoteJSON(b, FormatTime(v.Num))
+			js.QuoteJSON(b, js.FormatTime(v.Num))
 		}
 	case KindList:
 		if len(v.List) == 0 {
@@ -164,7 +198,7 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 				b.WriteByte('\n')
 				b.WriteString(next)
 			}
-			QuoteJSON(b, k)
+			js.QuoteJSON(b, k)
 			b.WriteByte(':')
 			if indent != "" {
 				b.WriteByte(' ')
@@ -177,39 +211,6 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 		}
 		b.WriteByte('}')
 	}
-}
-
-// QuoteJSON writes s as a JSON string literal the way JSON.stringify does.
-func QuoteJSON(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 {
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[r>>4])
-				b.WriteByte(hex[r&0xf])
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
 }
 
 // DeepEqual compares two documents with chai's deep equality as the

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 )
 
 // Limits that keep hostile documents from exhausting memory.
@@ -675,7 +676,7 @@ func (c *converter) key(kn *yaml.Node, depth int) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return KeyString(v), nil
+		return String(v), nil
 	}
 	v, err := c.convert(kn, depth+1)
 	if err != nil {
@@ -688,10 +689,10 @@ func (c *converter) key(kn *yaml.Node, depth int) (string, error) {
 			}
 		}
 	}
-	return KeyString(v), nil
+	return String(v), nil
 }
 
-// plainKey is KeyString(ResolvePlain(s)) without allocating for the common
+// plainKey is String(ResolvePlain(s)) without allocating for the common
 // case of a key that is a string.
 func plainKey(s string) string {
 	kind, b, f := resolvePlain(s)
@@ -706,42 +707,9 @@ func plainKey(s string) string {
 		}
 		return "false"
 	case KindNumber:
-		return FormatNumber(f)
+		return js.FormatNumber(f)
 	}
-	return KeyString(&Value{Kind: kind, Num: f})
-}
-
-// KeyString converts a value the way JavaScript's String(value) does, which
-// is how js-yaml turns a mapping key into a property name. Dates use the UTC
-// form of Date.prototype.toString (the reference uses the local zone).
-func KeyString(v *Value) string {
-	if v == nil {
-		return "undefined"
-	}
-	switch v.Kind {
-	case KindNull:
-		return "null"
-	case KindBool:
-		if v.Bool {
-			return "true"
-		}
-		return "false"
-	case KindNumber:
-		return FormatNumber(v.Num)
-	case KindString:
-		return v.Str
-	case KindTime:
-		return DateString(v.Num)
-	case KindList:
-		parts := make([]string, len(v.List))
-		for i, x := range v.List {
-			if !x.IsNull() {
-				parts[i] = KeyString(x)
-			}
-		}
-		return strings.Join(parts, ",")
-	}
-	return "[object Object]"
+	return String(&Value{Kind: kind, Num: f})
 }
 
 func (c *converter) scalar(n *yaml.Node) (*Value, error) {

@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 )
 
 // describe renders a value with its types: numbers in JS notation ("-0"
@@ -27,11 +28,11 @@ func describe(v *Value) string {
 		if v.Num == 0 && math.Signbit(v.Num) {
 			return "-0"
 		}
-		return FormatNumber(v.Num)
+		return js.FormatNumber(v.Num)
 	case KindString:
 		return fmt.Sprintf("%q", v.Str)
 	case KindTime:
-		return "date(" + FormatTime(v.Num) + ")"
+		return "date(" + js.FormatTime(v.Num) + ")"
 	case KindList:
 		parts := make([]string, len(v.List))
 		for i, x := range v.List {
@@ -261,27 +262,6 @@ func TestResolvePlain(t *testing.T) {
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, describe(ResolvePlain(tc.in)), "resolving %q", tc.in)
 	}
-}
-
-func TestFormatTime(t *testing.T) {
-	tests := []struct {
-		ms   float64
-		want string
-	}{
-		{0, "1970-01-01T00:00:00.000Z"},
-		{1672531200123, "2023-01-01T00:00:00.123Z"},
-		{-1, "1969-12-31T23:59:59.999Z"},
-		{-62198755200000, "-000001-01-01T00:00:00.000Z"},
-		{253636790400000, "+010007-06-07T00:00:00.000Z"},
-		{8.64e15, "+275760-09-13T00:00:00.000Z"},
-		{8.64e15 + 1, "Invalid Date"},
-		{math.NaN(), "Invalid Date"},
-	}
-	for _, tc := range tests {
-		assert.Equal(t, tc.want, FormatTime(tc.ms), "formatting %v", tc.ms)
-	}
-	assert.Equal(t, "Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(0))
-	assert.Equal(t, "Fri Dec 31 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(-62167305600000))
 }
 
 func TestLoadFile(t *testing.T) {

@@ -7,6 +7,12 @@
 // own in js-yaml's and prettier's layout (§13). ParseJSON reads JSON into
 // the same values, in the source's key order.
 //
+// Next to the value type it holds the JavaScript conversions of whole
+// values that everyone uses: String(v) (String, and ToString and Join for
+// the evaluator) and JSON.stringify (JSON, Pretty), built on model/js, which
+// owns the value-independent rules (number formatting, JSON quoting, dates,
+// UTF-16).
+//
 // It also holds what every reader of YAML in v4t shares: bounded file
 // reads (ReadFile, ReadNamedFile, ReadFailure), yaml.v3 syntax errors as
 // positioned diagnostics (DecodeDocument, SyntaxError) and the limits on

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"v4t/model/graph"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
@@ -181,7 +182,7 @@ func (c *Comparison) WriteTable(w io.Writer) error {
 		status := row.Status.String()
 		switch row.Status {
 		case OK:
-			status = fmt.Sprintf("ok: %s, %s, weight %s", plural(len(row.Report.Nodes), "node"), plural(len(row.Report.Relations), "relation"), yamlsrc.FormatNumber(row.Report.Weight))
+			status = fmt.Sprintf("ok: %s, %s, weight %s", plural(len(row.Report.Nodes), "node"), plural(len(row.Report.Relations), "relation"), js.FormatNumber(row.Report.Weight))
 			if !row.Report.Unique {
 				status += ", not unique"
 			}

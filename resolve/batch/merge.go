@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
@@ -271,7 +272,7 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 		if runs == nil {
 			return nil, j.errAt(doc, "%s without %q", what, "space_runs")
 		}
-		if err := s.setShard(shard, yamlsrc.FormatNumber(*runs), digest, diag.Pos{File: file, Line: int(doc.Line), Col: int(doc.Col)}); err != nil {
+		if err := s.setShard(shard, js.FormatNumber(*runs), digest, diag.Pos{File: file, Line: int(doc.Line), Col: int(doc.Col)}); err != nil {
 			return nil, err
 		}
 	}
@@ -319,7 +320,7 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 			return nil, j.errAt(doc, "%s without %q", what, c.key)
 		}
 		if *n != float64(c.want) {
-			return nil, j.errAt(doc.Get(c.key), "%q is %s, but the summary has %d %s", c.key, yamlsrc.FormatNumber(*n), c.want, c.of)
+			return nil, j.errAt(doc.Get(c.key), "%q is %s, but the summary has %d %s", c.key, js.FormatNumber(*n), c.want, c.of)
 		}
 	}
 	return s, nil

@@ -185,8 +185,7 @@ func runOne(ctx context.Context, row *Row, o Options) {
 	start := time.Now()
 	opts := o.Resolve
 	opts.Overrides = append(append([]resolve.Assignment(nil), o.Resolve.Overrides...), row.Run.Options...)
-	opts.Report = &row.Report
-	opts.Timings = nil
+	opts.Report = true
 	opts.Dump = nil
 	// The run resolves in this goroutine only, so its warnings come one
 	// at a time.
@@ -201,9 +200,12 @@ func runOne(ctx context.Context, row *Row, o Options) {
 			o.Warn(row.Run, d)
 		}
 	}
-	doc, err := resolve.Resolve(ctx, row.Run.Input, opts)
-	if err == nil && o.Emit != nil {
-		err = o.Emit(row.Run, yamlsrc.Marshal(doc))
+	res, err := resolve.Resolve(ctx, row.Run.Input, opts)
+	if err == nil {
+		row.Report = *res.Report
+		if o.Emit != nil {
+			err = o.Emit(row.Run, yamlsrc.Marshal(res.Doc))
+		}
 	}
 	row.Duration = time.Since(start)
 	switch {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
 )
@@ -72,7 +73,7 @@ func (r *Row) cell(col string) string {
 		if r.Status != OK {
 			return ""
 		}
-		return yamlsrc.FormatNumber(r.Report.Weight)
+		return js.FormatNumber(r.Report.Weight)
 	case "unique":
 		if r.Status != OK {
 			return ""

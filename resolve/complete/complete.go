@@ -12,8 +12,8 @@ import (
 	"v4t/model/diag"
 )
 
-// In is the input of a completion: a YAML template or a CSAR archive.
-type In struct {
+// Input is the input of a completion: a YAML template or a CSAR archive.
+type Input struct {
 	// Name is the input's path as the user gave it: it names the input in
 	// positions, chooses its kind by suffix, anchors relative imports, and
 	// gives the default output name.
@@ -114,17 +114,29 @@ func OutputName(input string, partial bool) string {
 }
 
 // Complete runs the completion pipeline of completion.md §1 on one input.
-// It returns the result, or the diagnostics of the first stage that failed
-// (each message in the reference's words and order); it never writes files.
-func Complete(ctx context.Context, in In, opts Options) (res *Result, diags diag.List) {
+// It returns the result, or as the error the diagnostics (a diag.List) of
+// the first stage that failed, each message in the reference's words and
+// order; it never writes files. Units that get no image are not an error:
+// the result is then partial (Result.Partial, Result.Units), and ignored
+// constraints go to Options.Warn.
+func Complete(ctx context.Context, in Input, opts Options) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res = nil
-			diags = diag.List{&diag.Diagnostic{Pos: diag.Pos{File: in.Name}, Stage: StageWrite, Code: "internal",
+			err = diag.List{&diag.Diagnostic{Pos: diag.Pos{File: in.Name}, Stage: StageWrite, Code: "internal",
 				Message: fmt.Sprintf("internal error: %v (a bug in v4t: please report it)", r),
 				Related: []diag.Related{{Message: string(debug.Stack())}}}}
 		}
 	}()
+	res, diags := run(ctx, in, opts)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return res, nil
+}
+
+// run is Complete, with the diagnostics as a list.
+func run(ctx context.Context, in Input, opts Options) (*Result, diag.List) {
 	global := ParseConstraints(opts.Constraints)
 	if opts.Warn != nil {
 		for _, w := range global.Ignored {
@@ -155,7 +167,7 @@ func Complete(ctx context.Context, in In, opts Options) (res *Result, diags diag
 	if len(diags) > 0 {
 		return nil, diags
 	}
-	res = &Result{}
+	res := &Result{}
 	var queryDiags diag.List
 	progress := func(line string) {
 		if opts.Progress != nil {
@@ -252,7 +264,7 @@ func sourceDiag(err error) diag.List {
 }
 
 // encode writes the completed template, or the completed archive.
-func (t *template) encode(in In) ([]byte, error) {
+func (t *template) encode(in Input) ([]byte, error) {
 	doc, err := encodeYAML(t.root)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write the completed template: %w", err)

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
+
+	"v4t/model/diag"
 )
 
 // header starts every test template.
@@ -37,9 +39,9 @@ func completeYAML(t *testing.T, body string, opts Options) (*Result, []string) {
 	c, err := ParseCatalog([]byte(smallCatalog))
 	require.NoError(t, err)
 	opts.Source = c
-	res, diags := Complete(context.Background(), In{Name: "t.yaml", Data: []byte(header + body)}, opts)
+	res, err := Complete(context.Background(), Input{Name: "t.yaml", Data: []byte(header + body)}, opts)
 	var msgs []string
-	for _, d := range diags {
+	for _, d := range diag.ListOf(err) {
 		msgs = append(msgs, d.Message)
 	}
 	return res, msgs
@@ -420,7 +422,8 @@ func TestTemplateValidation(t *testing.T) {
 	require.NoError(t, err)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, diags := Complete(context.Background(), In{Name: filepath.Join(dir, "t.yaml"), Data: []byte(tc.src)}, Options{Source: c, Force: true})
+			res, err := Complete(context.Background(), Input{Name: filepath.Join(dir, "t.yaml"), Data: []byte(tc.src)}, Options{Source: c, Force: true})
+			diags := diag.ListOf(err)
 			if tc.want == "" {
 				require.Empty(t, diags)
 				require.NotNil(t, res)
@@ -495,8 +498,9 @@ func TestImportsStayInTree(t *testing.T) {
 					t.Skipf("cannot make symbolic links here: %v", err)
 				}
 			}
-			in := In{Name: filepath.Join(dir, "t", "t.yaml"), Data: []byte(strings.Replace(src, "%s", tc.imp, 1))}
-			res, diags := Complete(context.Background(), in, Options{Source: c, Force: true, AllowOutside: tc.allow})
+			in := Input{Name: filepath.Join(dir, "t", "t.yaml"), Data: []byte(strings.Replace(src, "%s", tc.imp, 1))}
+			res, err := Complete(context.Background(), in, Options{Source: c, Force: true, AllowOutside: tc.allow})
+			diags := diag.ListOf(err)
 			if tc.want == "" {
 				require.Empty(t, diags, "import %s", tc.imp)
 				require.NotNil(t, res)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"v4t/model/diag"
 	"v4t/model/tosca"
 )
 
@@ -58,8 +59,8 @@ func TestCompleteCSAR(t *testing.T) {
 		"scripts/start.sh", "#!/bin/sh\necho start\n",
 		"artifacts/blob.bin", "\x00\x01\x02binary",
 	)
-	res, diags := Complete(context.Background(), In{Name: "dir/app.csar", Data: in}, Options{Source: c})
-	require.Empty(t, diags)
+	res, err := Complete(context.Background(), Input{Name: "dir/app.csar", Data: in}, Options{Source: c})
+	require.NoError(t, err)
 	assert.Equal(t, "dir/app.completed.csar", res.OutputName)
 	entry, err := compareArchives(in, res.Output)
 	require.NoError(t, err, "members other than the entry template are byte-identical")
@@ -86,8 +87,9 @@ func TestCompleteCSAREscape(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, diags := Complete(context.Background(), In{Name: "app.csar", Data: csarOf(t, tc.files...)}, Options{Source: c})
+			res, err := Complete(context.Background(), Input{Name: "app.csar", Data: csarOf(t, tc.files...)}, Options{Source: c})
 			assert.Nil(t, res)
+			diags := diag.ListOf(err)
 			require.NotEmpty(t, diags)
 			assert.Equal(t, tc.want, diags[0].Message)
 		})
@@ -105,8 +107,8 @@ func FuzzCompleteTemplate(f *testing.F) {
 	c, err := ParseCatalog([]byte(smallCatalog))
 	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, diags := Complete(context.Background(), In{Name: "f.yaml", Data: data}, Options{Source: c, Force: true})
-		checkFuzzOutcome(t, res, diags.Err())
+		res, err := Complete(context.Background(), Input{Name: "f.yaml", Data: data}, Options{Source: c, Force: true})
+		checkFuzzOutcome(t, res, err)
 	})
 }
 
@@ -117,8 +119,8 @@ func FuzzCompleteCSAR(f *testing.F) {
 	c, err := ParseCatalog([]byte(smallCatalog))
 	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, diags := Complete(context.Background(), In{Name: "f.csar", Data: data}, Options{Source: c})
-		checkFuzzOutcome(t, res, diags.Err())
+		res, err := Complete(context.Background(), Input{Name: "f.csar", Data: data}, Options{Source: c})
+		checkFuzzOutcome(t, res, err)
 		if res != nil {
 			if _, err := tosca.ReadCSAR(res.Output, "out.csar", tosca.DefaultCSARLimits()); err != nil {
 				t.Fatalf("the output archive does not read back: %v", err)

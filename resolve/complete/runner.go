@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"v4t/model/diag"
 	"v4t/model/tosca"
 	"v4t/model/yamlsrc"
 )
@@ -190,9 +191,9 @@ func ExecCase(ctx context.Context, dir string, source func(*Catalog) (Source, er
 	if args.Constraints != nil {
 		opts.Constraints = *args.Constraints
 	}
-	res, diags := Complete(ctx, In{Name: input, Data: data}, opts)
-	if len(diags) > 0 {
-		for _, d := range diags {
+	res, err := Complete(ctx, Input{Name: input, Data: data}, opts)
+	if err != nil {
+		for _, d := range diag.ListOf(err) {
 			run.Messages = append(run.Messages, d.Message)
 		}
 		return run, run.collect(tmp, args.Input)

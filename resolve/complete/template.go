@@ -133,7 +133,7 @@ type group struct {
 
 // loader reads a template and its imports.
 type loader struct {
-	in    In
+	in    Input
 	diags diag.List
 	// seen holds the imports read so far, against cycles.
 	seen map[string]bool
@@ -145,7 +145,7 @@ type loader struct {
 // loadTemplate reads, parses and checks the input (§1 step 1); imports
 // that leave the template's directory tree are an error unless
 // allowOutside.
-func loadTemplate(in In, allowOutside bool) (*template, diag.List) {
+func loadTemplate(in Input, allowOutside bool) (*template, diag.List) {
 	l := &loader{in: in, seen: map[string]bool{}, allowOutside: allowOutside}
 	kind, ok := InputKind(in.Name)
 	if !ok {
@@ -507,7 +507,7 @@ func (l *loader) importFile(file, at, uri string, imp *value, depth int) {
 		}
 		// Files outside the template's tree are not read (README,
 		// "Limits"), links resolved, unless allowed.
-		if why := validate.NewTree(filepath.Dir(l.in.Name)).Leaves(name); why != "" && !l.allowOutside {
+		if why := tosca.NewTree(filepath.Dir(l.in.Name)).Leaves(name); why != "" && !l.allowOutside {
 			l.errAt(file, imp, "cannot import %q: it%s (--allow-outside permits it)", uri, why)
 			return
 		}

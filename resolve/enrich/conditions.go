@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"v4t/model/graph"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -106,7 +107,7 @@ func bratan(e *Element) *Value {
 func simplify(c *Value, e *Element) (*Value, error) {
 	if c == nil || c.Kind == yamlsrc.KindNull {
 		// Quirk: null-in-condition: a null operand of a simplified and/or.
-		return nil, errAt(e, "Cannot read properties of null (reading 'and')")
+		return nil, errAt(e, graph.MsgCannotReadNull("and"))
 	}
 	if !c.IsMap() {
 		return c, nil
@@ -117,7 +118,7 @@ func simplify(c *Value, e *Element) (*Value, error) {
 			continue
 		}
 		if !x.IsList() {
-			return nil, errAt(e, "conditions."+op+".map is not a function")
+			return nil, errAt(e, graph.MsgNotAFunction("conditions."+op+".map"))
 		}
 		for i, y := range x.List {
 			s, err := simplify(y, e)
@@ -144,9 +145,9 @@ func generatify(c *Value, e *Element) (*Value, error) {
 		// stage sees; the list stays a (manual) list.
 		return c, nil
 	case c.IsNull():
-		return nil, errAt(e, "Cannot set properties of null (setting '_generated')")
+		return nil, errAt(e, msgCannotSetNull("_generated"))
 	}
-	return nil, errAt(e, "Element \""+graph.JSONOf(c)+"\" is not an object")
+	return nil, errAt(e, graph.MsgNotObject(c))
 }
 
 // wrapper is a default-condition candidate (§5.6).
@@ -163,7 +164,7 @@ func jsonCopy(v *Value) *Value {
 	}
 	switch v.Kind {
 	case yamlsrc.KindTime:
-		return str(yamlsrc.FormatTime(v.Num))
+		return str(js.FormatTime(v.Num))
 	case yamlsrc.KindMap:
 		m := yamlsrc.NewMap()
 		for i, k := range v.Map.Keys() {
@@ -197,7 +198,7 @@ func typeSpecific(e *Element) (*wrapper, error) {
 			return nil
 		}
 		if len(e.Types) == 0 {
-			return errAt(e, "Cannot read properties of undefined (reading 'name')")
+			return errAt(e, graph.MsgCannotReadUndefined("name"))
 		}
 		found = m.Get(e.Types[0].Name)
 		return nil
@@ -217,16 +218,16 @@ func typeSpecific(e *Element) (*wrapper, error) {
 	case graph.KindArtifact:
 		// Quirk: the lookup key is the normalised type list converted to a
 		// string, so artifact type-specific conditions never apply (§5.9).
-		found = tsc.Get("artifact_types").Get(graph.JSString(e.Raw.Get("type")))
+		found = tsc.Get("artifact_types").Get(yamlsrc.String(e.Raw.Get("type")))
 	}
 	if err != nil || found.IsNull() {
 		return nil, err
 	}
 	if !found.IsMap() {
-		return nil, errAt(e, e.DisplayUpper()+" holds type-specific condition without any condition")
+		return nil, errAt(e, msgTypeSpecificWithoutConditions(e))
 	}
 	if found.Get("conditions").IsNull() {
-		return nil, errAt(e, e.DisplayUpper()+" holds type-specific condition without any condition")
+		return nil, errAt(e, msgTypeSpecificWithoutConditions(e))
 	}
 	w := &wrapper{conditions: jsonCopy(found.Get("conditions")), consistency: false, semantic: true}
 	if c := found.Get("consistency"); !c.IsNull() {
@@ -245,7 +246,7 @@ func modeParts(e *Element, known ...string) ([]string, error) {
 	mode := e.Graph.Options.Kinds[e.Kind].Mode
 	if m := e.Raw.Get("default_condition_mode"); !m.IsNull() {
 		if m.Kind != yamlsrc.KindString {
-			return nil, errAt(e, "mode.split is not a function")
+			return nil, errAt(e, graph.MsgNotAFunction("mode.split"))
 		}
 		mode = m.Str
 	}
@@ -258,7 +259,7 @@ func modeParts(e *Element, known ...string) ([]string, error) {
 			}
 		}
 		if !ok {
-			return nil, errAt(e, e.DisplayUpper()+` has unknown mode "`+mode+`" as default condition`)
+			return nil, errAt(e, msgUnknownMode(e, mode))
 		}
 	}
 	return parts, nil
@@ -433,7 +434,7 @@ func elementSwitches(e *Element) (switches, error) {
 	case graph.KindNode:
 		if p := raw.Get("persistent"); !p.IsNull() {
 			if p.Kind != yamlsrc.KindBool {
-				return s, errAt(e, "Element \""+graph.JSONOf(p)+"\" is not a boolean")
+				return s, errAt(e, graph.MsgNotBoolean(p))
 			}
 			if p.Bool {
 				s.defaultEnabled, s.pruningEnabled = false, false
@@ -477,7 +478,7 @@ func Conditions(g *graph.Graph) error {
 		if e.DefaultAlternative {
 			b := bratan(e)
 			if b == nil {
-				return errAt(e, e.DisplayUpper()+" has no default alternative condition")
+				return errAt(e, msgNoDefaultAlternativeCondition(e))
 			}
 			conds = []*Value{b}
 		}

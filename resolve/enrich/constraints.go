@@ -221,7 +221,7 @@ func (k *constraintSet) implications() error {
 			switch imp.Str {
 			case "TARGET":
 				if e.Kind != graph.KindRelation {
-					return errAt(e, e.DisplayUpper()+" is not a relation")
+					return errAt(e, graph.MsgIsNot(e, "a relation"))
 				}
 				ok = true
 			case "SOURCE", "CONTAINER":
@@ -229,7 +229,7 @@ func (k *constraintSet) implications() error {
 			}
 		}
 		if !ok {
-			return errAt(e, "Left not defined")
+			return errAt(e, msgLeftNotDefined)
 		}
 		k.add(implies(yamlsrc.MapOf("and", list(id(e.Container), str(e.ManualID()))), id(e)))
 	}
@@ -241,7 +241,7 @@ func (k *constraintSet) implications() error {
 func appendConstraints(g *graph.Graph, out []*Value) error {
 	topo := g.Topology()
 	if !topo.IsMap() {
-		return errAt(g.Nodes[0], "Service template has no topology template")
+		return errAt(g.Nodes[0], msgNoTopologyTemplate)
 	}
 	vb := topo.Get("variability")
 	if !vb.IsMap() {
@@ -257,7 +257,7 @@ func appendConstraints(g *graph.Graph, out []*Value) error {
 		// The reference pushes onto what is there.
 		return diag.AtRef(diag.Pos{File: g.File, Line: int(cs.Line), Col: int(cs.Col)}, diag.StageEnrich,
 			"expected the variability constraints as a list, found "+graph.Describe(cs),
-			"this.serviceTemplate.topology_template.variability.constraints.push is not a function")
+			graph.MsgNotAFunction("this.serviceTemplate.topology_template.variability.constraints.push"))
 	}
 	cs.List = append(cs.List, out...)
 	return nil
@@ -340,7 +340,7 @@ func cleanCondition(e *Element, c *Value) error {
 		switch c.Kind {
 		case yamlsrc.KindNull:
 			// Quirk: null-in-condition (§5.13): `delete null._cached_element`.
-			return errAt(e, "Cannot convert undefined or null to object")
+			return errAt(e, graph.MsgNullToObject)
 		case yamlsrc.KindList:
 			for _, x := range c.List {
 				if err := cleanCondition(e, x); err != nil {
@@ -412,7 +412,7 @@ func Cleanup(g *graph.Graph) error {
 		empty, ok := graph.JSIsEmpty(in)
 		if !ok {
 			return diag.AtRef(diag.Pos{File: g.File, Line: int(in.Line), Col: int(in.Col)}, diag.StageEnrich,
-				"expected variability inputs as a map, found "+graph.Describe(in), graph.CannotCheckEmpty(in))
+				"expected variability inputs as a map, found "+graph.Describe(in), graph.MsgCannotCheckEmpty(in))
 		}
 		if empty {
 			vb.Map.Delete("inputs")

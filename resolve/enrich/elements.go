@@ -103,7 +103,7 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 					}
 				}
 				if len(selected) == 0 {
-					return false, errAt(tech, node.DisplayUpper()+" has no implementation for "+tech.Display())
+					return false, errAt(tech, msgNoImplementation(node, tech))
 				}
 				for _, c := range selected {
 					conds := c.conditionsValue()
@@ -133,7 +133,7 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 				return false, err
 			}
 			if g.Options.Checks.RequiredTechnology && len(cands) == 0 {
-				return false, errAt(node, node.DisplayUpper()+" has no technology candidates")
+				return false, errAt(node, msgNoTechnologyCandidates(node))
 			}
 			list := node.Raw.Get("technology")
 			if !list.IsList() {
@@ -205,7 +205,7 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 	}
 	var kept []*Value
 	for _, r := range rs {
-		ok, err := g.IsA("node_types", nodeType.Name, graph.JSString(r.Get("component")))
+		ok, err := g.IsA("node_types", nodeType.Name, yamlsrc.String(r.Get("component")))
 		if err != nil {
 			return nil, withPos(err, node)
 		}
@@ -216,7 +216,7 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 	// Most-specific filter.
 	chains := make([][]string, len(kept))
 	for i, o := range kept {
-		names, _, err := g.TypeChain("node_types", graph.JSString(o.Get("component")))
+		names, _, err := g.TypeChain("node_types", yamlsrc.String(o.Get("component")))
 		if err != nil {
 			return nil, withPos(err, node)
 		}
@@ -224,7 +224,7 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 	}
 	var filtered []*Value
 	for _, r := range kept {
-		comp := graph.JSString(r.Get("component"))
+		comp := yamlsrc.String(r.Get("component"))
 		drop := false
 		for _, parents := range chains {
 			for _, p := range parents {
@@ -245,7 +245,7 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 	for _, r := range filtered {
 		var artifactCond *Value
 		if art := r.Get("artifact"); !art.IsNull() {
-			artName := graph.JSString(art)
+			artName := yamlsrc.String(art)
 			var inTemplate []*Element
 			for _, a := range node.Artifacts {
 				at, err := a.SingleType()
@@ -275,17 +275,17 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 				artifactCond = yamlsrc.MapOf("or", yamlsrc.NewList(ors...))
 			}
 		}
-		tech := graph.JSString(r.Get("technology"))
+		tech := yamlsrc.String(r.Get("technology"))
 		name := implementationName(nodeType.Name, r)
 		assign := name
 		if a := r.Get("assign"); !a.IsNull() {
-			assign = graph.JSString(a)
+			assign = yamlsrc.String(a)
 		}
 		hosting := r.Get("hosting")
 		if hosting.IsList() && len(hosting.List) > 0 {
 			pattern := make([]string, len(hosting.List))
 			for i, h := range hosting.List {
-				pattern[i] = graph.JSString(h)
+				pattern[i] = yamlsrc.String(h)
 			}
 			paths, err := hostingPaths(node, pattern)
 			if err != nil {
@@ -315,20 +315,20 @@ func implementationName(nodeType string, r *Value) string {
 	var b strings.Builder
 	b.WriteString(nodeType)
 	b.WriteByte('~')
-	b.WriteString(graph.JSString(r.Get("component")))
+	b.WriteString(yamlsrc.String(r.Get("component")))
 	if a := r.Get("artifact"); !a.IsNull() {
 		b.WriteByte('#')
-		b.WriteString(graph.JSString(a))
+		b.WriteString(yamlsrc.String(a))
 	}
 	b.WriteString("::")
-	b.WriteString(graph.JSString(r.Get("technology")))
+	b.WriteString(yamlsrc.String(r.Get("technology")))
 	if h := r.Get("hosting"); h.IsList() && len(h.List) > 0 {
 		b.WriteByte('@')
 		for i, x := range h.List {
 			if i > 0 {
 				b.WriteString("->")
 			}
-			b.WriteString(graph.JSString(x))
+			b.WriteString(yamlsrc.String(x))
 		}
 	}
 	return b.String()
@@ -368,7 +368,7 @@ func (s *hostSearch) search(node *Element, pattern []string, history []*Value) e
 	var want string
 	if star {
 		if len(pattern) < 2 {
-			return errAt(s.root, "Unexpected error")
+			return errAt(s.root, graph.MsgUnexpected)
 		}
 		want = pattern[1]
 	} else {
@@ -379,7 +379,7 @@ func (s *hostSearch) search(node *Element, pattern []string, history []*Value) e
 		// Quirk: hosting cycle. The reference recurses through the cycle
 		// until the JavaScript stack overflows; the same state below itself
 		// is the point from which it can only repeat.
-		return errAt(s.root, "Maximum call stack size exceeded")
+		return errAt(s.root, msgCallStackExceeded)
 	}
 	s.onStack[state] = true
 	defer delete(s.onStack, state)

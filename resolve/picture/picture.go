@@ -43,12 +43,12 @@ func Load(ctx context.Context, in resolve.Input, opts resolve.Options, variant b
 	}
 	p := &Picture{Topology: t}
 	if variant {
-		var r resolve.Report
-		opts.Report = &r
-		if _, err := resolve.Resolve(ctx, in, opts); err != nil {
+		opts.Report = true
+		res, err := resolve.Resolve(ctx, in, opts)
+		if err != nil {
 			return nil, err
 		}
-		p.Variant = &r
+		p.Variant = res.Report
 	}
 	return p, nil
 }

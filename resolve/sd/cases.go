@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -341,7 +342,7 @@ func compactJSON(b *strings.Builder, v *yamlsrc.Value) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			yamlsrc.QuoteJSON(b, k)
+			js.QuoteJSON(b, k)
 			b.WriteByte(':')
 			compactJSON(b, v.Map.Val(i))
 		}
@@ -357,7 +358,7 @@ func compactJSON(b *strings.Builder, v *yamlsrc.Value) {
 		b.WriteByte(']')
 	default:
 		text, _ := scalarText(v)
-		yamlsrc.QuoteJSON(b, text)
+		js.QuoteJSON(b, text)
 	}
 }
 

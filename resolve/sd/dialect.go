@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -344,7 +345,7 @@ func scalarText(v *yamlsrc.Value) (text string, ok bool) {
 		if v.Str != "" {
 			return v.Str, true
 		}
-		return yamlsrc.FormatTime(v.Num), true
+		return js.FormatTime(v.Num), true
 	}
 	return "", false
 }
@@ -363,7 +364,7 @@ func yamlNumber(f float64) string {
 	case f == 0 && math.Signbit(f):
 		return "-0.0"
 	}
-	s := yamlsrc.FormatNumber(f)
+	s := js.FormatNumber(f)
 	if f == math.Trunc(f) {
 		return s
 	}

@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"v4t/model/js"
 	"v4t/model/yamlsrc"
 )
 
@@ -80,7 +81,7 @@ func outNode(v *yamlsrc.Value) *yaml.Node {
 	case yamlsrc.KindNull:
 		return nullNode()
 	case yamlsrc.KindTime:
-		if v.Str == "" && yamlsrc.FormatTime(v.Num) == "Invalid Date" {
+		if v.Str == "" && js.FormatTime(v.Num) == "Invalid Date" {
 			return nullNode()
 		}
 	}

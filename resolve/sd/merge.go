@@ -147,10 +147,63 @@ func aliases(g *yamlsrc.Value) map[string]bool {
 	return set
 }
 
-// extended is extended-merge (§10): the validations V1-V6 in order, then
-// the merge of applications and deployGraph.
+// extended is extended-merge (§10): the validations V1-V6 in order
+// (checkExtended), then the merge of the applications (§10.2 rule 1) and of
+// the deployGraph (rule 2).
 func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
-	// V1.
+	x, err := checkExtended(f, d)
+	if err != nil {
+		return nil, err
+	}
+	out := copyMap(f.v)
+	out.Map.Set("applications", x.applications())
+	if x.fg == nil {
+		return out, nil
+	}
+	if g := x.deployGraph(); g != nil {
+		out.Map.Set("deployGraph", g)
+	}
+	return out, nil
+}
+
+// extPair is a Full side f and a Delta side d under extended-merge, with
+// what the validations learn about them for the merge.
+type extPair struct {
+	f, d *doc
+	// fg and dg are the sides' deployGraphs, or nil.
+	fg, dg *yamlsrc.Value
+	// fChunks are the chunks of fg by chunkName.
+	fChunks map[string]*yamlsrc.Value
+	// matchOf[i] is the first Delta application that matches Full
+	// application i (extMatch), or nil; isNew[j] tells that Delta
+	// application j matches none: it is a New Application.
+	matchOf []*app
+	isNew   []bool
+}
+
+// checkExtended runs the validations of extended-merge, V1-V6 (§10.1), in
+// order, and returns the pair for the merge.
+func checkExtended(f, d *doc) (*extPair, error) {
+	if err := checkHeaders(f, d); err != nil {
+		return nil, err
+	}
+	if err := checkModels(f, d); err != nil {
+		return nil, err
+	}
+	x := &extPair{f: f, d: d, fg: f.graph(), dg: d.graph()}
+	if err := x.checkChunks(); err != nil {
+		return nil, err
+	}
+	x.match()
+	if err := x.checkAliases(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// checkHeaders is V1: version, type and deployMode are the same scalar on
+// both sides, or absent on both.
+func checkHeaders(f, d *doc) error {
 	for _, key := range []string{"version", "type", "deployMode"} {
 		fs, ft, fok := headerText(f.v, key)
 		ds, dt, dok := headerText(d.v, key)
@@ -158,10 +211,15 @@ func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
 			continue
 		}
 		if !fok || !dok || ft != dt {
-			return nil, errHeaderDiffers(d.pos(d.v.Get(key)), key, fs, ds)
+			return errHeaderDiffers(d.pos(d.v.Get(key)), key, fs, ds)
 		}
 	}
-	// V2.
+	return nil
+}
+
+// checkModels is V2: every application of both sides has the model of the
+// first one, the Full SD's before the Delta SD's.
+func checkModels(f, d *doc) error {
 	var first *app
 	firstLabel := ""
 	for _, side := range []struct {
@@ -174,128 +232,119 @@ func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
 				continue
 			}
 			if a.model != first.model {
-				return nil, errModelsDiffer(side.doc.pos(a.v), firstLabel, first.j, first.model, side.label, a.j, a.model)
+				return errModelsDiffer(side.doc.pos(a.v), firstLabel, first.j, first.model, side.label, a.j, a.model)
 			}
 		}
 	}
-	fg, dg := f.graph(), d.graph()
-	// V3.
-	if dg != nil && fg == nil {
-		return nil, errDeltaGraphOnly(d.pos(dg))
+	return nil
+}
+
+// checkChunks is V3, a Delta deployGraph needs a Full one, and V4, every
+// Delta chunk names a Full chunk.
+func (x *extPair) checkChunks() error {
+	if x.dg != nil && x.fg == nil {
+		return errDeltaGraphOnly(x.d.pos(x.dg))
 	}
-	// V4.
-	fChunks := map[string]*yamlsrc.Value{}
-	if fg != nil {
-		for _, c := range fg.List {
-			fChunks[c.Get("chunkName").Str] = c
+	x.fChunks = map[string]*yamlsrc.Value{}
+	if x.fg != nil {
+		for _, c := range x.fg.List {
+			x.fChunks[c.Get("chunkName").Str] = c
 		}
 	}
-	if dg != nil {
-		for _, c := range dg.List {
-			if name := c.Get("chunkName"); fChunks[name.Str] == nil {
-				return nil, errNewChunk(d.pos(name), name.Str)
+	if x.dg != nil {
+		for _, c := range x.dg.List {
+			if name := c.Get("chunkName"); x.fChunks[name.Str] == nil {
+				return errNewChunk(x.d.pos(name), name.Str)
 			}
 		}
 	}
-	// Matching, for V5 and the merge.
-	matchOf := make([]*app, len(f.apps))
-	isNew := make([]bool, len(d.apps))
+	return nil
+}
+
+// match is extended Matching between the sides, for V5 and the merge.
+func (x *extPair) match() {
+	f, d := x.f, x.d
+	x.matchOf = make([]*app, len(f.apps))
+	x.isNew = make([]bool, len(d.apps))
 	for i, fa := range f.apps {
 		for _, da := range d.apps {
 			if extMatch(fa, da) {
-				matchOf[i] = da
+				x.matchOf[i] = da
 				break
 			}
 		}
 	}
 	for j, da := range d.apps {
-		isNew[j] = true
+		x.isNew[j] = true
 		for _, fa := range f.apps {
 			if extMatch(fa, da) {
-				isNew[j] = false
+				x.isNew[j] = false
 				break
 			}
 		}
 	}
-	// V5.
-	dSet := aliases(dg)
-	if fg != nil {
+}
+
+// checkAliases is V5, a New Application is listed in the Delta deployGraph
+// when there is a Full one, and V6, every application of a side with a
+// deployGraph is listed in it.
+func (x *extPair) checkAliases() error {
+	f, d := x.f, x.d
+	dSet := aliases(x.dg)
+	if x.fg != nil {
 		for j, da := range d.apps {
-			if isNew[j] && !dSet[da.Alias()] {
-				return nil, errNewAppNotInGraph(d.pos(da.v), da.Alias())
+			if x.isNew[j] && !dSet[da.Alias()] {
+				return errNewAppNotInGraph(d.pos(da.v), da.Alias())
 			}
 		}
-	}
-	// V6.
-	if fg != nil {
-		fSet := aliases(fg)
+		fSet := aliases(x.fg)
 		for _, fa := range f.apps {
 			if !fSet[fa.Alias()] {
-				return nil, errAppNotInGraph(f.pos(fa.v), "Full SD", fa.Alias())
+				return errAppNotInGraph(f.pos(fa.v), "Full SD", fa.Alias())
 			}
 		}
 	}
-	if dg != nil {
+	if x.dg != nil {
 		for _, da := range d.apps {
 			if !dSet[da.Alias()] {
-				return nil, errAppNotInGraph(d.pos(da.v), "Delta SD", da.Alias())
+				return errAppNotInGraph(d.pos(da.v), "Delta SD", da.Alias())
 			}
 		}
 	}
+	return nil
+}
 
-	// The applications (§10.2 rule 1).
-	r := make([]*yamlsrc.Value, 0, len(f.apps)+len(d.apps))
-	for i, fa := range f.apps {
-		switch da := matchOf[i]; {
+// applications is §10.2 rule 1: the Full applications, with the version of
+// their matching Delta application, then the New Applications.
+func (x *extPair) applications() *yamlsrc.Value {
+	r := make([]*yamlsrc.Value, 0, len(x.f.apps)+len(x.d.apps))
+	for i, fa := range x.f.apps {
+		switch da := x.matchOf[i]; {
 		case da == nil || da.version == fa.version:
 			r = append(r, fa.v)
 		default:
 			r = append(r, withVersion(fa, da.version))
 		}
 	}
-	for j, da := range d.apps {
-		if isNew[j] {
+	for j, da := range x.d.apps {
+		if x.isNew[j] {
 			r = append(r, da.v)
 		}
 	}
-	out := copyMap(f.v)
-	out.Map.Set("applications", yamlsrc.NewList(r...))
-	if fg == nil {
-		return out, nil
-	}
+	return yamlsrc.NewList(r...)
+}
 
-	// The deployGraph (§10.2 rule 2): New Applications' Aliases, in Delta
-	// applications order, go to the end of the Full chunk of the same name
-	// as each Delta chunk that lists them.
-	added := map[string][]string{}
-	has := map[string]map[string]bool{}
-	for name, c := range fChunks {
-		set := map[string]bool{}
-		for _, x := range c.Get("apps").List {
-			set[x.Str] = true
-		}
-		has[name] = set
-	}
-	for j, da := range d.apps {
-		if !isNew[j] || dg == nil {
-			continue
-		}
-		alias := da.Alias()
-		for _, c := range dg.List {
-			name := c.Get("chunkName").Str
-			for _, x := range c.Get("apps").List {
-				if x.Str == alias && !has[name][alias] {
-					has[name][alias] = true
-					added[name] = append(added[name], alias)
-				}
-			}
-		}
-	}
+// deployGraph is §10.2 rule 2 where the Full SD has a deployGraph: New
+// Applications' Aliases, in Delta applications order, go to the end of the
+// Full chunk of the same name as each Delta chunk that lists them. It
+// returns nil when that adds nothing.
+func (x *extPair) deployGraph() *yamlsrc.Value {
+	added := x.addedAliases()
 	if len(added) == 0 {
-		return out, nil
+		return nil
 	}
-	graph := make([]*yamlsrc.Value, len(fg.List))
-	for k, c := range fg.List {
+	graph := make([]*yamlsrc.Value, len(x.fg.List))
+	for k, c := range x.fg.List {
 		name := c.Get("chunkName").Str
 		if len(added[name]) == 0 {
 			graph[k] = c
@@ -313,9 +362,41 @@ func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
 		graph[k] = nc
 	}
 	g := yamlsrc.NewList(graph...)
-	g.Line, g.Col = fg.Line, fg.Col
-	out.Map.Set("deployGraph", g)
-	return out, nil
+	g.Line, g.Col = x.fg.Line, x.fg.Col
+	return g
+}
+
+// addedAliases returns, by Full chunk name, the Aliases of New
+// Applications that the chunk gains, in Delta applications order.
+func (x *extPair) addedAliases() map[string][]string {
+	added := map[string][]string{}
+	if x.dg == nil {
+		return added
+	}
+	has := make(map[string]map[string]bool, len(x.fChunks))
+	for name, c := range x.fChunks {
+		set := map[string]bool{}
+		for _, a := range c.Get("apps").List {
+			set[a.Str] = true
+		}
+		has[name] = set
+	}
+	for j, da := range x.d.apps {
+		if !x.isNew[j] {
+			continue
+		}
+		alias := da.Alias()
+		for _, c := range x.dg.List {
+			name := c.Get("chunkName").Str
+			for _, a := range c.Get("apps").List {
+				if a.Str == alias && !has[name][alias] {
+					has[name][alias] = true
+					added[name] = append(added[name], alias)
+				}
+			}
+		}
+	}
+	return added
 }
 
 // combine combines the incoming SDs into one (§6.4): under basic rules the

@@ -8,15 +8,6 @@ import (
 	"v4t/model/yamlsrc"
 )
 
-// jsString converts a value like JavaScript's String(v) does for the values
-// a test.yaml can hold.
-func jsString(v *yamlsrc.Value) string {
-	if v == nil {
-		return "undefined"
-	}
-	return yamlsrc.KeyString(v)
-}
-
 // jsReplaceAll is String.prototype.replaceAll with a string pattern, as the
 // reference applies test.yaml's replace: non-overlapping matches from the
 // left, an empty pattern matching at every character boundary, and the

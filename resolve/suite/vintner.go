@@ -25,7 +25,7 @@ var (
 // reference code is tests/utils.ts and src/controller/template/test.ts.
 type Vintner struct {
 	// Resolve is the resolver under test; nil means resolve.Resolve.
-	Resolve func(context.Context, resolve.Input, resolve.Options) (*yamlsrc.Value, error)
+	Resolve func(context.Context, resolve.Input, resolve.Options) (*resolve.Result, error)
 }
 
 var _ Runner = (*Vintner)(nil)
@@ -78,7 +78,11 @@ func (v *Vintner) resolve(ctx context.Context, in resolve.Input) (*yamlsrc.Value
 		fn = resolve.Resolve
 	}
 	// Like the reference runner: no environment (variability.md §14).
-	return fn(ctx, in, resolve.Options{LookupEnv: nil})
+	res, err := fn(ctx, in, resolve.Options{LookupEnv: nil})
+	if err != nil {
+		return nil, err
+	}
+	return res.Doc, nil
 }
 
 // loadConfig reads test.yaml if there is one; the result is a map, or nil.
@@ -111,7 +115,7 @@ func caseInput(dir string, cfg *yamlsrc.Value) (resolve.Input, error) {
 		templateDir = ex
 	}
 	if t := cfg.Get("template"); !t.IsNull() {
-		in.TemplatePath = filepath.Join(templateDir, jsString(t))
+		in.TemplatePath = filepath.Join(templateDir, yamlsrc.String(t))
 	} else {
 		in.TemplatePath = firstFile(templateDir, templateNames)
 		if in.TemplatePath == "" {
@@ -119,7 +123,7 @@ func caseInput(dir string, cfg *yamlsrc.Value) (resolve.Input, error) {
 		}
 	}
 	if i := cfg.Get("inputs"); !i.IsNull() {
-		in.InputsPath = filepath.Join(dir, jsString(i))
+		in.InputsPath = filepath.Join(dir, yamlsrc.String(i))
 	} else {
 		in.InputsPath = firstFile(dir, inputsNames)
 	}
@@ -141,7 +145,7 @@ func exampleDir(dir string, cfg *yamlsrc.Value) (string, bool) {
 		return "", false
 	}
 	if t := cfg.Get("template"); !t.IsNull() {
-		name := jsString(t)
+		name := yamlsrc.String(t)
 		if isFile(filepath.Join(dir, name)) || !isFile(filepath.Join(example, name)) {
 			return "", false
 		}
@@ -167,11 +171,11 @@ func toList(v *yamlsrc.Value) []string {
 		return nil
 	}
 	if !v.IsList() {
-		return []string{jsString(v)}
+		return []string{yamlsrc.String(v)}
 	}
 	out := make([]string, 0, len(v.List))
 	for _, item := range v.List {
-		out = append(out, jsString(item))
+		out = append(out, yamlsrc.String(item))
 	}
 	return out
 }
@@ -179,7 +183,7 @@ func toList(v *yamlsrc.Value) []string {
 // checkError compares the outcome with the error a case expects: the
 // messages must be equal strings.
 func checkError(want, result *yamlsrc.Value, err error) Outcome {
-	wantText := `"` + jsString(want) + `"`
+	wantText := `"` + yamlsrc.String(want) + `"`
 	if !want.IsString() {
 		wantText = yamlsrc.JSON(want)
 	}
@@ -236,7 +240,7 @@ func replacePairs(r *yamlsrc.Value) ([][2]string, error) {
 		if !e.IsList() || len(e.List) < 2 {
 			return nil, fmt.Errorf("replace[%d]: expected a [find, replace] pair", i)
 		}
-		out = append(out, [2]string{jsString(e.List[0]), jsString(e.List[1])})
+		out = append(out, [2]string{yamlsrc.String(e.List[0]), yamlsrc.String(e.List[1])})
 	}
 	return out, nil
 }
@@ -246,7 +250,7 @@ func replacePairs(r *yamlsrc.Value) ([][2]string, error) {
 func loadExpected(dir string, cfg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	path := ""
 	if e := cfg.Get("expected"); !e.IsNull() {
-		path = filepath.Join(dir, jsString(e))
+		path = filepath.Join(dir, yamlsrc.String(e))
 	} else {
 		path = firstFile(dir, expectedNames)
 		if path == "" {

@@ -16,8 +16,8 @@ import (
 
 // fakeResolve returns a resolver that records its input and yields the
 // parsed document out, or err.
-func fakeResolve(t *testing.T, out string, err error, got *resolve.Input) func(context.Context, resolve.Input, resolve.Options) (*yamlsrc.Value, error) {
-	return func(_ context.Context, in resolve.Input, opts resolve.Options) (*yamlsrc.Value, error) {
+func fakeResolve(t *testing.T, out string, err error, got *resolve.Input) func(context.Context, resolve.Input, resolve.Options) (*resolve.Result, error) {
+	return func(_ context.Context, in resolve.Input, opts resolve.Options) (*resolve.Result, error) {
 		assert.Nil(t, opts.LookupEnv, "the runner must not pass an environment")
 		if got != nil {
 			*got = in
@@ -27,7 +27,7 @@ func fakeResolve(t *testing.T, out string, err error, got *resolve.Input) func(c
 		}
 		v, perr := yamlsrc.Parse([]byte(out), "fake")
 		require.NoError(t, perr, "fake output %q", out)
-		return v, nil
+		return &resolve.Result{Doc: v}, nil
 	}
 }
 

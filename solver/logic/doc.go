@@ -15,11 +15,16 @@
 // simplification). This package owns all of that; given the same sequence
 // of API calls it returns the same models as the reference.
 //
-// The package imports nothing of the project. It is verified against the
-// reference by replaying thousands of random API programs recorded from
-// logic-solver under Node (testdata/oracle.js, oracle_test.go): same
-// models, same clauses, and the same MiniSat decision, conflict,
-// propagation and restart counts.
+// The package imports nothing of the project. For that reason it keeps its
+// own copy of the JavaScript conversions its error messages need (terms.go:
+// jsString, String(x) of an operand, and display, JSON.stringify of a
+// string) instead of using model/js, which owns them for everyone else; the
+// copy covers only the operand types of this API.
+//
+// The package is verified against the reference by replaying thousands of
+// random API programs recorded from logic-solver under Node
+// (testdata/oracle.js, oracle_test.go): same models, same clauses, and the
+// same MiniSat decision, conflict, propagation and restart counts.
 //
 // Operands are Formula objects, NameTerms (strings, "-x" negates x) or
 // NumTerms (non-zero ints); see Formula. Constructors panic with an *Error

@@ -1,4 +1,4 @@
-package expr
+package js
 
 import "math"
 
@@ -6,7 +6,7 @@ import "math"
 // Microsystems, 1993-2004, freely redistributable) as V8 (v8::base::ieee754)
 // compiles them for Math.log, Math.exp and Math.pow. Go's math package gives
 // results that differ in the last bit for a noticeable share of inputs, which
-// can move a regression result across a rounding boundary of R2/RR.
+// can move a regression result of model/expr across a rounding boundary.
 
 func hi(x float64) int32  { return int32(math.Float64bits(x) >> 32) }
 func lo(x float64) uint32 { return uint32(math.Float64bits(x)) }
@@ -31,8 +31,8 @@ const (
 	lg7   = 1.479819860511658591e-01   // 3FC2F112 DF3E5244
 )
 
-// jsLog is Math.log (fdlibm e_log.c).
-func jsLog(x float64) float64 {
+// Log is Math.log (fdlibm e_log.c).
+func Log(x float64) float64 {
 	hx := hi(x)
 	lx := lo(x)
 	k := int32(0)
@@ -109,8 +109,8 @@ const (
 	expLn2LoNeg = -1.90821492927058770002e-10
 )
 
-// jsExp is Math.exp (fdlibm e_exp.c).
-func jsExp(x float64) float64 {
+// Exp is Math.exp (fdlibm e_exp.c).
+func Exp(x float64) float64 {
 	halF := [2]float64{0.5, -0.5}
 	ln2HI := [2]float64{ln2Hi, expLn2HiNeg}
 	ln2LO := [2]float64{ln2Lo, expLn2LoNeg}
@@ -193,10 +193,12 @@ const (
 	ivln2L = 1.92596299112661746887e-08
 )
 
-// jsPow is Math.pow: V8's version of fdlibm's e_pow.c, which already has the
+// Pow is Math.pow: V8's version of fdlibm's e_pow.c, which already has the
 // ECMAScript special cases (1 ** ±Infinity and 1 ** NaN are NaN) and differs
-// from fdlibm in one expression of the final step (see below).
-func jsPow(x, y float64) float64 {
+// from fdlibm in one expression of the final step (see below). It is a
+// line-by-line port of e_pow.c, kept in one piece so that it can be read
+// against the C source; that is why it is longer than our functions are.
+func Pow(x, y float64) float64 {
 	bp := [2]float64{1.0, 1.5}
 	dpH := [2]float64{0.0, 5.84962487220764160156e-01}
 	dpL := [2]float64{0.0, 1.35003920212974897128e-08}

@@ -1,6 +1,10 @@
-// Package benchmarks owns the generators of benchmark templates and the
-// testing.B suites that time the resolver on them (spec/benchmarks.md).
-package benchmarks
+// Package gen writes the templates of the benchmark families
+// (spec/benchmarks.md): the reference's ring, the resolve families and the
+// configuration-space families. It imports nothing of v4t, so that tests
+// anywhere may take their inputs from it rather than copy a generator;
+// package benchmarks names the families and times v4t on them. A seed
+// gives the same bytes on every machine.
+package gen
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package expr
+package js
 
 import (
 	"math"
@@ -27,17 +27,17 @@ func ParseDate(s string, loc *time.Location) float64 {
 		return math.NaN()
 	}
 	if out.localTime {
-		if math.Abs(t) > maxTimeValue+10*msPerDay {
+		if math.Abs(t) > MaxTimeValue+10*msPerDay {
 			return math.NaN()
 		}
 		t = localToUTC(t, loc)
 	} else {
 		t -= out.utcOffset * 1000
-		if math.Abs(t) > maxTimeValue {
+		if math.Abs(t) > MaxTimeValue {
 			return math.NaN()
 		}
 	}
-	return timeClip(t)
+	return TimeClip(t)
 }
 
 const (
@@ -169,10 +169,10 @@ func (p *dateParser) scan() dateToken {
 		p.pos++
 		return dateToken{tag: tokSymbol, length: 1, value: int(c)}
 	}
-	if c >= 'A' && !isJSSpace(c) {
+	if c >= 'A' && !IsSpace(c) {
 		var prefix [3]rune
 		length := 0
-		for !p.atEnd() && p.ch() >= 'A' && !isJSSpace(p.ch()) {
+		for !p.atEnd() && p.ch() >= 'A' && !IsSpace(p.ch()) {
 			if length < 3 {
 				r := p.ch()
 				if r >= 'A' && r <= 'Z' {
@@ -186,8 +186,8 @@ func (p *dateParser) scan() dateToken {
 		kt, kv := lookupKeyword(prefix, length)
 		return dateToken{tag: tokKeyword, length: length, kwType: kt, value: kv}
 	}
-	if isJSSpace(c) {
-		for !p.atEnd() && isJSSpace(p.ch()) {
+	if IsSpace(c) {
+		for !p.atEnd() && IsSpace(p.ch()) {
 			p.pos++
 		}
 		return dateToken{tag: tokWhiteSpace, length: p.pos - start}

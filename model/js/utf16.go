@@ -1,4 +1,4 @@
-package expr
+package js
 
 import (
 	"strings"
@@ -58,8 +58,8 @@ func fromUTF16(u []uint16) string {
 	return b.String()
 }
 
-// normalize re-joins surrogate halves that became adjacent by concatenation.
-func normalize(s string) string {
+// Normalize re-joins surrogate halves that became adjacent by concatenation.
+func Normalize(s string) string {
 	if strings.IndexByte(s, 0xED) < 0 {
 		return s
 	}
@@ -88,9 +88,9 @@ func UTF16Len(s string) int {
 	return n
 }
 
-// compareUTF16 compares two strings by their UTF-16 code unit sequences, as
+// CompareUTF16 compares two strings by their UTF-16 code unit sequences, as
 // JavaScript's relational operators do.
-func compareUTF16(a, b string) int {
+func CompareUTF16(a, b string) int {
 	if isASCII(a) && isASCII(b) {
 		return strings.Compare(a, b)
 	}
@@ -121,8 +121,8 @@ func isASCII(s string) bool {
 	return true
 }
 
-// splitJS is String.prototype.split(sep) without a limit.
-func splitJS(s, sep string) []string {
+// Split is String.prototype.split(sep) without a limit.
+func Split(s, sep string) []string {
 	if sep == "" {
 		u := toUTF16(s)
 		out := make([]string, len(u))
@@ -161,9 +161,9 @@ func splitJS(s, sep string) []string {
 	return append(out, fromUTF16(u[start:]))
 }
 
-// charAt is s[i] for a JavaScript string: one code unit, or false when out of
+// CharAt is s[i] for a JavaScript string: one code unit, or false when out of
 // range.
-func charAt(s string, i int) (string, bool) {
+func CharAt(s string, i int) (string, bool) {
 	if isASCII(s) {
 		if i < len(s) {
 			return s[i : i+1], true

@@ -1,0 +1,35 @@
+package testkit
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// WriteFiles writes files below dir, creating directories: each key is a
+// slash-separated path relative to dir, each value the file's content.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+	}
+}
+
+// Symlinks makes symbolic links below dir: each key is the link's
+// slash-separated path relative to dir, each value its target as written
+// (relative to the link's directory, or absolute). The test is skipped
+// where links cannot be made.
+func Symlinks(t testing.TB, dir string, links map[string]string) {
+	t.Helper()
+	for name, target := range links {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		if err := os.Symlink(filepath.FromSlash(target), p); err != nil {
+			t.Skipf("cannot make symbolic links here: %v", err)
+		}
+	}
+}
