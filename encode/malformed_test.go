@@ -9,6 +9,7 @@ import (
 
 	"v4t/model/diag"
 	"v4t/model/graph"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -89,11 +90,7 @@ func TestMalformedImplies(t *testing.T) {
 				require.NoError(t, err, "implies %s", tc.entry)
 				return
 			}
-			require.Error(t, err, "implies %s", tc.entry)
-			d, ok := diag.As(err)
-			require.True(t, ok, "diagnostic for implies %s", tc.entry)
-			assert.Equal(t, tc.wantLine, d.Line(), "line for implies %s", tc.entry)
-			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), "reference's message for implies %s", tc.entry)
+			testkit.ErrorLine(t, err, tc.wantLine, tc.wantRef, "implies "+tc.entry)
 		})
 	}
 }
@@ -164,11 +161,7 @@ func TestWordedJSErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Encode(build(t, tc.src), divEvaluator{}, Options{})
-			require.Error(t, err, tc.name)
-			d, ok := diag.As(err)
-			require.True(t, ok, tc.name)
-			assert.Equal(t, tc.wantLine, d.Line(), tc.name)
-			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), tc.name)
+			testkit.ErrorLine(t, err, tc.wantLine, tc.wantRef, tc.name)
 		})
 	}
 }
@@ -242,11 +235,7 @@ func TestMalformedConstraints(t *testing.T) {
 				require.NoError(t, err, "constraints %s", tc.value)
 				return
 			}
-			require.Error(t, err, "constraints %s", tc.value)
-			d, ok := diag.As(err)
-			require.True(t, ok, "diagnostic for constraints %s", tc.value)
-			assert.Equal(t, tc.wantLine, d.Line(), "constraints %s", tc.value)
-			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), "constraints %s", tc.value)
+			testkit.ErrorLine(t, err, tc.wantLine, tc.wantRef, "constraints "+tc.value)
 		})
 	}
 }

@@ -288,13 +288,7 @@ func mergeAny(dst, src, declared *yamlsrc.Value) {
 func merge(dst, src *yamlsrc.Value) {
 	for i, k := range src.Map.Keys() {
 		sv := src.Map.Val(i)
-		dv := dst.Map.Get(k)
-		switch {
-		case sv.IsMap() && dv.IsMap():
-			merge(dv, sv)
-		case sv.IsList() && dv.IsList():
-			mergeList(dv, sv)
-		default:
+		if !mergeInto(dst.Map.Get(k), sv) {
 			dst.Map.Set(k, yamlsrc.Clone(sv))
 		}
 	}
@@ -302,20 +296,27 @@ func merge(dst, src *yamlsrc.Value) {
 
 func mergeList(dst, src *yamlsrc.Value) {
 	for i, sv := range src.List {
-		if i >= len(dst.List) {
-			dst.List = append(dst.List, yamlsrc.Clone(sv))
-			continue
-		}
-		dv := dst.List[i]
 		switch {
-		case sv.IsMap() && dv.IsMap():
-			merge(dv, sv)
-		case sv.IsList() && dv.IsList():
-			mergeList(dv, sv)
-		default:
+		case i >= len(dst.List):
+			dst.List = append(dst.List, yamlsrc.Clone(sv))
+		case !mergeInto(dst.List[i], sv):
 			dst.List[i] = yamlsrc.Clone(sv)
 		}
 	}
+}
+
+// mergeInto merges src into dst and returns true where both are maps or
+// both are lists; else it returns false, and the caller replaces dst.
+func mergeInto(dst, src *yamlsrc.Value) bool {
+	switch {
+	case src.IsMap() && dst.IsMap():
+		merge(dst, src)
+	case src.IsList() && dst.IsList():
+		mergeList(dst, src)
+	default:
+		return false
+	}
+	return true
 }
 
 // looseParse is the reference's JSON.parse with the raw string as fallback.

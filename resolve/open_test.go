@@ -226,6 +226,14 @@ func TestOpenInputsErrors(t *testing.T) {
 		many[i] = fmt.Sprintf("{variability_input: b%d}", i)
 		inputs[i] = fmt.Sprintf("b%d: {type: boolean}", i)
 	}
+	const region = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            region: {type: string, default: eu}
+    node_templates:
+        a: {type: a}
+`
 	for _, tc := range []struct {
 		name, src string
 		open      []string
@@ -241,22 +249,8 @@ topology_template:
     node_templates:
         a: {type: a, conditions: {equal: [{variability_input: name}, x]}}
 `, nil, `open input "name" has no finite domain: give it type boolean, a valid_values constraint, a default or a preset value, or assign it with --input name=VALUE`, 6, 19},
-		{"unknown name", `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            region: {type: string, default: eu}
-    node_templates:
-        a: {type: a}
-`, []string{"regoin"}, `open input "regoin" is not a declared variability input (did you mean "region"?)`, 0, 0},
-		{"unknown name without a suggestion", `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            region: {type: string, default: eu}
-    node_templates:
-        a: {type: a}
-`, []string{"colour"}, `open input "colour" is not a declared variability input`, 0, 0},
+		{"unknown name", region, []string{"regoin"}, `open input "regoin" is not a declared variability input (did you mean "region"?)`, 0, 0},
+		{"unknown name without a suggestion", region, []string{"colour"}, `open input "colour" is not a declared variability input`, 0, 0},
 		{"too many combinations", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:

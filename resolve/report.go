@@ -130,39 +130,18 @@ func flowConditions(cs []*yamlsrc.Value) string {
 // quoting strings only where they would not read back as the same string.
 func Flow(v *yamlsrc.Value) string {
 	var b strings.Builder
-	flow(&b, v)
+	yamlsrc.WriteFlow(&b, v, 0, flowString, flowScalar)
 	return b.String()
 }
 
-func flow(b *strings.Builder, v *yamlsrc.Value) {
-	switch {
-	case v.IsNull():
-		b.WriteString("null")
-	case v.IsMap():
-		b.WriteByte('{')
-		for i, k := range v.Map.Keys() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			flowString(b, k)
-			b.WriteString(": ")
-			flow(b, v.Map.Get(k))
-		}
-		b.WriteByte('}')
-	case v.IsList():
-		b.WriteByte('[')
-		for i, x := range v.List {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			flow(b, x)
-		}
-		b.WriteByte(']')
-	case v.IsString():
+// flowScalar writes a string as flowString does, and any other scalar as
+// JSON.
+func flowScalar(b *strings.Builder, v *yamlsrc.Value) {
+	if v.IsString() {
 		flowString(b, v.Str)
-	default:
-		b.WriteString(yamlsrc.JSON(v))
+		return
 	}
+	b.WriteString(yamlsrc.JSON(v))
 }
 
 // flowString writes s plain when it is a simple word that YAML reads back

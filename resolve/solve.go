@@ -201,7 +201,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	// One more uniqueness step, over all element variables, tells whether
 	// the element assignment is decided by the steps (almost always); only a
 	// tie needs a rule to pick a model (§10.4).
-	withTie := append(append([]solver.Step(nil), steps...), solver.Step{Unique: true, Projection: distinct(enc.ElementVars, enc.NumVars)})
+	withTie := append(append([]solver.Step(nil), steps...), solver.Step{Unique: true, Projection: enc.ElementVars})
 	res, err := solver.Solve(ctx, cnf, withTie, nil)
 	if err != nil {
 		return nil, false, err
@@ -251,20 +251,6 @@ func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, pre
 		return nil, false
 	}
 	return res.Model, true
-}
-
-// distinct returns vars without repetitions, in first-occurrence order;
-// every var is in 1..numVars.
-func distinct(vars []int, numVars int) []int {
-	seen := make([]bool, numVars+1)
-	out := make([]int, 0, len(vars))
-	for _, v := range vars {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // explainUnsat names a minimal set of conflicting conditions: for each, the

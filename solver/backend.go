@@ -79,18 +79,7 @@ func withBackend(r residual, pbs []pbConstraint, cfg *config, st *Stats, fn func
 		}
 		parse = append(parse, c)
 	}
-	units := make([]int, 0, nUnits)
-	for v, f := range r.fixed {
-		switch f {
-		case 1:
-			units = append(units, v)
-		case -1:
-			units = append(units, -v)
-		}
-	}
-	for i := range units {
-		parse = append(parse, units[i:i+1:i+1])
-	}
+	parse = appendUnits(parse, r.fixed)
 	b := &backend{nv: r.nv, st: st}
 	pb := gs.ParseSliceNb(parse, r.nv)
 	// A problem found UNSAT by the parser must not reach New: the solver it

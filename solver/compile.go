@@ -223,14 +223,7 @@ func substitute(nv int, clauses [][]int, pidx []int32) (out [][]int, rep []int32
 			next = append(next, []int{int(mapLit(l))})
 		}
 		for _, cl := range e.lits {
-			sat := false
-			for _, l := range cl {
-				if e.litVal(l) > 0 {
-					sat = true
-					break
-				}
-			}
-			if sat {
+			if e.satisfied(cl) {
 				continue
 			}
 			nc := make([]int, 0, len(cl))
@@ -523,6 +516,16 @@ func (e *cengine) litVal(l int32) int8 {
 	return e.val[l]
 }
 
+// satisfied reports whether a literal of clause cl is true.
+func (e *cengine) satisfied(cl []int32) bool {
+	for _, l := range cl {
+		if e.litVal(l) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *cengine) assign(l int32) bool {
 	v := abs32(l)
 	s := int8(1)
@@ -654,14 +657,7 @@ func (e *cengine) split(parent comp) (comps []comp, free []int32) {
 					continue
 				}
 				cl := e.lits[ci]
-				sat := false
-				for _, l := range cl {
-					if e.litVal(l) > 0 {
-						sat = true
-						break
-					}
-				}
-				if sat {
+				if e.satisfied(cl) {
 					e.cdead[ci] = st
 					continue
 				}

@@ -58,13 +58,7 @@ func FuzzCompile(f *testing.F) {
 		}
 		marg := c.Marginals()
 		for i := range proj {
-			ones := 0
-			for _, s := range want {
-				if s[i] == '1' {
-					ones++
-				}
-			}
-			if marg[i].Int64() != int64(ones) {
+			if ones := countOnes(want, i); marg[i].Int64() != int64(ones) {
 				t.Fatalf("cnf %v projection %v: variable %d true in %d, want %d", cnf.Clauses, proj, proj[i], marg[i].Int64(), ones)
 			}
 		}

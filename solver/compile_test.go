@@ -68,6 +68,29 @@ func bitString(values []bool) string {
 	return string(b)
 }
 
+// countOnes counts the bit strings with a 1 at position i.
+func countOnes(bits []string, i int) int {
+	n := 0
+	for _, s := range bits {
+		if s[i] == '1' {
+			n++
+		}
+	}
+	return n
+}
+
+// randomProjection draws a projection over variables 1..numVars in random
+// order, keeping each variable unless r.Intn(oneIn) is 0.
+func randomProjection(r *rand.Rand, numVars, oneIn int) []int {
+	var proj []int
+	for _, v := range r.Perm(numVars) {
+		if r.Intn(oneIn) > 0 {
+			proj = append(proj, v+1)
+		}
+	}
+	return proj
+}
+
 // randomSpaceCNF draws a formula in one of three shapes: plain random clauses,
 // random clauses over Tseitin-defined gates (as package encode writes
 // them), and chains of exclusive choices.
@@ -126,12 +149,7 @@ func TestCompileOracle(t *testing.T) {
 	}
 	for iter := 0; iter < n; iter++ {
 		cnf := randomSpaceCNF(r)
-		var proj []int
-		for _, v := range r.Perm(cnf.NumVars) {
-			if r.Intn(3) > 0 {
-				proj = append(proj, v+1)
-			}
-		}
+		proj := randomProjection(r, cnf.NumVars, 3)
 		name := fmt.Sprintf("iter %d: cnf %v projection %v", iter, cnf.Clauses, proj)
 		want := bruteProjections(cnf, proj)
 		c, err := Compile(ctx, cnf, proj, CompileOptions{})
@@ -163,13 +181,7 @@ func TestCompileOracle(t *testing.T) {
 		// Marginals.
 		marg := c.Marginals()
 		for i := range proj {
-			ones := 0
-			for _, s := range want {
-				if s[i] == '1' {
-					ones++
-				}
-			}
-			require.Equal(t, int64(ones), marg[i].Int64(), "%s: variable %d", name, proj[i])
+			require.Equal(t, int64(countOnes(want, i)), marg[i].Int64(), "%s: variable %d", name, proj[i])
 		}
 
 		// Satisfiability under random assumptions.

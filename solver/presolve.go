@@ -24,8 +24,20 @@ type Presolved struct {
 func (p *Presolved) Residual() [][]int {
 	out := make([][]int, 0, len(p.Clauses)+len(p.Fixed))
 	out = append(out, p.Clauses...)
-	units := make([]int, 0, len(p.Fixed))
-	for v, f := range p.Fixed {
+	return appendUnits(out, p.Fixed)
+}
+
+// appendUnits appends to out a unit clause per variable that fixed sets
+// (+1 true, -1 false), in the order of the variables.
+func appendUnits(out [][]int, fixed []int8) [][]int {
+	n := 0
+	for _, f := range fixed {
+		if f != 0 {
+			n++
+		}
+	}
+	units := make([]int, 0, n)
+	for v, f := range fixed {
 		switch f {
 		case 1:
 			units = append(units, v)
@@ -133,18 +145,29 @@ type unitQueue struct {
 
 // enqueue assigns l true. It reports false where l is already false.
 func (p *unitQueue) enqueue(l int) bool {
+	fresh, ok := assign(p.val, l)
+	if fresh {
+		p.queue = append(p.queue, l)
+	}
+	return ok
+}
+
+// assign makes literal l true in val (+1 true, -1 false per variable):
+// fresh reports that its variable had no value, ok is false where l is
+// already false.
+func assign(val []int8, l int) (fresh, ok bool) {
 	v, want := abs(l), int8(1)
 	if l < 0 {
 		want = -1
 	}
-	switch p.val[v] {
+	switch val[v] {
 	case 0:
-		p.val[v] = want
-		p.queue = append(p.queue, l)
+		val[v] = want
+		return true, true
 	case -want:
-		return false
+		return false, false
 	}
-	return true
+	return false, true
 }
 
 // addRaw cleans the raw clauses under the values so far, enqueues their

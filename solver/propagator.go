@@ -133,19 +133,11 @@ func (p *propagator) assign(lits ...int) (ok bool) {
 }
 
 func (p *propagator) enqueue(l int) bool {
-	v, want := abs(l), int8(1)
-	if l < 0 {
-		want = -1
-	}
-	switch p.val[v] {
-	case 0:
-		p.val[v] = want
+	fresh, ok := assign(p.val, l)
+	if fresh {
 		p.trail = append(p.trail, l)
-		return true
-	case want:
-		return true
 	}
-	return false
+	return ok
 }
 
 // residual returns the current state as a residual: the values assigned so

@@ -79,12 +79,7 @@ func TestCoveringOracle(t *testing.T) {
 	}
 	for iter := 0; iter < n; iter++ {
 		cnf := randomSpaceCNF(r)
-		var proj []int
-		for _, v := range r.Perm(cnf.NumVars) {
-			if r.Intn(4) > 0 {
-				proj = append(proj, v+1)
-			}
-		}
+		proj := randomProjection(r, cnf.NumVars, 4)
 		c, err := Compile(context.Background(), cnf, proj, CompileOptions{})
 		require.NoError(t, err)
 		strength := 1 + iter%3

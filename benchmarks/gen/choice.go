@@ -19,9 +19,7 @@ import (
 // Seed k gives 3k node templates and no relationship templates.
 func Choice(w io.Writer, k int) error {
 	b, s := textWriter(w)
-	s("tosca_definitions_version: tosca_variability_1_0\n",
-		"topology_template:\n",
-		"    variability:\n",
+	s(variabilityHeader,
 		"        options:\n",
 		"            type_default_condition: true\n",
 		"            optimization_topology: true\n",

@@ -30,9 +30,7 @@ func Pruning(w io.Writer, n int) error {
 			b.WriteString(p)
 		}
 	}
-	s("tosca_definitions_version: tosca_variability_1_0\n",
-		"topology_template:\n",
-		"    variability:\n",
+	s(variabilityHeader,
 		"        inputs:\n")
 	for _, l := range levels {
 		s("            ", l, ":\n",

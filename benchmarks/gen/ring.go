@@ -12,6 +12,12 @@ import (
 	"strconv"
 )
 
+// variabilityHeader starts every generated template: a variable service
+// template with its variability section open.
+const variabilityHeader = "tosca_definitions_version: tosca_variability_1_0\n" +
+	"topology_template:\n" +
+	"    variability:\n"
+
 // textWriter buffers w and returns a function that writes its arguments
 // one after the other: the generators write templates as text, fast.
 func textWriter(w io.Writer) (*bufio.Writer, func(parts ...string)) {
@@ -30,9 +36,7 @@ func textWriter(w io.Writer) (*bufio.Writer, func(parts ...string)) {
 // style.
 func Ring(w io.Writer, n int) error {
 	b, s := textWriter(w)
-	s("tosca_definitions_version: tosca_variability_1_0\n",
-		"topology_template:\n",
-		"    variability:\n",
+	s(variabilityHeader,
 		"        inputs:\n",
 		"            mode:\n",
 		"                type: string\n",

@@ -16,9 +16,7 @@ import (
 // conditions and no pruning, so that the variants are exactly the models
 // of the choices and their constraints.
 func spaceHeader(s func(...string)) {
-	s("tosca_definitions_version: tosca_variability_1_0\n",
-		"topology_template:\n",
-		"    variability:\n",
+	s(variabilityHeader,
 		"        options:\n",
 		"            mode: manual\n")
 }

@@ -17,9 +17,7 @@ import (
 // templates and no relationship templates.
 func Wide(w io.Writer, n int) error {
 	b, s := textWriter(w)
-	s("tosca_definitions_version: tosca_variability_1_0\n",
-		"topology_template:\n",
-		"    variability:\n",
+	s(variabilityHeader,
 		"        inputs:\n",
 		"            profile:\n",
 		"                type: string\n",

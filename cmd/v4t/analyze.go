@@ -62,14 +62,9 @@ func setupAnalyze(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		a, err := resolve.Analyze(ctx, in, opts, open.options())
 		stop()
 		if err != nil {
-			problems, err := e.templateProblems(ctx, in, opts, err)
-			code := e.fail("analyze", err)
-			e.reportProblems(in, problems, t.problems)
-			return code
+			return e.failTemplate(ctx, "analyze", in, opts, t.problems, err)
 		}
-		for _, w := range a.Warnings {
-			fmt.Fprintf(e.stderr, "warning: %s\n", oneLine(w))
-		}
+		e.warnAll(a.Warnings)
 		for _, el := range a.Elements {
 			if a.Dead(el) {
 				fmt.Fprintf(e.stderr, "warning: %s: %s is dead: no variant holds it\n", el.Pos, el.ID)

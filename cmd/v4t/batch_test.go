@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 	"v4t/resolve/batch"
 )
@@ -33,14 +34,13 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 	for i := 0; i < len(res.Rows); i += 7 {
 		row := res.Rows[i]
 		args := append([]string{"resolve"}, row.Run.ResolveArgs()...)
-		var stdout, stderr bytes.Buffer
-		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		code, stdout, stderr := runCLI(args...)
 		name := row.Run.ID + ": v4t " + strings.Join(args, " ")
 		switch row.Status {
 		case batch.OK:
 			okSeen++
-			require.Equal(t, exitOK, code, "%s: %s", name, stderr.String())
-			doc, err := yamlsrc.Parse(stdout.Bytes(), row.Run.ID)
+			require.Equal(t, exitOK, code, "%s: %s", name, stderr)
+			doc, err := yamlsrc.Parse([]byte(stdout), row.Run.ID)
 			require.NoError(t, err, name)
 			got := doc.Get("topology_template").Get("node_templates").Map.Keys()
 			want := append([]string(nil), row.Report.Nodes...)
@@ -58,7 +58,7 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 			}
 			// The error line comes first; the problems v4t validate finds
 			// in the template follow it.
-			first, rest, _ := strings.Cut(stderr.String(), "\n")
+			first, rest, _ := strings.Cut(stderr, "\n")
 			assert.Equal(t, line, first+"\n", name)
 			for _, l := range strings.Split(strings.TrimSuffix(rest, "\n"), "\n") {
 				if l != "" {
@@ -215,20 +215,19 @@ topology_template:
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(t.TempDir())
-			require.NoError(t, os.WriteFile("shop.yaml", []byte(template), 0o644))
-			require.NoError(t, os.WriteFile("space.yaml", []byte(space), 0o644))
-			if tc.before != nil {
-				require.NoError(t, os.Mkdir("out", 0o755))
-			}
+			files := map[string]string{"shop.yaml": template, "space.yaml": space}
 			for _, f := range tc.before {
-				require.NoError(t, os.WriteFile(filepath.Join("out", f), []byte("old\n"), 0o644))
+				files["out/"+f] = "old\n"
+			}
+			testkit.WriteFiles(t, ".", files)
+			if tc.before != nil {
+				require.NoError(t, os.MkdirAll("out", 0o755))
 			}
 			args := append([]string{"batch", "space.yaml", "--out", "out", "--no-timings", "--output", "summary.txt"}, tc.args...)
-			var stdout, stderr bytes.Buffer
-			code := run(args, strings.NewReader(""), &stdout, &stderr)
-			require.Equal(t, tc.code, code, "v4t %s: %s", strings.Join(args, " "), stderr.String())
+			code, _, stderr := runCLI(args...)
+			require.Equal(t, tc.code, code, "v4t %s: %s", strings.Join(args, " "), stderr)
 			if tc.code != exitOK {
-				assert.Equal(t, tc.stderr, stderr.String(), tc.name)
+				assert.Equal(t, tc.stderr, stderr, tc.name)
 			}
 			entries, err := os.ReadDir("out")
 			require.NoError(t, err)

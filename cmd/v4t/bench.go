@@ -697,23 +697,23 @@ func (r *benchReport) writeMarkdown(w io.Writer) {
 	// The measures column shows when a family does something other than
 	// resolve (the configuration-space families).
 	measures := slices.ContainsFunc(r.Results, func(res benchResult) bool { return res.Measures != "resolve" })
-	b.WriteString("| family |")
-	if measures {
-		b.WriteString(" measures |")
+	// The header line and the alignment line: the first cell, the measures
+	// cell, the figures and the reference's cells.
+	for _, line := range [2][4]string{
+		{"| family |", " measures |", " seed | templates | size | wall | CPU | peak memory | templates/s |",
+			" reference wall | reference CPU | reference peak memory | speedup | same output |"},
+		{"|---|", "---|", "---:|---:|---:|---:|---:|---:|---:|", "---:|---:|---:|---:|---|"},
+	} {
+		b.WriteString(line[0])
+		if measures {
+			b.WriteString(line[1])
+		}
+		b.WriteString(line[2])
+		if ref {
+			b.WriteString(line[3])
+		}
+		b.WriteString("\n")
 	}
-	b.WriteString(" seed | templates | size | wall | CPU | peak memory | templates/s |")
-	if ref {
-		b.WriteString(" reference wall | reference CPU | reference peak memory | speedup | same output |")
-	}
-	b.WriteString("\n|---|")
-	if measures {
-		b.WriteString("---|")
-	}
-	b.WriteString("---:|---:|---:|---:|---:|---:|---:|")
-	if ref {
-		b.WriteString("---:|---:|---:|---:|---|")
-	}
-	b.WriteString("\n")
 	for _, res := range r.Results {
 		fmt.Fprintf(&b, "| %s |", res.Family)
 		if measures {
@@ -786,14 +786,18 @@ func spreadMB(s stat) string {
 
 // formatMS prints milliseconds with three significant digits in a fitting
 // unit.
-func formatMS(x float64) string {
+func formatMS(x float64) string { return inMSUnit(x, sig3) }
+
+// inMSUnit writes milliseconds in seconds from 1000 ms up, in milliseconds
+// from 1 ms up, else in microseconds, with the number formatted by num.
+func inMSUnit(x float64, num func(float64) string) string {
 	switch {
 	case x >= 1000:
-		return sig3(x/1000) + " s"
+		return num(x/1000) + " s"
 	case x >= 1:
-		return sig3(x) + " ms"
+		return num(x) + " ms"
 	default:
-		return sig3(x*1000) + " µs"
+		return num(x*1000) + " µs"
 	}
 }
 

@@ -458,15 +458,7 @@ func countLabel(x float64) string {
 }
 
 // msLabel writes a power of ten of milliseconds: 100 µs, 1 ms, 10 s.
-func msLabel(x float64) string {
-	switch {
-	case x >= 1000:
-		return trimZeros(x/1000) + " s"
-	case x >= 1:
-		return trimZeros(x) + " ms"
-	}
-	return trimZeros(x*1000) + " µs"
-}
+func msLabel(x float64) string { return inMSUnit(x, trimZeros) }
 
 // mibLabel writes a power of ten of mebibytes: 1 MiB, 1,000 MiB.
 func mibLabel(x float64) string {

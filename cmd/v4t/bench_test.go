@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -33,15 +36,8 @@ func TestMain(m *testing.M) {
 // figures vary from run to run, so only their consistency is checked.
 func TestBenchJSON(t *testing.T) {
 	t.Chdir(t.TempDir())
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "--family", "ring,choice", "--seeds", "10", "--runs", "3", "--format", "json", "--write", "gen"}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	assert.Empty(t, stderr.String(), "no progress when stderr is not a terminal")
-
-	var rep benchReport
-	dec := json.NewDecoder(bytes.NewReader(stdout.Bytes()))
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&rep), "report: %s", stdout.String())
+	rep, stderr := benchJSON(t, "--family", "ring,choice", "--seeds", "10", "--runs", "3", "--write", "gen")
+	assert.Empty(t, stderr, "no progress when stderr is not a terminal")
 	assert.Equal(t, 3, rep.Runs)
 	assert.Equal(t, "min-max", rep.Spread)
 	assert.Positive(t, rep.CPUs)
@@ -82,6 +78,18 @@ func TestBenchJSON(t *testing.T) {
 	}
 }
 
+// benchJSON runs v4t bench with args and --format json, and returns its
+// report, decoded strictly, and its standard error.
+func benchJSON(t *testing.T, args ...string) (benchReport, string) {
+	t.Helper()
+	stdout, stderr := runOK(t, append(append([]string{"bench"}, args...), "--format", "json")...)
+	var rep benchReport
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&rep), "report: %s", stdout)
+	return rep, stderr
+}
+
 // checkStat checks that a statistic is ordered, and positive if it must be.
 func checkStat(t *testing.T, what string, s stat, positive bool) {
 	t.Helper()
@@ -97,10 +105,7 @@ func checkStat(t *testing.T, what string, s stat, positive bool) {
 func TestBenchFormats(t *testing.T) {
 	t.Chdir(t.TempDir())
 	for _, format := range []string{"markdown", "csv"} {
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"bench", "--family", "pruning", "--seeds", "2", "--runs", "1", "--format", format}, strings.NewReader(""), &stdout, &stderr)
-		require.Equal(t, exitOK, code, "%s: stderr: %s", format, stderr.String())
-		out := stdout.String()
+		out, _ := runOK(t, "bench", "--family", "pruning", "--seeds", "2", "--runs", "1", "--format", format)
 		switch format {
 		case "markdown":
 			assert.Contains(t, out, "| family | seed | templates | size | wall | CPU | peak memory | templates/s |")
@@ -129,13 +134,7 @@ func TestBenchSpaceFamilies(t *testing.T) {
 		"chain": "analyze", "conflict": "analyze", "hub": "enumerate --count",
 		"sample": "sample --uniform 1000", "pairwise": "sample --pairwise",
 	}
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "--family", "chain,conflict,hub,sample,pairwise", "--seeds", "4", "--runs", "1", "--format", "json", "--write", "gen"}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	var rep benchReport
-	dec := json.NewDecoder(bytes.NewReader(stdout.Bytes()))
-	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&rep), "report: %s", stdout.String())
+	rep, _ := benchJSON(t, "--family", "chain,conflict,hub,sample,pairwise", "--seeds", "4", "--runs", "1", "--write", "gen")
 	require.Len(t, rep.Results, 5)
 	for i, name := range []string{"chain", "conflict", "hub", "sample", "pairwise"} {
 		r := rep.Results[i]
@@ -152,10 +151,7 @@ func TestBenchSpaceFamilies(t *testing.T) {
 	}
 
 	// Markdown: a measures column; stages only for the resolve families.
-	stdout.Reset()
-	code = run([]string{"bench", "--family", "ring,chain", "--seeds", "3", "--runs", "1"}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	out := stdout.String()
+	out, _ := runOK(t, "bench", "--family", "ring,chain", "--seeds", "3", "--runs", "1")
 	assert.Contains(t, out, "| family | measures | seed | templates | size | wall | CPU | peak memory | templates/s |\n|---|---|---:|")
 	assert.Contains(t, out, "| ring | resolve | 3 | 12 |")
 	assert.Contains(t, out, "| chain | analyze | 3 | 6 |")
@@ -164,18 +160,14 @@ func TestBenchSpaceFamilies(t *testing.T) {
 	assert.NotRegexp(t, `(?m)^\| chain \| 3 \|`, out, "chain has no stage row")
 
 	// Without a resolve family there is no stage table.
-	stdout.Reset()
-	code = run([]string{"bench", "--family", "hub", "--seeds", "3", "--runs", "1"}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	assert.Contains(t, stdout.String(), "| hub | enumerate --count | 3 | 4 |")
-	assert.NotContains(t, stdout.String(), "stages")
+	out, _ = runOK(t, "bench", "--family", "hub", "--seeds", "3", "--runs", "1")
+	assert.Contains(t, out, "| hub | enumerate --count | 3 | 4 |")
+	assert.NotContains(t, out, "stages")
 
 	// CSV: the measures column, and empty stage cells.
-	stdout.Reset()
-	code = run([]string{"bench", "--family", "pairwise", "--seeds", "3", "--runs", "1", "--format", "csv"}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	require.Len(t, lines, 2, "header and one row: %s", stdout.String())
+	out, _ = runOK(t, "bench", "--family", "pairwise", "--seeds", "3", "--runs", "1", "--format", "csv")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2, "header and one row: %s", out)
 	head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
 	require.Equal(t, len(head), len(row), "csv columns")
 	assert.Equal(t, []string{"pairwise", "3", "6"}, row[:3])
@@ -187,23 +179,10 @@ func TestBenchSpaceFamilies(t *testing.T) {
 // families say "not comparable" instead of running the reference, which
 // cannot count or sample; the resolve families still run it.
 func TestBenchSpaceNotComparable(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the stand-in for node is a shell script")
-	}
-	dir := t.TempDir()
-	t.Chdir(dir)
-	exe, err := os.Executable()
-	require.NoError(t, err)
 	// The stand-in resolves like the reference and leaves a mark, so that
 	// a run on a space family shows.
-	script := "#!/bin/sh\nshift\necho \"$@\" >> node-runs\nexec \"" + exe + "\" resolve \"$@\"\n"
-	require.NoError(t, os.WriteFile("fake-node", []byte(script), 0o755))
-	require.NoError(t, os.WriteFile("case.js", []byte("// not run\n"), 0o644))
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "--family", "wide,chain,sample", "--seeds", "3", "--runs", "1", "--format", "json", "--reference", "case.js", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	var rep benchReport
-	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	node := withFakeNode(t, "echo \"$@\" >> node-runs\n")
+	rep, _ := benchJSON(t, "--family", "wide,chain,sample", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
 	require.Len(t, rep.Results, 3)
 	require.NotNil(t, rep.Results[0].Reference)
 	assert.Empty(t, rep.Results[0].Reference.Error, "wide is compared")
@@ -218,33 +197,16 @@ func TestBenchSpaceNotComparable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, strings.Count(string(runs), "--template"), "the reference ran once, on wide: %s", runs)
 
-	stdout.Reset()
-	code = run([]string{"bench", "--family", "chain", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	assert.Contains(t, stdout.String(), "| not comparable: the reference only resolves | | | | |")
+	out, _ := runOK(t, "bench", "--family", "chain", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
+	assert.Contains(t, out, "| not comparable: the reference only resolves | | | | |")
 }
 
 // TestBenchReference runs the reference's side of v4t bench with a stand-in
 // for node that copies v4t's own result, so that the comparison is tested
 // without Node.js.
 func TestBenchReference(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the stand-in for node is a shell script")
-	}
-	dir := t.TempDir()
-	t.Chdir(dir)
-	// The stand-in "node" resolves with this test binary (as v4t), which
-	// the environment makes act as the main program.
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	script := "#!/bin/sh\n# $1 is case.js; then --template T --inputs I --output O\nshift\nexec \"" + exe + "\" resolve \"$@\"\n"
-	require.NoError(t, os.WriteFile("fake-node", []byte(script), 0o755))
-	require.NoError(t, os.WriteFile("case.js", []byte("// not run\n"), 0o644))
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"bench", "--family", "wide", "--seeds", "3", "--runs", "1", "--format", "json", "--reference", "case.js", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	var rep benchReport
-	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	node := withFakeNode(t, "")
+	rep, _ := benchJSON(t, "--family", "wide", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
 	require.Len(t, rep.Results, 1)
 	r := rep.Results[0]
 	require.NotNil(t, r.Reference)
@@ -257,22 +219,38 @@ func TestBenchReference(t *testing.T) {
 	assert.Positive(t, r.Comparison.Speedup)
 
 	// A failing reference is reported, not fatal.
-	require.NoError(t, os.WriteFile("fake-node", []byte("#!/bin/sh\necho 'JavaScript heap out of memory' >&2\nexit 134\n"), 0o755))
-	stdout.Reset()
-	code = run([]string{"bench", "--family", "wide", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	assert.Contains(t, stdout.String(), "| exit status 134: JavaScript heap out of memory |")
+	require.NoError(t, os.WriteFile(node, []byte("#!/bin/sh\necho 'JavaScript heap out of memory' >&2\nexit 134\n"), 0o755))
+	out, _ := runOK(t, "bench", "--family", "wide", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
+	assert.Contains(t, out, "| exit status 134: JavaScript heap out of memory |")
 
 	// So is one that runs too long.
-	require.NoError(t, os.WriteFile("fake-node", []byte("#!/bin/sh\nexec sleep 10\n"), 0o755))
-	stdout.Reset()
-	code = run([]string{"bench", "--family", "wide", "--seeds", "3", "--runs", "1", "--format", "json", "--reference", "case.js", "--reference-timeout", "200ms", "--node", filepath.Join(dir, "fake-node")}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	rep = benchReport{}
-	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	require.NoError(t, os.WriteFile(node, []byte("#!/bin/sh\nexec sleep 10\n"), 0o755))
+	rep, _ = benchJSON(t, "--family", "wide", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--reference-timeout", "200ms", "--node", node)
 	require.NotNil(t, rep.Results[0].Reference)
 	assert.Equal(t, "did not finish in 200ms", rep.Results[0].Reference.Error)
 	assert.Nil(t, rep.Results[0].Comparison)
+}
+
+// withFakeNode makes a temporary directory the working directory and writes
+// there case.js, which is never run, and fake-node, a stand-in for node: it
+// drops its first argument (case.js; then come --template T --inputs I
+// --output O), runs the shell lines first, and resolves the rest with this
+// test binary, which the environment makes act as v4t. It returns the
+// stand-in's path, and skips the test where a shell script cannot run.
+func withFakeNode(t *testing.T, first string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in for node is a shell script")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	node := filepath.Join(dir, "fake-node")
+	script := "#!/bin/sh\nshift\n" + first + "exec \"" + exe + "\" resolve \"$@\"\n"
+	require.NoError(t, os.WriteFile(node, []byte(script), 0o755))
+	require.NoError(t, os.WriteFile("case.js", []byte("// not run\n"), 0o644))
+	return node
 }
 
 func TestBenchHelpers(t *testing.T) {
@@ -304,4 +282,175 @@ func TestBenchHelpers(t *testing.T) {
 	assert.Equal(t, "14.5 ms", formatMS(14.5))
 	assert.Equal(t, "700 µs", formatMS(0.7))
 	assert.Equal(t, "3.76 GiB", formatMB(3852))
+}
+
+// fakeBenchReport is a report as v4t bench makes it, without running
+// anything: ring at three seeds with the reference (which fails at the
+// largest), choice at one seed, and the chain family, which measures
+// analyze and whose peak memory the system did not report at one seed.
+func fakeBenchReport() *benchReport {
+	v4t := func(wall, mem float64) toolResult {
+		return toolResult{Runs: 3, Wall: stat{wall, wall * 0.9, wall * 1.2}, CPU: stat{wall, wall, wall}, PeakMemory: stat{mem, mem * 0.95, mem * 1.05}}
+	}
+	ref := func(wall, mem float64) *toolResult {
+		return &toolResult{Runs: 1, Wall: stat{wall, wall, wall}, CPU: stat{wall, wall, wall}, PeakMemory: stat{mem, mem, mem}}
+	}
+	return &benchReport{
+		GOOS: "linux", GOARCH: "amd64", CPUs: 2, Version: "v4t test", Runs: 3, ReferenceRuns: 1, Spread: "min-max",
+		Results: []benchResult{
+			{Family: "ring", Measures: "resolve", Seed: 10, Templates: 40, V4T: v4t(8, 11), Reference: ref(1390, 121)},
+			{Family: "ring", Measures: "resolve", Seed: 1000, Templates: 4000, V4T: v4t(65, 39), Reference: ref(2790, 241)},
+			{Family: "ring", Measures: "resolve", Seed: 100000, Templates: 400000, V4T: v4t(8000, 2765), Reference: &toolResult{Error: "did not finish in 1m0s"}},
+			{Family: "choice", Measures: "resolve", Seed: 300, Templates: 900, V4T: v4t(30, 14)},
+			{Family: "chain", Measures: "analyze", Seed: 100, Templates: 200, V4T: v4t(9, 14), Reference: &toolResult{Error: notComparable}},
+			{Family: "chain", Measures: "analyze", Seed: 2000, Templates: 4000, V4T: v4t(320, 0), Reference: &toolResult{Error: notComparable}},
+		},
+	}
+}
+
+// svgTexts parses an SVG document as XML and returns its root element's
+// name and the text of its <text> elements.
+func svgTexts(t *testing.T, what string, doc []byte) (string, []string) {
+	t.Helper()
+	root, texts, _ := svgParse(t, what, doc)
+	return root, texts
+}
+
+// svgParse parses an SVG document as XML and returns its root element's
+// name, the text of its <text> elements and how many elements of each
+// name it has.
+func svgParse(t *testing.T, what string, doc []byte) (string, []string, map[string]int) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	var root string
+	var texts []string
+	count := map[string]int{}
+	inText := false
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err, "%s: the SVG is well-formed XML", what)
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if root == "" {
+				root = tok.Name.Local
+			}
+			count[tok.Name.Local]++
+			inText = tok.Name.Local == "text"
+		case xml.EndElement:
+			inText = false
+		case xml.CharData:
+			if inText {
+				texts = append(texts, string(tok))
+			}
+		}
+	}
+	return root, texts, count
+}
+
+func TestBenchPlot(t *testing.T) {
+	memless := fakeBenchReport()
+	for i := range memless.Results {
+		memless.Results[i].V4T.PeakMemory = stat{}
+		memless.Results[i].Reference = nil
+	}
+	memless.ReferenceRuns = 0
+	single := &benchReport{GOOS: "linux", GOARCH: "arm64", CPUs: 1, Runs: 1, Results: []benchResult{
+		{Family: "wide", Measures: "resolve", Seed: 3, Templates: 12, V4T: toolResult{Runs: 1, Wall: stat{5, 5, 5}, PeakMemory: stat{10, 10, 10}}},
+	}}
+	odd := &benchReport{GOOS: "plan\x019", GOARCH: "amd64", CPUs: 4, Runs: 2, Results: []benchResult{
+		{Family: `a<b & "c"`, Measures: "resolve", Seed: 3, Templates: 12, V4T: toolResult{Runs: 2, Wall: stat{5, 4, 6}, PeakMemory: stat{10, 9, 11}}},
+	}}
+	tests := []struct {
+		name    string
+		rep     *benchReport
+		want    []string // texts that must appear
+		notWant []string
+		lines   int // polylines: each series' line and its legend sample, in both panels
+	}{
+		{
+			name: "families and reference",
+			rep:  fakeBenchReport(),
+			want: []string{"wall time", "peak memory", "v4t ring", "reference ring", "v4t choice", "v4t chain (analyze)",
+				"templates (node and relationship templates)", "10", "1,000", "100,000", "1 ms", "10 s", "10 MiB", "1,000 MiB",
+				"v4t bench, whole process: 3 runs per template (reference: 1 run); linux/amd64, 2 CPUs"},
+			notWant: []string{"reference choice", "reference chain", "peak memory (not measured)"},
+			lines:   2 * (4 + 4),
+		},
+		{
+			name:    "no peak memory",
+			rep:     memless,
+			want:    []string{"wall time", "peak memory (not measured)", "v4t ring"},
+			notWant: []string{"reference ring", "1 MiB", "10 MiB"},
+			lines:   2 * 3,
+		},
+		{
+			name:  "one point",
+			rep:   single,
+			want:  []string{"v4t wide", "1 ms", "10 ms", "10", "100", "10 MiB", "100 MiB"},
+			lines: 2 * (1 + 1),
+		},
+		{
+			name:  "text escaped",
+			rep:   odd,
+			want:  []string{`v4t a<b & "c"`, "v4t bench, whole process: 2 runs per template; plan\uFFFD9/amd64, 4 CPUs"},
+			lines: 2 * (1 + 1),
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			svg, err := tc.rep.writeSVG()
+			require.NoError(t, err, "%s: writeSVG", tc.name)
+			root, texts, count := svgParse(t, tc.name, svg)
+			assert.Equal(t, "svg", root, "%s: root element", tc.name)
+			for _, w := range tc.want {
+				assert.Contains(t, texts, w, "%s: texts of the SVG", tc.name)
+			}
+			for _, w := range tc.notWant {
+				assert.NotContains(t, texts, w, "%s: texts of the SVG", tc.name)
+			}
+			assert.Equal(t, tc.lines, count["polyline"], "%s: polylines", tc.name)
+
+			// Determinism: the same report, also read back from its JSON
+			// form, gives the same bytes.
+			again, err := tc.rep.writeSVG()
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(svg, again), "%s: a second drawing differs", tc.name)
+			data, err := json.Marshal(tc.rep)
+			require.NoError(t, err)
+			var back benchReport
+			require.NoError(t, json.Unmarshal(data, &back))
+			fromJSON, err := back.writeSVG()
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(svg, fromJSON), "%s: the report read back from JSON draws differently", tc.name)
+		})
+	}
+}
+
+// TestBenchPlotGolden pins the picture of the fake report byte for byte
+// (V4T_UPDATE=1 rewrites it; look at the picture before committing it).
+func TestBenchPlotGolden(t *testing.T) {
+	svg, err := fakeBenchReport().writeSVG()
+	require.NoError(t, err)
+	testkit.Golden(t, filepath.Join("testdata", "bench-plot.svg.golden"), svg)
+}
+
+// TestBenchPlotFlag runs v4t bench --plot once: the report still goes to
+// --output, and the picture to the SVG file.
+func TestBenchPlotFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	stdout, _ := runOK(t, "bench", "--family", "pruning", "--seeds", "2,3", "--runs", "1", "--output", "report.md", "--plot", "bench.svg")
+	assert.Empty(t, stdout, "the report goes to --output")
+	assert.FileExists(t, "report.md")
+	svg, err := os.ReadFile("bench.svg")
+	require.NoError(t, err, "--plot writes the picture")
+	root, texts := svgTexts(t, "bench.svg", svg)
+	assert.Equal(t, "svg", root)
+	assert.Contains(t, texts, "v4t pruning")
+
+	code, _, stderr := runCLI("bench", "--family", "pruning", "--seeds", "2", "--runs", "1", "--plot", "bench.png")
+	assert.Equal(t, exitUsage, code, "--plot wants an .svg file")
+	assert.Contains(t, stderr, `--plot "bench.png": expected a .svg file`)
 }

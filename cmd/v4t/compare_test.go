@@ -61,8 +61,7 @@ func TestCompareOutMatchesResolve(t *testing.T) {
 				}
 				want := filepath.Join(t.TempDir(), "resolved.yaml")
 				rargs = append(rargs, "--output", want)
-				var rout, rerr bytes.Buffer
-				code := run(rargs, strings.NewReader(""), &rout, &rerr)
+				code, _, rerr := runCLI(rargs...)
 				file := filepath.Join(out, batch.ModeFileName(batch.Modes(true, true)[m.Mode-1]))
 				name := filepath.Base(file) + ": v4t " + strings.Join(rargs, " ")
 				if m.Own {
@@ -76,7 +75,7 @@ func TestCompareOutMatchesResolve(t *testing.T) {
 					continue
 				}
 				ok++
-				require.Equal(t, exitOK, code, "%s: %s", name, rerr.String())
+				require.Equal(t, exitOK, code, "%s: %s", name, rerr)
 				assert.Equal(t, file, m.File, name)
 				wantData, err := os.ReadFile(want)
 				require.NoError(t, err, name)

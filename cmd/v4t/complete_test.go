@@ -25,15 +25,13 @@ func TestCompleteExample(t *testing.T) {
 	abs, err := filepath.Abs(example)
 	require.NoError(t, err)
 	t.Chdir(t.TempDir())
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"complete", filepath.Join(abs, "webshop.yaml"), "--catalog", filepath.Join(abs, "catalog.json"),
-		"--output", "webshop.completed.yaml"}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
-	assert.Empty(t, stderr.String())
+	stdout, stderr := runOK(t, "complete", filepath.Join(abs, "webshop.yaml"), "--catalog", filepath.Join(abs, "catalog.json"),
+		"--output", "webshop.completed.yaml")
+	assert.Empty(t, stderr)
 	out, err := os.ReadFile("webshop.completed.yaml")
 	require.NoError(t, err)
 	testkit.Golden(t, filepath.Join(abs, "webshop.completed.yaml"), out)
-	testkit.Golden(t, filepath.Join(abs, "webshop.stdout.txt"), stdout.Bytes())
+	testkit.Golden(t, filepath.Join(abs, "webshop.stdout.txt"), []byte(stdout))
 	assert.Contains(t, completeCommand().example, "testdata/complete/webshop.yaml --catalog testdata/complete/catalog.json",
 		"the help's example is this one")
 }
@@ -70,12 +68,11 @@ func TestCompleteCSAREscape(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(work, "evil.csar"), b.Bytes(), 0o644))
 			before := listTree(t, root)
 			t.Chdir(work)
-			var stdout, stderr bytes.Buffer
-			code := run([]string{"complete", "evil.csar", "--catalog", "cat.json"}, strings.NewReader(""), &stdout, &stderr)
+			code, stdout, stderr := runCLI("complete", "evil.csar", "--catalog", "cat.json")
 			assert.Equal(t, exitRejected, code)
-			assert.Contains(t, stderr.String(), tc.want)
-			assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), "one line: %q", stderr.String())
-			assert.Empty(t, stdout.String())
+			assert.Contains(t, stderr, tc.want)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+			assert.Empty(t, stdout)
 			assert.Equal(t, before, listTree(t, root), "nothing written")
 		})
 	}
@@ -148,25 +145,22 @@ const cliImages = `[{"name": "node:6-alpine", "size": 50000000, "pulls": 1000, "
 // table's lines are Python's '{:<3}{:<30}{:>15}{:>15}{:>15}'.format(...).
 func TestCompleteInteractive(t *testing.T) {
 	t.Chdir(t.TempDir())
-	require.NoError(t, os.WriteFile("app.yaml", []byte(cliTemplate), 0o644))
-	require.NoError(t, os.WriteFile("cat.json", []byte(cliImages), 0o644))
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"complete", "app.yaml", "--catalog", "cat.json", "-i", "-q"}, strings.NewReader("7\n2\n"), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	testkit.WriteFiles(t, ".", map[string]string{"app.yaml": cliTemplate, "cat.json": cliImages})
+	code, stdout, stderr := runInput("7\n2\n", "complete", "app.yaml", "--catalog", "cat.json", "-i", "-q")
+	require.Equal(t, exitOK, code, "stderr: %s", stderr)
 	assert.Equal(t, ""+
 		"#  NAME                                     SIZE          PULLS          STARS\n"+
 		"1  node:6-alpine                          50.0MB           1000             50\n"+
 		"2  node:6                                600.0MB           9000             40\n"+
 		"select an image number must be a number between 1 and 2\n"+
-		"select an image number ", stdout.String())
+		"select an image number ", stdout)
 	out, err := os.ReadFile("app.completed.yaml")
 	require.NoError(t, err)
 	assert.Contains(t, string(out), "file: node:6\n")
 
-	stdout.Reset()
-	code = run([]string{"complete", "app.yaml", "--catalog", "cat.json", "-i", "-o", "eof.yaml"}, strings.NewReader(""), &stdout, &stderr)
+	code, _, stderr = runCLI("complete", "app.yaml", "--catalog", "cat.json", "-i", "-o", "eof.yaml")
 	assert.Equal(t, exitRejected, code)
-	assert.Contains(t, stderr.String(), "error: no image chosen: the input ended\n")
+	assert.Contains(t, stderr, "error: no image chosen: the input ended\n")
 	assert.NoFileExists(t, "eof.yaml")
 }
 
@@ -174,7 +168,7 @@ func TestCompleteInteractive(t *testing.T) {
 // service, and maps its failures to the reference's messages.
 func TestCompleteDockerFinder(t *testing.T) {
 	t.Chdir(t.TempDir())
-	require.NoError(t, os.WriteFile("app.yaml", []byte(cliTemplate), 0o644))
+	testkit.WriteFiles(t, ".", map[string]string{"app.yaml": cliTemplate})
 	var queries []string
 	broken := false
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -191,17 +185,14 @@ func TestCompleteDockerFinder(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"complete", "app.yaml", "--dockerfinder", srv.URL}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	stdout, _ := runOK(t, "complete", "app.yaml", "--dockerfinder", srv.URL)
 	assert.Equal(t, []string{"size_gt=0&sort=stars&sort=pulls&sort=-size&node=6"}, queries)
 	assert.Equal(t, "founded 2 images for \"web\" node\n"+
-		"complete node \"web\" with image \"node:6-alpine\" (50.00 MB, 1000 pulls, 50 stars)\n", stdout.String())
+		"complete node \"web\" with image \"node:6-alpine\" (50.00 MB, 1000 pulls, 50 stars)\n", stdout)
 
 	broken = true
-	stderr.Reset()
-	code = run([]string{"complete", "app.yaml", "--dockerfinder", srv.URL, "-o", "x.yaml"}, strings.NewReader(""), &stdout, &stderr)
+	code, _, stderr := runCLI("complete", "app.yaml", "--dockerfinder", srv.URL, "-o", "x.yaml")
 	assert.Equal(t, exitRejected, code)
-	assert.Equal(t, "error: Dockerfinder software service do not respond\n", stderr.String())
+	assert.Equal(t, "error: Dockerfinder software service do not respond\n", stderr)
 	assert.NoFileExists(t, "x.yaml")
 }

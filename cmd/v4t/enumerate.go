@@ -75,14 +75,9 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 		res, err := resolve.Enumerate(ctx, in, opts, resolve.EnumerateOptions{Limit: limit, CountOnly: count, Resolve: outDir != "", Max: maxVariants, Space: open.options()})
 		stop()
 		if err != nil {
-			problems, err := e.templateProblems(ctx, in, opts, err)
-			code := e.fail("enumerate", err)
-			e.reportProblems(in, problems, t.problems)
-			return code
+			return e.failTemplate(ctx, "enumerate", in, opts, t.problems, err)
 		}
-		for _, w := range res.Warnings {
-			fmt.Fprintf(e.stderr, "warning: %s\n", oneLine(w))
-		}
+		e.warnAll(res.Warnings)
 		if !res.Complete {
 			fmt.Fprintf(e.stderr, "stopped after %s (--limit %d); there are more\n", plural(limit, "variant"), limit)
 		}
@@ -127,37 +122,18 @@ func printVariants(e *env, format string, res *resolve.Enumeration, withInputs b
 	switch format {
 	case "text":
 		for i, v := range res.Variants {
-			fmt.Fprintf(e.stdout, "variant %d:", i+1)
-			for _, id := range v.Present {
-				fmt.Fprintf(e.stdout, " %s", id)
-			}
-			if len(v.Inputs) > 0 {
-				fmt.Fprintf(e.stdout, " | %s", inputsText(v.Inputs))
-			}
-			fmt.Fprintln(e.stdout)
+			writeVariant(e.stdout, "variant", i+1, v.Present, v.Inputs)
 		}
 		fmt.Fprintln(e.stdout, plural(len(res.Variants), "variant"))
 		return nil
 	case "json":
-		type variant struct {
-			Present []string        `json:"present"`
-			Inputs  json.RawMessage `json:"inputs,omitempty"`
-		}
 		out := struct {
-			Count    int       `json:"count"`
-			Complete bool      `json:"complete"`
-			Variants []variant `json:"variants"`
-		}{Count: len(res.Variants), Complete: res.Complete, Variants: []variant{}}
+			Count    int           `json:"count"`
+			Complete bool          `json:"complete"`
+			Variants []variantJSON `json:"variants"`
+		}{Count: len(res.Variants), Complete: res.Complete, Variants: []variantJSON{}}
 		for _, v := range res.Variants {
-			p := v.Present
-			if p == nil {
-				p = []string{}
-			}
-			vj := variant{Present: p}
-			if withInputs {
-				vj.Inputs = inputsJSON(v.Inputs)
-			}
-			out.Variants = append(out.Variants, vj)
+			out.Variants = append(out.Variants, newVariantJSON(v.Present, v.Inputs, withInputs))
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")

@@ -55,10 +55,7 @@ func setupGraph(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		}
 		p, err := picture.Load(ctx, in, opts, variant)
 		if err != nil {
-			problems, err := e.templateProblems(ctx, in, opts, err)
-			code := e.fail("graph", err)
-			e.reportProblems(in, problems, t.problems)
-			return code
+			return e.failTemplate(ctx, "graph", in, opts, t.problems, err)
 		}
 		data, err := picture.Draw(p, picture.Options{Format: format, HideAbsent: hideAbsent})
 		if err != nil {

@@ -50,24 +50,19 @@ func TestVersionText(t *testing.T) {
 // TestVersionAndHelpHabits checks --version and -V before and after a
 // command, v4t version's first line, and that v4t alone prints the help.
 func TestVersionAndHelpHabits(t *testing.T) {
-	call := func(args ...string) (int, string, string) {
-		var stdout, stderr bytes.Buffer
-		code := run(args, strings.NewReader(""), &stdout, &stderr)
-		return code, stdout.String(), stderr.String()
-	}
-	code, version, _ := call("version")
+	code, version, _ := runCLI("version")
 	require.Equal(t, exitOK, code)
 	first, _, _ := strings.Cut(version, "\n")
 	require.Regexp(t, `^v4t \d+\.\d+\.\d+`, first, "v4t version")
 	for _, args := range [][]string{{"--version"}, {"-V"}, {"resolve", "--version"}, {"enumerate", "--template", "missing.yaml", "-V"}, {"--debug", "-V", "validate"}} {
-		code, stdout, stderr := call(args...)
+		code, stdout, stderr := runCLI(args...)
 		assert.Equal(t, exitOK, code, "v4t %s", strings.Join(args, " "))
 		assert.Equal(t, first+"\n", stdout, "v4t %s", strings.Join(args, " "))
 		assert.Empty(t, stderr, "v4t %s", strings.Join(args, " "))
 	}
-	code, help, _ := call("--help")
+	code, help, _ := runCLI("--help")
 	require.Equal(t, exitOK, code)
-	code, alone, stderr := call()
+	code, alone, stderr := runCLI()
 	assert.Equal(t, exitOK, code, "v4t alone")
 	assert.Equal(t, help, alone, "v4t alone prints the help of v4t --help")
 	assert.Empty(t, stderr, "v4t alone")
@@ -114,10 +109,9 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"resolve", "-Q"}, "error: unknown shorthand flag: 'Q' in -Q\nrun 'v4t resolve --help' for usage\n"},
 	}
 	for _, tc := range tests {
-		var stdout, stderr bytes.Buffer
-		code := run(tc.args, strings.NewReader(""), &stdout, &stderr)
+		code, _, stderr := runCLI(tc.args...)
 		assert.Equal(t, exitUsage, code, "v4t %s", strings.Join(tc.args, " "))
-		assert.Equal(t, tc.stderr, stderr.String(), "v4t %s", strings.Join(tc.args, " "))
+		assert.Equal(t, tc.stderr, stderr, "v4t %s", strings.Join(tc.args, " "))
 	}
 }
 
@@ -180,12 +174,11 @@ func TestShippedExamplesValidate(t *testing.T) {
 	}
 	assert.ElementsMatch(t, listed, files, "every shipped example template is checked")
 	for _, tc := range tests {
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"validate", tc.file}, strings.NewReader(""), &stdout, &stderr)
-		lines := strings.Count(stdout.String(), "\n")
-		assert.Equal(t, tc.problems, lines, "problems of %s:\n%s", tc.file, stdout.String())
+		code, stdout, stderr := runCLI("validate", tc.file)
+		lines := strings.Count(stdout, "\n")
+		assert.Equal(t, tc.problems, lines, "problems of %s:\n%s", tc.file, stdout)
 		if tc.problems == 0 {
-			assert.Equal(t, exitOK, code, "v4t validate %s: %s", tc.file, stderr.String())
+			assert.Equal(t, exitOK, code, "v4t validate %s: %s", tc.file, stderr)
 		}
 	}
 }

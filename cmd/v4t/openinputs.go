@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -123,4 +125,37 @@ func inputsYAML(as []resolve.Assignment) *yamlsrc.Value {
 		m.Map.Set(a.Name, yamlsrc.Clone(a.Value))
 	}
 	return m
+}
+
+// writeVariant writes a variant as one line: "LABEL N:", the ids of its
+// present elements, and its open inputs' values after " | " where it has
+// any.
+func writeVariant(w io.Writer, label string, n int, present []string, inputs []resolve.Assignment) {
+	fmt.Fprintf(w, "%s %d:", label, n)
+	for _, id := range present {
+		fmt.Fprintf(w, " %s", id)
+	}
+	if len(inputs) > 0 {
+		fmt.Fprintf(w, " | %s", inputsText(inputs))
+	}
+	fmt.Fprintln(w)
+}
+
+// variantJSON is a variant in the JSON output of enumerate and sample.
+type variantJSON struct {
+	Present []string        `json:"present"`
+	Inputs  json.RawMessage `json:"inputs,omitempty"` // never empty where given (inputsJSON)
+}
+
+// newVariantJSON returns a variant for JSON: its present element ids ([]
+// when none), and with withInputs its open inputs' values.
+func newVariantJSON(present []string, inputs []resolve.Assignment, withInputs bool) variantJSON {
+	v := variantJSON{Present: present}
+	if v.Present == nil {
+		v.Present = []string{}
+	}
+	if withInputs {
+		v.Inputs = inputsJSON(inputs)
+	}
+	return v
 }

@@ -198,15 +198,33 @@ func TestPanicIsInternalError(t *testing.T) {
 func TestProfiles(t *testing.T) {
 	dir := t.TempDir()
 	cpu, mem := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof")
-	var stdout, stderr bytes.Buffer
-	code := run([]string{"--cpuprofile", cpu, "version", "--memprofile", mem}, strings.NewReader(""), &stdout, &stderr)
-	require.Equal(t, exitOK, code, "stderr: %s", stderr.String())
+	stdout, _ := runOK(t, "--cpuprofile", cpu, "version", "--memprofile", mem)
 	for _, p := range []string{cpu, mem} {
 		st, err := os.Stat(p)
 		require.NoError(t, err, "profile %s", p)
 		assert.NotZero(t, st.Size(), "profile %s", p)
 	}
-	assert.True(t, strings.HasPrefix(stdout.String(), "v4t "), "version output %q", stdout.String())
+	assert.True(t, strings.HasPrefix(stdout, "v4t "), "version output %q", stdout)
+}
+
+// runCLI runs v4t with args and an empty standard input, and returns its
+// exit status, standard output and standard error.
+func runCLI(args ...string) (int, string, string) { return runInput("", args...) }
+
+// runInput runs v4t like runCLI, with stdin as its standard input.
+func runInput(stdin string, args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// runOK runs v4t like runCLI, requires exit status 0, and returns its
+// standard output and standard error.
+func runOK(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	code, stdout, stderr := runCLI(args...)
+	require.Equal(t, exitOK, code, "stderr: %s", stderr)
+	return stdout, stderr
 }
 
 func jsonOf(a resolve.Assignment) string { return yamlsrc.JSON(a.Value) }

@@ -104,14 +104,9 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		res, err := resolve.Sample(ctx, in, opts, resolve.SampleOptions{Space: open.options(), Uniform: uniform, T: strength, Seed: seed})
 		stop()
 		if err != nil {
-			problems, err := e.templateProblems(ctx, in, opts, err)
-			code := e.fail("sample", err)
-			e.reportProblems(in, problems, t.problems)
-			return code
+			return e.failTemplate(ctx, "sample", in, opts, t.problems, err)
 		}
-		for _, w := range res.Warnings {
-			fmt.Fprintf(e.stderr, "warning: %s\n", oneLine(w))
-		}
+		e.warnAll(res.Warnings)
 		if res.Count.Sign() == 0 {
 			fmt.Fprintf(e.stderr, "warning: %s: the template has no variant, so the sample is empty\n", in.TemplatePath)
 		}
@@ -123,33 +118,18 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		switch format {
 		case "text":
 			for i, v := range res.Variants {
-				fmt.Fprintf(&buf, "sample %d:", i+1)
-				for _, id := range v.Present {
-					fmt.Fprintf(&buf, " %s", id)
-				}
-				if len(v.Inputs) > 0 {
-					fmt.Fprintf(&buf, " | %s", inputsText(v.Inputs))
-				}
-				buf.WriteByte('\n')
+				writeVariant(&buf, "sample", i+1, v.Present, v.Inputs)
 			}
 			fmt.Fprintf(&buf, "%s (%s, seed %d) of %s\n", plural(len(res.Variants), "sample"), method, seed, plural64(res.Count.String(), "variant"))
 		case "json":
-			type variant struct {
-				Present []string        `json:"present"`
-				Inputs  json.RawMessage `json:"inputs"`
-			}
 			out := struct {
-				Method        string    `json:"method"`
-				Seed          uint64    `json:"seed"`
-				SpaceVariants string    `json:"space_variants"`
-				Variants      []variant `json:"variants"`
-			}{Method: method, Seed: seed, SpaceVariants: res.Count.String(), Variants: []variant{}}
+				Method        string        `json:"method"`
+				Seed          uint64        `json:"seed"`
+				SpaceVariants string        `json:"space_variants"`
+				Variants      []variantJSON `json:"variants"`
+			}{Method: method, Seed: seed, SpaceVariants: res.Count.String(), Variants: []variantJSON{}}
 			for _, v := range res.Variants {
-				p := v.Present
-				if p == nil {
-					p = []string{}
-				}
-				out.Variants = append(out.Variants, variant{Present: p, Inputs: inputsJSON(v.Inputs)})
+				out.Variants = append(out.Variants, newVariantJSON(v.Present, v.Inputs, true))
 			}
 			enc := json.NewEncoder(&buf)
 			enc.SetIndent("", "  ")

@@ -89,11 +89,10 @@ func TestSDEnvironment(t *testing.T) {
 			for k, v := range tc.vars {
 				t.Setenv(k, v)
 			}
-			var stdout, stderr bytes.Buffer
-			code := run(append([]string{"sd"}, tc.args...), strings.NewReader(""), &stdout, &stderr)
-			assert.Equal(t, tc.code, code, "exit status; stderr:\n%s", stderr.String())
-			assert.Equal(t, tc.stdout, stdout.String(), "stdout")
-			assert.Equal(t, tc.stderr, stderr.String(), "stderr")
+			code, stdout, stderr := runCLI(append([]string{"sd"}, tc.args...)...)
+			assert.Equal(t, tc.code, code, "exit status; stderr:\n%s", stderr)
+			assert.Equal(t, tc.stdout, stdout, "stdout")
+			assert.Equal(t, tc.stderr, stderr, "stderr")
 			if tc.fullFile != "" {
 				got, err := os.ReadFile(filepath.FromSlash(tc.fullFile))
 				require.NoError(t, err, "the Full SD")

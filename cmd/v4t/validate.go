@@ -269,6 +269,24 @@ func (e *env) templateProblems(ctx context.Context, in resolve.Input, opts resol
 	return problems, err
 }
 
+// failTemplate fails cmd with err, which came of reading the template: the
+// error line, then what else v4t validate finds in the template
+// (templateProblems, reportProblems; all lists them). It returns the exit
+// status.
+func (e *env) failTemplate(ctx context.Context, cmd string, in resolve.Input, opts resolve.Options, all bool, err error) int {
+	problems, err := e.templateProblems(ctx, in, opts, err)
+	code := e.fail(cmd, err)
+	e.reportProblems(in, problems, all)
+	return code
+}
+
+// warnAll writes each warning on standard error as one line.
+func (e *env) warnAll(warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "warning: %s\n", oneLine(w))
+	}
+}
+
 // reportProblems follows the error line with what templateProblems found:
 // one hint line, "hint: v4t validate FILE lists N more problems", or with
 // all (--problems) every problem, each as "  problem: file:line:col:

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,11 +68,10 @@ func TestWrongKinds(t *testing.T) {
 				v.List[path[len(path)-1].(int)] = other()
 			}
 			require.NoError(t, os.WriteFile("t.yaml", yamlsrc.Marshal(doc), 0o644))
-			var stdout, stderr bytes.Buffer
-			code := run([]string{"resolve", "--template", "t.yaml", "--output", "out.yaml"}, strings.NewReader(""), &stdout, &stderr)
+			code, _, stderr := runCLI("resolve", "--template", "t.yaml", "--output", "out.yaml")
 			statuses[code]++
 			what := fmt.Sprintf("%v := %s", path, yamlsrc.JSON(other()))
-			lines, warnings := splitWarnings(stderr.String())
+			lines, warnings := splitWarnings(stderr)
 			for _, w := range warnings {
 				assert.Regexp(t, `^warning: t\.yaml:\d+:\d+: \S`, w, what)
 			}

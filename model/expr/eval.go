@@ -280,6 +280,24 @@ func Operators() []string {
 	return names
 }
 
+// logicOperators are the keys of logic expressions in the resolver's
+// dispatch order (variability.md §8.4, §8.5).
+var logicOperators = []string{
+	"logic_expression", "and", "or", "not", "xor", "exo", "implies", "amo",
+	"node_presence", "host_presence", "has_source", "has_incoming_relation", "has_incoming_relation_naive",
+	"has_outgoing_relation", "has_outgoing_relation_naive", "has_artifact", "has_artifact_naive",
+	"relation_presence", "source_presence", "target_presence", "container_presence", "policy_presence",
+	"has_present_target", "group_presence", "has_present_member", "artifact_presence", "is_managed",
+	"node_property_presence", "relation_property_presence", "group_property_presence", "policy_property_presence",
+	"artifact_property_presence", "input_presence", "is_consumed", "output_presence", "is_produced",
+	"import_presence", "technology_presence", "node_type_presence", "relation_type_presence",
+	"group_type_presence", "policy_type_presence", "artifact_type_presence",
+}
+
+// LogicOperators reports the logic-expression operator names in dispatch
+// order: encode translates them, validate checks them.
+func LogicOperators() []string { return append([]string(nil), logicOperators...) }
+
 // ---------------------------------------------------------------------------
 // errors
 
@@ -458,51 +476,53 @@ func orEmpty(x *yamlsrc.Value) *yamlsrc.Value {
 // ---------------------------------------------------------------------------
 // arithmetic
 
+// evalNumber evaluates el and requires a number.
+func (e *Evaluator) evalNumber(x, el *yamlsrc.Value) (float64, error) {
+	v, err := e.eval(el)
+	if err != nil {
+		return 0, err
+	}
+	return e.number(x, v)
+}
+
+// evalString evaluates el and requires a string.
+func (e *Evaluator) evalString(x, el *yamlsrc.Value) (string, error) {
+	v, err := e.eval(el)
+	if err != nil {
+		return "", err
+	}
+	return e.str(x, v)
+}
+
+// reduce folds f over the evaluated operands, starting from acc.
+func (e *Evaluator) reduce(x *yamlsrc.Value, operands []*yamlsrc.Value, acc float64, f func(a, b float64) float64) (*yamlsrc.Value, error) {
+	for _, el := range operands {
+		n, err := e.evalNumber(x, el)
+		if err != nil {
+			return nil, err
+		}
+		acc = f(acc, n)
+	}
+	return yamlsrc.NewNumber(acc), nil
+}
+
 func (e *Evaluator) opAdd(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !arg.IsList() {
 		return nil, notAFunction("expression.add.reduce")
 	}
-	sum := 0.0
-	for _, el := range arg.List {
-		v, err := e.eval(el)
-		if err != nil {
-			return nil, err
-		}
-		n, err := e.number(x, v)
-		if err != nil {
-			return nil, err
-		}
-		sum += n
-	}
-	return yamlsrc.NewNumber(sum), nil
+	return e.reduce(x, arg.List, 0, func(a, b float64) float64 { return a + b })
 }
 
 func (e *Evaluator) opMul(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !arg.IsList() {
 		return nil, notAFunction("expression.mul.reduce")
 	}
-	product := 1.0
-	for _, el := range arg.List {
-		v, err := e.eval(el)
-		if err != nil {
-			return nil, err
-		}
-		n, err := e.number(x, v)
-		if err != nil {
-			return nil, err
-		}
-		product *= n
-	}
-	return yamlsrc.NewNumber(product), nil
+	return e.reduce(x, arg.List, 1, func(a, b float64) float64 { return a * b })
 }
 
 // fold is sub and div: the first operand, then the others from .slice(1).
 func (e *Evaluator) fold(name string, x, arg *yamlsrc.Value, f func(a, b float64) float64) (*yamlsrc.Value, error) {
-	v, err := e.eval(index(arg, 0))
-	if err != nil {
-		return nil, err
-	}
-	acc, err := e.number(x, v)
+	acc, err := e.evalNumber(x, index(arg, 0))
 	if err != nil {
 		return nil, err
 	}
@@ -512,18 +532,7 @@ func (e *Evaluator) fold(name string, x, arg *yamlsrc.Value, f func(a, b float64
 		}
 		return nil, notAFunction("expression." + name + ".slice")
 	}
-	for _, el := range arg.List[1:] {
-		v, err := e.eval(el)
-		if err != nil {
-			return nil, err
-		}
-		n, err := e.number(x, v)
-		if err != nil {
-			return nil, err
-		}
-		acc = f(acc, n)
-	}
-	return yamlsrc.NewNumber(acc), nil
+	return e.reduce(x, arg.List[1:], acc, f)
 }
 
 func (e *Evaluator) opSub(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
@@ -537,11 +546,8 @@ func (e *Evaluator) opDiv(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 func (e *Evaluator) opMod(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	var n [2]float64
 	for i := range n {
-		v, err := e.eval(index(arg, i))
-		if err != nil {
-			return nil, err
-		}
-		if n[i], err = e.number(x, v); err != nil {
+		var err error
+		if n[i], err = e.evalNumber(x, index(arg, i)); err != nil {
 			return nil, err
 		}
 	}
@@ -711,11 +717,7 @@ func (e *Evaluator) evalAll(list []*yamlsrc.Value) ([]*yamlsrc.Value, error) {
 }
 
 func (e *Evaluator) opToken(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	v, err := e.eval(index(arg, 0))
-	if err != nil {
-		return nil, err
-	}
-	s, err := e.str(x, v)
+	s, err := e.evalString(x, index(arg, 0))
 	if err != nil {
 		return nil, err
 	}
@@ -848,19 +850,11 @@ func (e *Evaluator) opValidValues(x, arg *yamlsrc.Value) (*yamlsrc.Value, error)
 
 func lengthOp(holds func(n, m float64) bool) func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	return func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-		v, err := e.eval(index(arg, 0))
+		s, err := e.evalString(x, index(arg, 0))
 		if err != nil {
 			return nil, err
 		}
-		s, err := e.str(x, v)
-		if err != nil {
-			return nil, err
-		}
-		l, err := e.eval(index(arg, 1))
-		if err != nil {
-			return nil, err
-		}
-		n, err := e.number(x, l)
+		n, err := e.evalNumber(x, index(arg, 1))
 		if err != nil {
 			return nil, err
 		}

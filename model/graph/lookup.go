@@ -50,6 +50,14 @@ func assertStringOrNumber(v *Value) error {
 	return nil
 }
 
+// assertNameKey checks a [name, name or index] pair like the reference.
+func assertNameKey(name, key *Value) error {
+	if err := assertString(name); err != nil {
+		return err
+	}
+	return assertStringOrNumber(key)
+}
+
 // at is JavaScript's x[i] for a list or a string.
 func at(v *Value, i int) *Value {
 	if v == nil {
@@ -89,6 +97,43 @@ func index(list []*Element, n float64) *Element {
 		return nil
 	}
 	return list[int(n)]
+}
+
+// pick is the reference's name-or-index selection: by name from named when
+// key is a string (ambiguous when several share it), by index into list when
+// key is a number, nil otherwise.
+func pick(key *Value, named, list []*Element) (e *Element, ambiguous bool) {
+	switch {
+	case isStr(key):
+		if len(named) > 1 {
+			return nil, true
+		}
+		if len(named) == 1 {
+			return named[0], false
+		}
+	case isNum(key):
+		return index(list, key.Num), false
+	}
+	return nil, false
+}
+
+// choose is pick with the reference's messages for word: they show printed
+// pretty-printed, or key itself when printed is nil.
+func choose(word string, key, printed *Value, named, list []*Element) (*Element, error) {
+	e, ambiguous := pick(key, named, list)
+	if ambiguous {
+		if printed != nil {
+			return nil, fail(msgAmbiguous(word, PrettyOf(printed)))
+		}
+		return nil, fail(msgAmbiguous(word, key.Str))
+	}
+	if e == nil {
+		if printed != nil {
+			return nil, fail(msgNotFound(word, PrettyOf(printed)))
+		}
+		return nil, fail(msgNotFound(word, yamlsrc.String(key)))
+	}
+	return e, nil
 }
 
 func notElement(e *Element, what string) error {
@@ -168,32 +213,18 @@ func (g *Graph) GetRelation(member *Value, ctx Context) (*Element, error) {
 }
 
 func (g *Graph) relationOf(printed, nodeRef, rel *Value, ctx Context) (*Element, error) {
-	if err := assertString(nodeRef); err != nil {
-		return nil, err
-	}
-	if err := assertStringOrNumber(rel); err != nil {
+	if err := assertNameKey(nodeRef, rel); err != nil {
 		return nil, err
 	}
 	node, err := g.GetNode(nodeRef, ctx)
 	if err != nil {
 		return nil, err
 	}
-	var r *Element
+	var named []*Element
 	if isStr(rel) {
-		rs := node.OutgoingNamed(rel.Str)
-		if len(rs) > 1 {
-			return nil, fail(msgAmbiguous("Relation", PrettyOf(printed)))
-		}
-		if len(rs) == 1 {
-			r = rs[0]
-		}
-	} else {
-		r = index(node.Outgoing, rel.Num)
+		named = node.OutgoingNamed(rel.Str)
 	}
-	if r == nil {
-		return nil, fail(msgNotFound("Relation", PrettyOf(printed)))
-	}
-	return r, nil
+	return choose("Relation", rel, printed, named, node.Outgoing)
 }
 
 // GetGroup resolves a group reference.
@@ -219,22 +250,7 @@ func (g *Graph) GetPolicy(v *Value, ctx Context) (*Element, error) {
 	if e, ok, err := g.selfOrContainer(v, ctx, KindPolicy, "a policy"); ok {
 		return e, err
 	}
-	var p *Element
-	if isStr(v) {
-		ps := g.policiesByNm[v.Str]
-		if len(ps) > 1 {
-			return nil, fail(msgAmbiguous("Policy", v.Str))
-		}
-		if len(ps) == 1 {
-			p = ps[0]
-		}
-	} else {
-		p = index(g.Policies, v.Num)
-	}
-	if p == nil {
-		return nil, fail(msgNotFound("Policy", yamlsrc.String(v)))
-	}
-	return p, nil
+	return choose("Policy", v, nil, g.policiesByNm[v.Str], g.Policies)
 }
 
 // GetArtifact resolves an artifact reference. The node part ignores the
@@ -247,32 +263,18 @@ func (g *Graph) GetArtifact(member *Value, ctx Context) (*Element, error) {
 }
 
 func (g *Graph) artifactOf(printed, nodeRef, art *Value) (*Element, error) {
-	if err := assertString(nodeRef); err != nil {
-		return nil, err
-	}
-	if err := assertStringOrNumber(art); err != nil {
+	if err := assertNameKey(nodeRef, art); err != nil {
 		return nil, err
 	}
 	node, err := g.GetNode(nodeRef, Context{})
 	if err != nil {
 		return nil, err
 	}
-	var a *Element
+	var named []*Element
 	if isStr(art) {
-		as := node.ArtifactsNamed(art.Str)
-		if len(as) > 1 {
-			return nil, fail(msgAmbiguous("Artifact", PrettyOf(printed)))
-		}
-		if len(as) == 1 {
-			a = as[0]
-		}
-	} else {
-		a = index(node.Artifacts, art.Num)
+		named = node.ArtifactsNamed(art.Str)
 	}
-	if a == nil {
-		return nil, fail(msgNotFound("Artifact", PrettyOf(printed)))
-	}
-	return a, nil
+	return choose("Artifact", art, printed, named, node.Artifacts)
 }
 
 // GetImport resolves an import reference (an index).
@@ -307,22 +309,7 @@ func (g *Graph) inputOutput(v *Value, ctx Context, kind Kind, what, word string,
 	if err := assertStringOrNumber(v); err != nil {
 		return nil, err
 	}
-	var e *Element
-	if isStr(v) {
-		es := byName[v.Str]
-		if len(es) > 1 {
-			return nil, fail(msgAmbiguous(word, v.Str))
-		}
-		if len(es) == 1 {
-			e = es[0]
-		}
-	} else {
-		e = index(list, v.Num)
-	}
-	if e == nil {
-		return nil, fail(msgNotFound(word, yamlsrc.String(v)))
-	}
-	return e, nil
+	return choose(word, v, nil, byName[v.Str], list)
 }
 
 // GetTechnology resolves [node, technology name or index].
@@ -331,32 +318,24 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 		return nil, fail(MsgNotArray(data))
 	}
 	d0, d1 := at(data, 0), at(data, 1)
-	if err := assertString(d0); err != nil {
-		return nil, err
-	}
-	if err := assertStringOrNumber(d1); err != nil {
+	if err := assertNameKey(d0, d1); err != nil {
 		return nil, err
 	}
 	node, err := g.GetNode(d0, ctx)
 	if err != nil {
 		return nil, err
 	}
-	var t *Element
+	var found []*Element
 	if isStr(d1) {
-		var found []*Element
 		for _, x := range node.Technologies {
 			if x.Name == d1.Str {
 				found = append(found, x)
 			}
 		}
-		if len(found) > 1 {
-			return nil, fail(msgAmbiguous("Technology", PrettyOf(data)))
-		}
-		if len(found) == 1 {
-			t = found[0]
-		}
-	} else {
-		t = index(node.Technologies, d1.Num)
+	}
+	t, ambiguous := pick(d1, found, node.Technologies)
+	if ambiguous {
+		return nil, fail(msgAmbiguous("Technology", PrettyOf(data)))
 	}
 	if t == nil {
 		// Quirk: the closing quote is missing (variability.md §17.22).
@@ -365,34 +344,25 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 	return t, nil
 }
 
-// member selects from a container's properties or types by the last item
-// of data (name or index).
-func member(container *Element, data *Value, word string, named func(string) []*Element, list []*Element) (*Element, error) {
-	id := last(data)
-	var e *Element
-	if isStr(id) {
-		es := named(id.Str)
-		if len(es) > 1 {
-			return nil, fail(msgAmbiguous(word, PrettyOf(data)))
-		}
-		if len(es) == 1 {
-			e = es[0]
-		}
-	} else if isNum(id) {
-		e = index(list, id.Num)
-	}
-	if e == nil {
-		return nil, fail(msgNotFound(word, PrettyOf(data)))
-	}
-	return e, nil
-}
-
+// propertyOf selects from a container's properties by the last item of data
+// (name or index).
 func propertyOf(c *Element, data *Value) (*Element, error) {
-	return member(c, data, "Property", c.PropertiesNamed, c.Properties)
+	id := last(data)
+	var named []*Element
+	if isStr(id) {
+		named = c.PropertiesNamed(id.Str)
+	}
+	return choose("Property", id, data, named, c.Properties)
 }
 
+// typeOf selects from a container's types by the last item of data.
 func typeOf(c *Element, data *Value) (*Element, error) {
-	return member(c, data, "Type", c.TypesNamed, c.Types)
+	id := last(data)
+	var named []*Element
+	if isStr(id) {
+		named = c.TypesNamed(id.Str)
+	}
+	return choose("Type", id, data, named, c.Types)
 }
 
 // PropertyKind selects which container a property or type reference names.
@@ -413,31 +383,12 @@ func (g *Graph) containerOf(kind PropertyKind, data *Value, ctx Context, typeRef
 	d0, d1, d2 := at(data, 0), at(data, 1), at(data, 2)
 	c := Context{Element: ctx.Element}
 	switch kind {
-	case RefNode:
-		if err := assertString(d0); err != nil {
+	case RefNode, RefGroup:
+		if err := assertNameKey(d0, d1); err != nil {
 			return nil, err
 		}
-		if err := assertStringOrNumber(d1); err != nil {
-			return nil, err
-		}
-		return g.GetNode(d0, c)
-	case RefRelation:
-		if err := assertString(d0); err != nil {
-			return nil, err
-		}
-		if err := assertStringOrNumber(d1); err != nil {
-			return nil, err
-		}
-		if err := assertStringOrNumber(d2); err != nil {
-			return nil, err
-		}
-		return g.relationOf(yamlsrc.NewList(d0, d1), d0, d1, c)
-	case RefGroup:
-		if err := assertString(d0); err != nil {
-			return nil, err
-		}
-		if err := assertStringOrNumber(d1); err != nil {
-			return nil, err
+		if kind == RefNode {
+			return g.GetNode(d0, c)
 		}
 		return g.GetGroup(d0, c)
 	case RefPolicy:
@@ -452,18 +403,18 @@ func (g *Graph) containerOf(kind PropertyKind, data *Value, ctx Context, typeRef
 			return nil, err
 		}
 		return g.GetPolicy(d0, c)
-	default:
-		if err := assertString(d0); err != nil {
-			return nil, err
-		}
-		if err := assertStringOrNumber(d1); err != nil {
-			return nil, err
-		}
-		if err := assertStringOrNumber(d2); err != nil {
-			return nil, err
-		}
-		return g.artifactOf(yamlsrc.NewList(d0, d1), d0, d1)
 	}
+	// Relations and artifacts: [node, name or index, member].
+	if err := assertNameKey(d0, d1); err != nil {
+		return nil, err
+	}
+	if err := assertStringOrNumber(d2); err != nil {
+		return nil, err
+	}
+	if kind == RefRelation {
+		return g.relationOf(yamlsrc.NewList(d0, d1), d0, d1, c)
+	}
+	return g.artifactOf(yamlsrc.NewList(d0, d1), d0, d1)
 }
 
 // GetProperty resolves a *_property_presence reference.

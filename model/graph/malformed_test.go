@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -204,11 +205,7 @@ func TestMalformedRejected(t *testing.T) {
 				require.NoError(t, err, "build of %s", tc.name)
 				err = AfterCleanup(g)
 			}
-			require.Error(t, err, "%s must be rejected", tc.name)
-			d, ok := diag.As(err)
-			require.True(t, ok, "diagnostic of %s", tc.name)
-			assert.Equal(t, tc.wantLine, d.Line(), "line of %s", tc.name)
-			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), "reference's message of %s", tc.name)
+			testkit.ErrorLine(t, err, tc.wantLine, tc.wantRef, tc.name)
 		})
 	}
 }

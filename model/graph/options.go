@@ -172,51 +172,48 @@ func (r *optionReader) user(key string) *Value {
 	return v
 }
 
+// typed returns the user's value of key (nil when unset) and asserts its
+// kind, recording msg's error; ok is false once an error is recorded.
+func (r *optionReader) typed(key string, kind yamlsrc.Kind, msg func(*Value) string) (v *Value, ok bool) {
+	if r.err != nil {
+		return nil, false
+	}
+	if v = r.user(key); v != nil && v.Kind != kind {
+		r.err = diag.At(valuePos(r.file, v), diag.StageLoad, msg(v))
+		return nil, false
+	}
+	return v, true
+}
+
 // boolOpt resolves user ?? table ?? fallback and asserts a boolean.
 func (r *optionReader) boolOpt(key string, fallback bool) bool {
-	if r.err != nil {
-		return false
-	}
-	if v := r.user(key); v != nil {
-		if v.Kind != yamlsrc.KindBool {
-			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, MsgNotBoolean(v))
-			return false
-		}
-		return v.Bool
-	}
 	if b, ok := r.table[key]; ok {
-		return b
+		fallback = b
 	}
-	return fallback
+	return r.plainBool(key, fallback)
 }
 
 // plainBool resolves user ?? fallback and asserts a boolean.
 func (r *optionReader) plainBool(key string, fallback bool) bool {
-	if r.err != nil {
+	v, ok := r.typed(key, yamlsrc.KindBool, MsgNotBoolean)
+	if !ok {
 		return false
 	}
-	if v := r.user(key); v != nil {
-		if v.Kind != yamlsrc.KindBool {
-			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, MsgNotBoolean(v))
-			return false
-		}
-		return v.Bool
+	if v == nil {
+		return fallback
 	}
-	return fallback
+	return v.Bool
 }
 
 func (r *optionReader) stringOpt(key, fallback string) string {
-	if r.err != nil {
+	v, ok := r.typed(key, yamlsrc.KindString, MsgNotString)
+	if !ok {
 		return ""
 	}
-	if v := r.user(key); v != nil {
-		if v.Kind != yamlsrc.KindString {
-			r.err = diag.At(valuePos(r.file, v), diag.StageLoad, MsgNotString(v))
-			return ""
-		}
-		return v.Str
+	if v == nil {
+		return fallback
 	}
-	return fallback
+	return v.Str
 }
 
 // ResolveOptions resolves the options of a document (§4); file names it

@@ -3,6 +3,7 @@ package testkit
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -32,4 +33,24 @@ func Symlinks(t testing.TB, dir string, links map[string]string) {
 			t.Skipf("cannot make symbolic links here: %v", err)
 		}
 	}
+}
+
+// CaseDirs returns the directories right below root that hold a file named
+// marker, in name order: the cases of a corpus laid out one directory a
+// case. Dot directories are passed over; t fails when there is no case.
+func CaseDirs(t testing.TB, root, marker string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(root)
+	require.NoError(t, err)
+	var dirs []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, e.Name(), marker)); err == nil {
+			dirs = append(dirs, filepath.Join(root, e.Name()))
+		}
+	}
+	require.NotEmpty(t, dirs, "no cases in %s", root)
+	return dirs
 }

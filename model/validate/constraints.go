@@ -405,40 +405,10 @@ func scalarUnitValue(s, typ string) (float64, bool) {
 // with JSON scalars, cut short when long.
 func flow(x *yamlsrc.Value) string {
 	var b strings.Builder
-	writeFlow(&b, x)
+	yamlsrc.WriteFlow(&b, x, 80, nil, nil)
 	s := b.String()
 	if len(s) > 80 {
 		s = s[:77] + "..."
 	}
 	return s
-}
-
-func writeFlow(b *strings.Builder, x *yamlsrc.Value) {
-	if b.Len() > 80 {
-		return
-	}
-	switch {
-	case x.IsList():
-		b.WriteByte('[')
-		for i, e := range x.List {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeFlow(b, e)
-		}
-		b.WriteByte(']')
-	case x.IsMap():
-		b.WriteByte('{')
-		for i, k := range x.Map.Keys() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(k)
-			b.WriteString(": ")
-			writeFlow(b, x.Map.Val(i))
-		}
-		b.WriteByte('}')
-	default:
-		b.WriteString(yamlsrc.JSON(x))
-	}
 }

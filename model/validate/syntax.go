@@ -175,17 +175,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 				}
 				continue
 			}
-			switch key {
-			case "inputs":
-				if !x.IsMap() && !x.IsNull() {
-					v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
-				}
-			case "operations", "notifications":
-				v.operations(u, x, key, what)
-			default:
-				// A TOSCA 1.2 operation definition.
-				v.operation(u, key, x, what)
-			}
+			v.interfaceMember(u, key, x, what)
 		}
 		interfaceOps(t, def)
 	} else if !v.checkFields(u, def, what, typeGrammar[k], at) {
@@ -253,16 +243,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 				if n := x.Get("node"); n.IsString() {
 					r.node = nameRef{n.Str, u.at(n)}
 				}
-				switch rel := x.Get("relationship"); {
-				case rel.IsString():
-					r.rel = nameRef{rel.Str, u.at(rel)}
-				case rel.IsMap():
-					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, valuePlace(u, rel)) {
-						if ty := rel.Get("type"); ty.IsString() {
-							r.rel = nameRef{ty.Str, u.at(ty)}
-						}
-					}
-				}
+				r.rel, _ = v.relationship(u, x.Get("relationship"), &rw)
 				r.occLower, r.hasOcc = v.occurrences(u, x.Get("occurrences"), rw)
 			default:
 				return
@@ -313,20 +294,29 @@ func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *
 					v.add(u.at(val), "kind", "expected a string for %q in %s, found %s", key, iw.text(), kindOf(val))
 				}
 			case "description":
-			case "inputs":
-				if !val.IsMap() && !val.IsNull() {
-					v.add(u.at(val), "kind", "expected a map for %q in %s, found %s", key, iw.text(), kindOf(val))
-				}
-			case "operations", "notifications":
-				v.operations(u, val, key, iw)
 			default:
-				v.operation(u, key, val, iw)
+				v.interfaceMember(u, key, val, iw)
 			}
 		}
 	}
 }
 
 // operations checks a map of operation (or notification) definitions.
+// interfaceMember checks the member key of an interface (what): its inputs,
+// its operations and notifications, or a TOSCA 1.2 operation.
+func (v *validator) interfaceMember(u *unit, key string, x *yamlsrc.Value, what subject) {
+	switch key {
+	case "inputs":
+		if !x.IsMap() && !x.IsNull() {
+			v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
+		}
+	case "operations", "notifications":
+		v.operations(u, x, key, what)
+	default:
+		v.operation(u, key, x, what)
+	}
+}
+
 func (v *validator) operations(u *unit, x *yamlsrc.Value, key string, what subject) {
 	if x.IsNull() {
 		return
@@ -682,6 +672,25 @@ func (v *validator) markUnreadProps(tmpl place) {
 	v.unreadProps[tmpl] = true
 }
 
+// relationship decodes the relationship of a requirement definition or
+// assignment (rw): a relationship type name, or a relationship assignment,
+// whose type it returns; assigned reports a well-formed assignment.
+func (v *validator) relationship(u *unit, rel *yamlsrc.Value, rw *subject) (ref nameRef, assigned bool) {
+	switch {
+	case rel.IsString():
+		return nameRef{rel.Str, u.at(rel)}, false
+	case rel.IsMap():
+		if !v.checkFields(u, rel, bare("relationship", rw), relationshipAssignFields, valuePlace(u, rel)) {
+			return nameRef{}, false
+		}
+		if ty := rel.Get("type"); ty.IsString() {
+			ref = nameRef{ty.Str, u.at(ty)}
+		}
+		return ref, true
+	}
+	return nameRef{}, false
+}
+
 func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value) *nodeTemplate {
 	vr := u.variable
 	what := sub("node template", name, nil)
@@ -708,18 +717,12 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 				if c := val.Get("capability"); c.IsString() {
 					r.cap = nameRef{c.Str, u.at(c)}
 				}
-				switch rel := val.Get("relationship"); {
-				case rel.IsString():
-					r.rel = nameRef{rel.Str, u.at(rel)}
-				case rel.IsMap():
-					if v.checkFields(u, rel, bare("relationship", &rw), relationshipAssignFields, valuePlace(u, rel)) {
-						if ty := rel.Get("type"); ty.IsString() {
-							r.rel = nameRef{ty.Str, u.at(ty)}
-						}
-						var types []nameRef
-						v.interfaces(u, rel.Get("interfaces"), bare("relationship", &rw), &types)
-						r.relIfs = collectIfaces(u, rel.Get("interfaces"))
-					}
+				rel := val.Get("relationship")
+				var assigned bool
+				if r.rel, assigned = v.relationship(u, rel, &rw); assigned {
+					var types []nameRef
+					v.interfaces(u, rel.Get("interfaces"), bare("relationship", &rw), &types)
+					r.relIfs = collectIfaces(u, rel.Get("interfaces"))
 				}
 			default:
 				return

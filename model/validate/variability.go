@@ -51,20 +51,8 @@ import (
 // the size of the template.
 
 // varLogicOps are the keys of logic expressions in the resolver's
-// dispatch order (variability.md §8.4, §8.5); encode owns the dispatch
-// (encode.logicKeys), which model packages cannot import, and
-// TestLogicOperators keeps the two lists equal.
-var varLogicOps = []string{
-	"logic_expression", "and", "or", "not", "xor", "exo", "implies", "amo",
-	"node_presence", "host_presence", "has_source", "has_incoming_relation", "has_incoming_relation_naive",
-	"has_outgoing_relation", "has_outgoing_relation_naive", "has_artifact", "has_artifact_naive",
-	"relation_presence", "source_presence", "target_presence", "container_presence", "policy_presence",
-	"has_present_target", "group_presence", "has_present_member", "artifact_presence", "is_managed",
-	"node_property_presence", "relation_property_presence", "group_property_presence", "policy_property_presence",
-	"artifact_property_presence", "input_presence", "is_consumed", "output_presence", "is_produced",
-	"import_presence", "technology_presence", "node_type_presence", "relation_type_presence",
-	"group_type_presence", "policy_type_presence", "artifact_type_presence",
-}
+// dispatch order (variability.md §8.4, §8.5), as encode has them.
+var varLogicOps = expr.LogicOperators()
 
 var (
 	varLogicRank = varRank(varLogicOps)

@@ -80,101 +80,79 @@ func benchParsed(b *testing.B, n int) *Value {
 	return v
 }
 
-func BenchmarkMarshal(b *testing.B) {
+// benchEachSize runs a sub-benchmark per size of benchSizes (the large
+// ones not under -short): setup prepares the input and returns the bytes an
+// operation handles and the operation.
+func benchEachSize(b *testing.B, setup func(b *testing.B, n int) (int, func() error)) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			if n > 1000 && testing.Short() {
 				b.Skip("large size skipped under -short")
 			}
-			doc := benchParsed(b, n)
-			b.SetBytes(int64(len(Marshal(doc))))
+			size, op := setup(b, n)
+			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			for b.Loop() {
-				Marshal(doc)
+				if err := op(); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}
+}
+
+func BenchmarkMarshal(b *testing.B) {
+	benchEachSize(b, func(b *testing.B, n int) (int, func() error) {
+		doc := benchParsed(b, n)
+		return len(Marshal(doc)), func() error {
+			Marshal(doc)
+			return nil
+		}
+	})
 }
 
 func BenchmarkWrite(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			if n > 1000 && testing.Short() {
-				b.Skip("large size skipped under -short")
-			}
-			doc := benchParsed(b, n)
-			b.SetBytes(int64(len(Marshal(doc))))
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := Write(io.Discard, doc); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchEachSize(b, func(b *testing.B, n int) (int, func() error) {
+		doc := benchParsed(b, n)
+		return len(Marshal(doc)), func() error { return Write(io.Discard, doc) }
+	})
 }
 
 func BenchmarkParse(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			if n > 1000 && testing.Short() {
-				b.Skip("large size skipped under -short")
-			}
-			data := Marshal(benchDoc(n))
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := Parse(data, "bench.yaml"); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchEachSize(b, func(b *testing.B, n int) (int, func() error) {
+		data := Marshal(benchDoc(n))
+		return len(data), func() error {
+			_, err := Parse(data, "bench.yaml")
+			return err
+		}
+	})
 }
 
 // BenchmarkYAMLNode is the floor for Parse: yaml.v3 decoding the same text
 // into a yaml.Node tree.
 func BenchmarkYAMLNode(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			if n > 1000 && testing.Short() {
-				b.Skip("large size skipped under -short")
-			}
-			data := Marshal(benchDoc(n))
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				var doc yaml.Node
-				if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchEachSize(b, func(b *testing.B, n int) (int, func() error) {
+		data := Marshal(benchDoc(n))
+		return len(data), func() error {
+			var doc yaml.Node
+			return yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc)
+		}
+	})
 }
 
 // BenchmarkYAMLEncode is yaml.v3's Node encoder on the same document, for
 // comparison with Write.
 func BenchmarkYAMLEncode(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			if n > 1000 && testing.Short() {
-				b.Skip("large size skipped under -short")
-			}
-			data := Marshal(benchDoc(n))
-			var doc yaml.Node
-			if err := yaml.Unmarshal(data, &doc); err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				enc := yaml.NewEncoder(io.Discard)
-				enc.SetIndent(4)
-				if err := enc.Encode(&doc); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchEachSize(b, func(b *testing.B, n int) (int, func() error) {
+		data := Marshal(benchDoc(n))
+		var doc yaml.Node
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			b.Fatal(err)
+		}
+		return len(data), func() error {
+			enc := yaml.NewEncoder(io.Discard)
+			enc.SetIndent(4)
+			return enc.Encode(&doc)
+		}
+	})
 }

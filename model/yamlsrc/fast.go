@@ -911,6 +911,23 @@ func (p *fastParser) flowSpaces() byte {
 	return s[i]
 }
 
+// flowNext steps past what follows a flow item: it reports whether end
+// closes the collection, and bails on anything but a comma and another item.
+func (p *fastParser) flowNext(end byte) bool {
+	c := p.flowSpaces()
+	if c == end {
+		return true
+	}
+	if c != ',' {
+		p.bail()
+	}
+	p.pos++
+	if c := p.flowSpaces(); c == end || c == ',' {
+		p.bail()
+	}
+	return false
+}
+
 func (p *fastParser) flowSeq() *Value {
 	v := p.newValue(KindList, p.pos)
 	base := len(p.items)
@@ -918,16 +935,8 @@ func (p *fastParser) flowSeq() *Value {
 	if p.flowSpaces() != ']' {
 		for {
 			p.items = append(p.items, p.flowNode())
-			c := p.flowSpaces()
-			if c == ']' {
+			if p.flowNext(']') {
 				break
-			}
-			if c != ',' {
-				p.bail()
-			}
-			p.pos++
-			if c := p.flowSpaces(); c == ']' || c == ',' {
-				p.bail()
 			}
 		}
 	}
@@ -965,16 +974,8 @@ func (p *fastParser) flowMap() *Value {
 			}
 			p.keys = append(p.keys, key)
 			p.items = append(p.items, p.flowNode())
-			c := p.flowSpaces()
-			if c == '}' {
+			if p.flowNext('}') {
 				break
-			}
-			if c != ',' {
-				p.bail()
-			}
-			p.pos++
-			if c := p.flowSpaces(); c == '}' || c == ',' {
-				p.bail()
 			}
 		}
 	}

@@ -646,7 +646,7 @@ func (g *docGen) value(ind, depth int, dash bool) {
 		g.node(-1, depth+1) // compact, on this line
 	case !dash:
 		g.lineEnd()
-		g.seq(ind, depth+1) // indentless
+		g.collection(ind, depth+1, true) // indentless
 	default:
 		g.lineEnd()
 		g.node(child, depth+1)
@@ -656,16 +656,14 @@ func (g *docGen) value(ind, depth int, dash bool) {
 // node writes a block collection with entries in column ind, or, for ind
 // -1, one that starts on the current line after "- " or a key.
 func (g *docGen) node(ind, depth int) {
-	if g.r.IntN(2) == 0 {
-		g.mapping(ind, depth)
-	} else {
-		g.seq(ind, depth)
-	}
+	g.collection(ind, depth, g.r.IntN(2) != 0)
 }
 
 func (g *docGen) col() int { return len(g.b) - 1 - bytes.LastIndexByte(g.b, '\n') }
 
-func (g *docGen) mapping(ind, depth int) {
+// collection writes the entries of a block mapping, or with seq of a
+// block sequence.
+func (g *docGen) collection(ind, depth int, seq bool) {
 	if ind < 0 {
 		ind = g.col()
 	} else {
@@ -675,28 +673,16 @@ func (g *docGen) mapping(ind, depth int) {
 		if i > 0 {
 			g.spaces(ind)
 		}
-		g.scalar(false, false)
-		if g.r.IntN(10) == 0 {
-			g.b = append(g.b, ' ')
+		if seq {
+			g.b = append(g.b, '-')
+		} else {
+			g.scalar(false, false)
+			if g.r.IntN(10) == 0 {
+				g.b = append(g.b, ' ')
+			}
+			g.b = append(g.b, ':')
 		}
-		g.b = append(g.b, ':')
-		g.value(ind, depth, false)
-		g.mistake()
-	}
-}
-
-func (g *docGen) seq(ind, depth int) {
-	if ind < 0 {
-		ind = g.col()
-	} else {
-		g.spaces(ind)
-	}
-	for i, n := 0, 1+g.r.IntN(4); i < n; i++ {
-		if i > 0 {
-			g.spaces(ind)
-		}
-		g.b = append(g.b, '-')
-		g.value(ind, depth, true)
+		g.value(ind, depth, seq)
 		g.mistake()
 	}
 }

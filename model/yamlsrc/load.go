@@ -764,27 +764,23 @@ func (c *converter) taggedScalar(n *yaml.Node) (*Value, error) {
 			return v, nil
 		}
 		return fail()
-	case "!!int":
-		if f, ok := parseInt(s); ok {
-			v := c.newValue(KindNumber, n)
-			v.Num = f
-			return v, nil
+	case "!!int", "!!float", "!!timestamp":
+		kind, f, ok := KindNumber, 0.0, false
+		switch n.Tag {
+		case "!!int":
+			f, ok = parseInt(s)
+		case "!!float":
+			f, ok = parseFloat(s)
+		default:
+			kind = KindTime
+			f, ok = ParseYAMLTimestamp(s)
 		}
-		return fail()
-	case "!!float":
-		if f, ok := parseFloat(s); ok {
-			v := c.newValue(KindNumber, n)
-			v.Num = f
-			return v, nil
+		if !ok {
+			return fail()
 		}
-		return fail()
-	case "!!timestamp":
-		if ms, ok := ParseYAMLTimestamp(s); ok {
-			v := c.newValue(KindTime, n)
-			v.Num = ms
-			return v, nil
-		}
-		return fail()
+		v := c.newValue(kind, n)
+		v.Num = f
+		return v, nil
 	case "!!map", "!!set":
 		if empty {
 			v := c.newValue(KindMap, n)

@@ -3,6 +3,7 @@ package yamlsrc
 import (
 	"bytes"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -185,19 +186,8 @@ func tokenAt(text []byte, msg string) (int, string) {
 		}
 	case msg == "mapping values are not allowed in this context":
 		var colons []int
-		quote := byte(0)
-		for i := indent; i < len(text); i++ {
-			c := text[i]
-			switch {
-			case quote != 0:
-				if c == quote {
-					quote = 0
-				}
-			case (c == '"' || c == '\'') && tokenStart(text, i):
-				quote = c
-			case c == '#' && i > 0 && text[i-1] == ' ':
-				i = len(text)
-			case c == ':' && (i+1 == len(text) || text[i+1] == ' '):
+		for i := range codeBytes(text, indent, false) {
+			if text[i] == ':' && (i+1 == len(text) || text[i+1] == ' ') {
 				colons = append(colons, i)
 			}
 		}
@@ -232,6 +222,32 @@ func tokenAt(text []byte, msg string) (int, string) {
 		return 0, ""
 	}
 	return runeCol(text, at), strconv.Quote(word(text[at:]))
+}
+
+// codeBytes yields the offsets from from on of the bytes of line text that
+// are outside quoted scalars and comments; a comment starts at a '#' after a
+// space, or at the start of the line when lineStart is set.
+func codeBytes(text []byte, from int, lineStart bool) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		quote := byte(0)
+		for i := from; i < len(text); i++ {
+			c := text[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case (c == '"' || c == '\'') && tokenStart(text, i):
+				quote = c
+			case c == '#' && (i > 0 && text[i-1] == ' ' || i == 0 && lineStart):
+				return
+			default:
+				if !yield(i) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // tokenStart reports whether a token may start at byte i of text: at the
@@ -278,18 +294,8 @@ func unclosedBracket(lines [][]byte, want int) (int, int, byte) {
 	}
 	var stack []open
 	for n, text := range lines {
-		quote := byte(0)
-		for i := 0; i < len(text); i++ {
-			c := text[i]
-			switch {
-			case quote != 0:
-				if c == quote {
-					quote = 0
-				}
-			case (c == '"' || c == '\'') && tokenStart(text, i):
-				quote = c
-			case c == '#' && (i == 0 || text[i-1] == ' '):
-				i = len(text)
+		for i := range codeBytes(text, 0, true) {
+			switch c := text[i]; {
 			case c == '[' || c == '{':
 				stack = append(stack, open{n + 1, runeCol(text, i), c})
 			case (c == ']' || c == '}') && len(stack) > 0:

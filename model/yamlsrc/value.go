@@ -282,6 +282,11 @@ func (m *Map) Set(k string, v *Value) {
 		m.nInt++
 		return
 	}
+	m.push(k, v)
+}
+
+// push adds k and v at the end of the keys, the deletion marks and the index.
+func (m *Map) push(k string, v *Value) {
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
 	if m.dead > 0 {
@@ -318,14 +323,7 @@ func (m *Map) Append(k string, v *Value) {
 		// Set and Delete count the array-index keys; keep the count right.
 		m.nInt++
 	}
-	m.keys = append(m.keys, k)
-	m.vals = append(m.vals, v)
-	if m.dead > 0 {
-		m.deleted = append(m.deleted, false)
-	}
-	if m.index != nil {
-		m.index[k] = len(m.keys) - 1
-	}
+	m.push(k, v)
 }
 
 // Delete removes key k and reports whether it existed.

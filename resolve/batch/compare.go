@@ -2,7 +2,6 @@ package batch
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -319,47 +318,29 @@ var compareColumns = []string{"mode", "options", "own", "status", "nodes", "rela
 // error), the present nodes and relations separated by spaces, the weight
 // and unique (yes or no) when the mode resolved.
 func (c *Comparison) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(compareColumns); err != nil {
-		return err
-	}
-	for i := range c.Rows {
+	return writeCSV(w, compareColumns, len(c.Rows), func(i int) []string {
 		row := &c.Rows[i]
 		own := "no"
 		if i == c.Own {
 			own = "yes"
 		}
-		line := []string{row.Run.ID, row.Run.OptionsText(), own, row.cell("status"), row.cell("nodes"), row.cell("relations"), row.cell("weight"), row.cell("unique")}
-		if err := cw.Write(line); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
+		return []string{row.Run.ID, row.Run.OptionsText(), own, row.cell("status"), row.cell("nodes"), row.cell("relations"), row.cell("weight"), row.cell("unique")}
+	})
 }
 
 // jsonComparison is the JSON comparison; field names are stable.
 type jsonComparison struct {
-	Template  string          `json:"template"`
-	Presets   []string        `json:"presets"`
-	InputsRef string          `json:"inputs_file,omitempty"`
-	Inputs    json.RawMessage `json:"inputs"`
-	Options   json.RawMessage `json:"options"`
-	Modes     []jsonMode      `json:"modes"`
+	jsonRequest
+	Modes []jsonMode `json:"modes"`
 }
 
 // jsonMode is a mode of the JSON comparison.
 type jsonMode struct {
-	Mode      int             `json:"mode"`
-	Options   json.RawMessage `json:"options"`
-	Own       bool            `json:"own"`
-	Status    string          `json:"status"`
-	Error     string          `json:"error,omitempty"`
-	Nodes     []string        `json:"nodes"`
-	Relations []string        `json:"relations"`
-	Weight    *float64        `json:"weight"`
-	Unique    *bool           `json:"unique"`
-	File      string          `json:"file,omitempty"`
+	Mode    int             `json:"mode"`
+	Options json.RawMessage `json:"options"`
+	Own     bool            `json:"own"`
+	jsonOutcome
+	File string `json:"file,omitempty"`
 }
 
 // WriteJSON writes the comparison as one JSON document: the template, its
@@ -369,22 +350,14 @@ type jsonMode struct {
 // unique (null when the mode failed), and the file its result was written
 // to (Files; left out when none was).
 func (c *Comparison) WriteJSON(w io.Writer) error {
-	out := jsonComparison{Template: c.Template, Presets: []string{}, Inputs: assignmentsJSON(nil), Options: assignmentsJSON(c.Overrides), Modes: []jsonMode{}}
+	out := jsonComparison{jsonRequest{Template: c.Template, Presets: []string{}, Inputs: assignmentsJSON(nil), Options: assignmentsJSON(c.Overrides)}, []jsonMode{}}
 	if len(c.Rows) > 0 {
 		r := c.Rows[0].Run
 		out.Presets, out.InputsRef, out.Inputs = orEmpty(r.Presets), r.InputsFile, assignmentsJSON(r.Inputs)
 	}
 	for i := range c.Rows {
 		row := &c.Rows[i]
-		m := jsonMode{
-			Mode: i + 1, Options: assignmentsJSON(row.Run.Options), Own: i == c.Own,
-			Status: row.Status.String(), Error: row.ErrorText(),
-			Nodes: orEmpty(row.Report.Nodes), Relations: orEmpty(row.Report.Relations),
-		}
-		if row.Status == OK {
-			weight, unique := row.Report.Weight, row.Report.Unique
-			m.Weight, m.Unique = &weight, &unique
-		}
+		m := jsonMode{Mode: i + 1, Options: assignmentsJSON(row.Run.Options), Own: i == c.Own, jsonOutcome: row.outcomeJSON()}
 		if i < len(c.Files) {
 			m.File = c.Files[i]
 		}

@@ -145,11 +145,7 @@ func (res *Result) WriteCSV(w io.Writer, o SummaryOptions) error {
 	if sh.N > 0 {
 		cols = append(cols, shardColumns...)
 	}
-	cw := csv.NewWriter(w)
-	if err := cw.Write(cols); err != nil {
-		return err
-	}
-	for i := range res.Rows {
+	return writeCSV(w, cols, len(res.Rows), func(i int) []string {
 		line := make([]string, len(cols))
 		for j, c := range cols {
 			switch c {
@@ -163,7 +159,18 @@ func (res *Result) WriteCSV(w io.Writer, o SummaryOptions) error {
 				line[j] = res.Rows[i].cell(c)
 			}
 		}
-		if err := cw.Write(line); err != nil {
+		return line
+	})
+}
+
+// writeCSV writes a CSV header line and n lines.
+func writeCSV(w io.Writer, header []string, n int, line func(i int) []string) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	for i := range n {
+		if err := cw.Write(line(i)); err != nil {
 			return err
 		}
 	}
@@ -171,22 +178,48 @@ func (res *Result) WriteCSV(w io.Writer, o SummaryOptions) error {
 	return cw.Error()
 }
 
-// jsonRow is a row of the JSON summary; field names are stable.
-type jsonRow struct {
-	ID        string          `json:"id"`
+// jsonRequest is what a run resolves, in the JSON summary and comparison;
+// field names are stable.
+type jsonRequest struct {
 	Template  string          `json:"template"`
 	Presets   []string        `json:"presets"`
 	InputsRef string          `json:"inputs_file,omitempty"`
 	Inputs    json.RawMessage `json:"inputs"`
 	Options   json.RawMessage `json:"options"`
-	Status    string          `json:"status"`
-	Error     string          `json:"error,omitempty"`
-	Nodes     []string        `json:"nodes"`
-	Relations []string        `json:"relations"`
-	Weight    *float64        `json:"weight"`
-	Unique    *bool           `json:"unique"`
-	Warnings  []string        `json:"warnings"`
-	Ms        *float64        `json:"ms,omitempty"`
+}
+
+// jsonOutcome is how a run ended, in the JSON summary and comparison;
+// field names are stable.
+type jsonOutcome struct {
+	Status    string   `json:"status"`
+	Error     string   `json:"error,omitempty"`
+	Nodes     []string `json:"nodes"`
+	Relations []string `json:"relations"`
+	Weight    *float64 `json:"weight"`
+	Unique    *bool    `json:"unique"`
+}
+
+// outcomeJSON returns the row's outcome; weight and unique are null unless
+// the run resolved.
+func (r *Row) outcomeJSON() jsonOutcome {
+	o := jsonOutcome{
+		Status: r.Status.String(), Error: r.ErrorText(),
+		Nodes: orEmpty(r.Report.Nodes), Relations: orEmpty(r.Report.Relations),
+	}
+	if r.Status == OK {
+		weight, unique := r.Report.Weight, r.Report.Unique
+		o.Weight, o.Unique = &weight, &unique
+	}
+	return o
+}
+
+// jsonRow is a row of the JSON summary; field names are stable.
+type jsonRow struct {
+	ID string `json:"id"`
+	jsonRequest
+	jsonOutcome
+	Warnings []string `json:"warnings"`
+	Ms       *float64 `json:"ms,omitempty"`
 }
 
 type jsonSummary struct {
@@ -219,15 +252,13 @@ func (res *Result) WriteJSON(w io.Writer, o SummaryOptions) error {
 			return errCSVtoJSON
 		}
 		jr := jsonRow{
-			ID: r.Run.ID, Template: r.Run.Template, Presets: orEmpty(r.Run.Presets), InputsRef: r.Run.InputsFile,
-			Inputs: assignmentsJSON(r.Run.Inputs), Options: assignmentsJSON(r.Run.Options),
-			Status: r.Status.String(), Error: r.ErrorText(),
-			Nodes: orEmpty(r.Report.Nodes), Relations: orEmpty(r.Report.Relations),
-			Warnings: orEmpty(r.Warnings),
-		}
-		if r.Status == OK {
-			weight, unique := r.Report.Weight, r.Report.Unique
-			jr.Weight, jr.Unique = &weight, &unique
+			ID: r.Run.ID,
+			jsonRequest: jsonRequest{
+				Template: r.Run.Template, Presets: orEmpty(r.Run.Presets), InputsRef: r.Run.InputsFile,
+				Inputs: assignmentsJSON(r.Run.Inputs), Options: assignmentsJSON(r.Run.Options),
+			},
+			jsonOutcome: r.outcomeJSON(),
+			Warnings:    orEmpty(r.Warnings),
 		}
 		if o.Timings && r.Status != NotRun {
 			ms := float64(r.Duration.Microseconds()) / 1000

@@ -22,6 +22,20 @@ topology_template:
   node_templates:
 `
 
+// unitA is a template body of one node, a, whose host must have the
+// software sw, e.g. "{node: 6.x}".
+func unitA(sw string) string {
+	return `
+    a:
+      type: tosker.nodes.Software
+      requirements:
+      - host:
+          node_filter:
+            properties:
+            - supported_sw: [` + sw + `]
+`
+}
+
 // smallCatalog serves the tests of this file.
 const smallCatalog = `{"software": ["node", "npm", "ruby", "wget", "python", "pip"], "images": [
  {"name": "node:6-alpine", "size": 50000000, "pulls": 1000, "stars": 50, "distro": "Alpine Linux v3.6",
@@ -352,15 +366,7 @@ func TestGroupUnit(t *testing.T) {
 // TestPartial checks a unit without images: a warning, a partial output
 // with that unit untouched.
 func TestPartial(t *testing.T) {
-	body := `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: [{ruby: 9.x}]
-`
+	body := unitA("{ruby: 9.x}")
 	var progress []string
 	res, msgs := completeYAML(t, body, Options{Progress: func(l string) { progress = append(progress, l) }})
 	require.Nil(t, msgs)
@@ -375,15 +381,7 @@ func TestPartial(t *testing.T) {
 // TestQueryErrors checks that every unit's query errors are reported, in
 // order, and that nothing is produced.
 func TestQueryErrors(t *testing.T) {
-	body := `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: [{node: '6.'}, {npm: x}]
-    b:
+	body := unitA("{node: '6.'}, {npm: x}") + `    b:
       type: tosker.nodes.Software
       requirements:
       - host:
@@ -439,15 +437,7 @@ func TestTemplateValidation(t *testing.T) {
 // TestCompleteInteractive checks that a Chooser picks from the page in
 // policy order, and that its error stops the run.
 func TestCompleteInteractive(t *testing.T) {
-	body := `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: [{node: 6.x}]
-`
+	body := unitA("{node: 6.x}")
 	var shown []string
 	choose := func(_ context.Context, unit string, page []*Image) (int, error) {
 		for _, img := range page {

@@ -55,15 +55,7 @@ func TestConstraintsIgnored(t *testing.T) {
 // Options.Warn before anything else, and completes as it does without
 // the ignored text ("stars>39.5" reads as stars>39).
 func TestCompleteWarnsIgnoredConstraints(t *testing.T) {
-	body := `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: [{node: 6.x}]
-`
+	body := unitA("{node: 6.x}")
 	want, msgs := completeYAML(t, body, Options{Constraints: "pulls>5000 stars>39"})
 	require.Nil(t, msgs)
 	var warnings []string

@@ -23,20 +23,7 @@ func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
 // corpus, read in place (style.md §5.3), or skips the test without it.
 func corpusCases(t *testing.T) []string {
 	t.Helper()
-	corpus := testkit.Corpus(t, "toskeriser")
-	entries, err := os.ReadDir(corpus)
-	require.NoError(t, err)
-	var dirs []string
-	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			if _, err := os.Stat(filepath.Join(corpus, e.Name(), CaseMarker)); err == nil {
-				dirs = append(dirs, filepath.Join(corpus, e.Name()))
-			}
-		}
-	}
-	sort.Strings(dirs)
-	require.NotEmpty(t, dirs, "no cases in %s", corpus)
-	return dirs
+	return testkit.CaseDirs(t, testkit.Corpus(t, "toskeriser"), CaseMarker)
 }
 
 // TestCorpus runs every case with the offline catalog and checks the

@@ -265,20 +265,33 @@ func modeParts(e *Element, known ...string) ([]string, error) {
 	return parts, nil
 }
 
+// modeKnown lists the default-condition mode parts each kind knows (§5.8);
+// kinds without an entry have no mode to check.
+var modeKnown = [graph.KindImport + 1][]string{
+	graph.KindNode:       {"host", "source", "incoming", "incomingnaive", "outgoing", "outgoingnaive", "artifact", "artifactnaive"},
+	graph.KindRelation:   {"source", "target"},
+	graph.KindProperty:   {"container", "consuming"},
+	graph.KindArtifact:   {"container", "managed"},
+	graph.KindTechnology: {"container", "other"},
+}
+
 // generic returns the element-generic wrappers (§5.8). Unknown mode parts
 // are errors even when no wrapper is needed; with build false only the mode
 // is checked, which keeps elements without default conditions or pruning
 // from allocating conditions nobody reads.
 func generic(e *Element, build bool) ([]wrapper, error) {
-	switch e.Kind {
-	case graph.KindNode:
-		parts, err := modeParts(e, "host", "source", "incoming", "incomingnaive", "outgoing", "outgoingnaive", "artifact", "artifactnaive")
-		if err != nil {
+	var parts []string
+	if known := modeKnown[e.Kind]; known != nil {
+		var err error
+		if parts, err = modeParts(e, known...); err != nil {
 			return nil, err
 		}
-		if !build {
-			return nil, nil
-		}
+	}
+	if !build {
+		return nil, nil
+	}
+	switch e.Kind {
+	case graph.KindNode:
 		var cs []*Value
 		name := str(e.Name)
 		for _, p := range parts {
@@ -302,54 +315,15 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 			}
 		}
 		return []wrapper{{conditions: and(cs), semantic: true}}, nil
-	case graph.KindRelation:
-		parts, err := modeParts(e, "source", "target")
-		if err != nil {
-			return nil, err
-		}
-		if !build {
-			return nil, nil
-		}
+	case graph.KindRelation, graph.KindProperty, graph.KindTechnology:
 		var cs []*Value
 		for _, p := range parts {
-			if p == "source" {
-				cs = append(cs, Presence(e.Container))
-			} else {
-				cs = append(cs, Presence(e.Target))
+			if c := partCondition(e, p); c != nil {
+				cs = append(cs, c)
 			}
 		}
 		return []wrapper{{conditions: and(cs), consistency: true}}, nil
-	case graph.KindProperty:
-		parts, err := modeParts(e, "container", "consuming")
-		if err != nil {
-			return nil, err
-		}
-		if !build {
-			return nil, nil
-		}
-		var cs []*Value
-		for _, p := range parts {
-			if p == "container" {
-				cs = append(cs, Presence(e.Container))
-			} else if len(e.Consuming) > 0 {
-				ors := make([]*Value, len(e.Consuming))
-				for i, c := range e.Consuming {
-					ors[i] = Presence(c)
-				}
-				cs = append(cs, yamlsrc.MapOf("or", list(ors...)))
-			}
-		}
-		return []wrapper{{conditions: and(cs), consistency: true}}, nil
-	}
-	switch e.Kind {
 	case graph.KindArtifact:
-		parts, err := modeParts(e, "container", "managed")
-		if err != nil {
-			return nil, err
-		}
-		if !build {
-			return nil, nil
-		}
 		var cons, sems []*Value
 		for _, p := range parts {
 			if p == "container" {
@@ -366,29 +340,6 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 			ws = append(ws, wrapper{conditions: and(sems), semantic: true})
 		}
 		return ws, nil
-	case graph.KindTechnology:
-		parts, err := modeParts(e, "container", "other")
-		if err != nil {
-			return nil, err
-		}
-		if !build {
-			return nil, nil
-		}
-		var cs []*Value
-		for _, p := range parts {
-			if p == "container" {
-				cs = append(cs, Presence(e.Container))
-			} else {
-				cs = append(cs, bratify(without(e.Container.Technologies, e)))
-			}
-		}
-		return []wrapper{{conditions: and(cs), consistency: true}}, nil
-	}
-	// The remaining kinds have no mode to check.
-	if !build {
-		return nil, nil
-	}
-	switch e.Kind {
 	case graph.KindType:
 		return []wrapper{{conditions: Presence(e.Container), consistency: true}}, nil
 	case graph.KindPolicy:
@@ -401,6 +352,28 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 		return []wrapper{{conditions: yamlsrc.MapOf("is_produced", num(e.Index)), semantic: true}}, nil
 	}
 	return []wrapper{{conditions: yamlsrc.NewBool(true), consistency: true, semantic: true}}, nil
+}
+
+// partCondition is the consistency condition of one checked mode part of a
+// relation, property or technology; nil where the part adds none.
+func partCondition(e *Element, part string) *Value {
+	switch part {
+	case "source", "container":
+		return Presence(e.Container)
+	case "target":
+		return Presence(e.Target)
+	case "consuming":
+		if len(e.Consuming) == 0 {
+			return nil
+		}
+		ors := make([]*Value, len(e.Consuming))
+		for i, c := range e.Consuming {
+			ors[i] = Presence(c)
+		}
+		return yamlsrc.MapOf("or", list(ors...))
+	}
+	// "other": the technology's alternatives.
+	return bratify(without(e.Container.Technologies, e))
 }
 
 // switches are the per-element switches of §5.7.

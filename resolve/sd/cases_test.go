@@ -9,17 +9,75 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/testkit"
 )
+
+// TestMain reports the corpus tests that did not run.
+func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
+
+// TestCorpus runs every case of the SD conformance corpus, read in place
+// (style.md §5.3), through RunCase.
+func TestCorpus(t *testing.T) { runCases(t, testkit.Corpus(t, "sd")) }
+
+// ownCases are our own cases in the corpus format: situations the shared
+// corpus does not show, with expectations written from the spec.
+var ownCases = filepath.Join("..", "..", "testdata", "sd", "cases")
+
+func TestOwnCases(t *testing.T) { runCases(t, ownCases) }
+
+// runCases runs every case directory below root through RunCase.
+func runCases(t *testing.T, root string) {
+	for _, dir := range testkit.CaseDirs(t, root, CaseMarker) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel() // cases do not solve; each has its own temporary directory
+			out := RunCase(context.Background(), dir)
+			assert.True(t, out.Pass, "case %s: %s\n--- %s\n%s--- %s\n%s", dir, out.Reason, out.WantName, out.Want, out.GotName, out.Got)
+		})
+	}
+}
+
+// example is the worked example of testdata/sd/example (README.md there).
+var example = filepath.Join("..", "..", "testdata", "sd", "example")
+
+func TestWorkedExample(t *testing.T) {
+	delta, err := os.ReadFile(filepath.Join(example, "delta.json"))
+	require.NoError(t, err)
+	full, err := os.ReadFile(filepath.Join(example, "sd.yml"))
+	require.NoError(t, err)
+
+	t.Run("sd merge", func(t *testing.T) {
+		res, err := MergeFiles(context.Background(), filepath.Join(example, "sd.yml"), []string{filepath.Join(example, "delta.json")}, MergeOptions{Mode: ExtendedMerge})
+		require.NoError(t, err)
+		testkit.Golden(t, filepath.Join(example, "expected-sd.yml"), res.Full)
+		testkit.Golden(t, filepath.Join(example, "expected-delta_sd.yml"), res.Delta)
+	})
+	t.Run("pipeline", func(t *testing.T) {
+		project := t.TempDir()
+		sdPath := filepath.Join(project, "environments", "cluster-01", "env-01", "Inventory", "solution-descriptor")
+		require.NoError(t, os.MkdirAll(sdPath, 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(sdPath, "sd.yml"), full, 0o644))
+		vars := map[string]string{
+			"CI_PROJECT_DIR": project, "CLUSTER_NAME": "cluster-01", "ENVIRONMENT_NAME": "env-01",
+			"SD_SOURCE_TYPE": "json", "SD_MERGE_MODE": "extended-merge", "SD_DATA": string(delta),
+		}
+		_, err := Run(context.Background(), envOf(vars, nil), Options{})
+		require.NoError(t, err)
+		for file, golden := range map[string]string{"sd.yml": "expected-sd.yml", "delta_sd.yml": "expected-delta_sd.yml"} {
+			got, err := os.ReadFile(filepath.Join(sdPath, file))
+			require.NoError(t, err)
+			want, err := os.ReadFile(filepath.Join(example, golden))
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "%s of the pipeline run", file)
+		}
+	})
+}
 
 // writeCase writes a case directory with the given files.
 func writeCase(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for rel, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	testkit.WriteFiles(t, dir, files)
 	return dir
 }
 

@@ -15,6 +15,19 @@ func sdDoc(t *testing.T, label, src string) *doc {
 	return &doc{v: v, label: label, file: label + ".yaml"}
 }
 
+// wantResult checks err against wantErr, the expected error's text ("" for
+// none), and reports whether the result is to be checked: only when no
+// error is expected.
+func wantResult(t *testing.T, err error, wantErr string, msgAndArgs ...any) bool {
+	t.Helper()
+	if wantErr != "" {
+		assert.EqualError(t, err, wantErr, msgAndArgs...)
+		return false
+	}
+	require.NoError(t, err, msgAndArgs...)
+	return true
+}
+
 func TestValidate(t *testing.T) {
 	tests := []struct {
 		name, src string

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 // newEnv makes an environment directory with the given files (paths
@@ -19,11 +20,7 @@ func newEnv(t *testing.T, files map[string]string) string {
 	t.Helper()
 	env := filepath.Join(t.TempDir(), "environments", "c", "e")
 	require.NoError(t, os.MkdirAll(env, 0o755))
-	for rel, content := range files {
-		p := filepath.Join(env, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	testkit.WriteFiles(t, env, files)
 	return env
 }
 

@@ -18,6 +18,27 @@ import (
 // of the corpora (testkit.CorporaMain).
 func TestMain(m *testing.M) { os.Exit(testkit.CorporaMain(m)) }
 
+// discover finds the cases at or below dirs with the default runners.
+func discover(t *testing.T, dirs ...string) []suite.Case {
+	t.Helper()
+	cases, err := suite.Discover(dirs, suite.DefaultRunners())
+	require.NoError(t, err)
+	return cases
+}
+
+// runPassing runs the cases, reports every one that fails, and returns the
+// results.
+func runPassing(t *testing.T, cases []suite.Case) []suite.Result {
+	t.Helper()
+	results := suite.Run(context.Background(), cases, suite.Options{})
+	for _, r := range results {
+		if !r.Pass {
+			t.Errorf("FAIL %s: %s\n%s", r.Case.Path, r.Reason, r.Diff)
+		}
+	}
+	return results
+}
+
 // knownFailures is the ratchet over the Vintner corpus (style.md §5.3),
 // which is read in place wherever V4T_CONFORMANCE says.
 var knownFailures = filepath.Join("..", "..", "testdata", "conformance-known-failures.txt")
@@ -30,8 +51,7 @@ func TestConformanceVintner(t *testing.T) {
 	vintnerCorpus := testkit.Corpus(t, "vintner")
 	known, err := suite.LoadKnownFailures(knownFailures)
 	require.NoError(t, err)
-	cases, err := suite.Discover([]string{vintnerCorpus}, suite.DefaultRunners())
-	require.NoError(t, err)
+	cases := discover(t, vintnerCorpus)
 	require.NotEmpty(t, cases, "no cases found in %s", vintnerCorpus)
 
 	results := suite.Run(context.Background(), cases, suite.Options{})

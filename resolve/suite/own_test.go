@@ -1,16 +1,15 @@
 package suite_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
-	"v4t/resolve/suite"
 )
 
 // ownVintner holds our own cases in Vintner's case format, one directory
@@ -33,8 +32,7 @@ var vintnerGroups = []string{
 // TestOwnVintnerCases runs our own Vintner-format cases: every one passes,
 // and every group of the corpus has at least one.
 func TestOwnVintnerCases(t *testing.T) {
-	cases, err := suite.Discover([]string{ownVintner}, suite.DefaultRunners())
-	require.NoError(t, err)
+	cases := discover(t, ownVintner)
 	perGroup := map[string]int{}
 	for _, c := range cases {
 		perGroup[filepath.Base(filepath.Dir(c.Dir))]++
@@ -42,11 +40,7 @@ func TestOwnVintnerCases(t *testing.T) {
 	for _, g := range vintnerGroups {
 		assert.Positive(t, perGroup[g], "testdata/vintner/%s has no case", g)
 	}
-	for _, r := range suite.Run(context.Background(), cases, suite.Options{}) {
-		if !r.Pass {
-			t.Errorf("FAIL %s: %s\n%s", r.Case.Path, r.Reason, r.Diff)
-		}
-	}
+	runPassing(t, cases)
 }
 
 // TestVintnerGroups checks the group list against the corpus, when present.
@@ -61,4 +55,43 @@ func TestVintnerGroups(t *testing.T) {
 		}
 	}
 	assert.Equal(t, vintnerGroups, groups)
+}
+
+// TestDifferential runs the differential cases of testdata/differential:
+// random templates of our own whose expected results the reference produced
+// (testdata/reference). Each txtar archive is one case directory.
+func TestDifferential(t *testing.T) {
+	src := filepath.Join("..", "..", "testdata", "differential")
+	entries, err := os.ReadDir(src)
+	require.NoError(t, err)
+	root := filepath.Join(t.TempDir(), "differential")
+	n := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".txtar") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		files := map[string]string{}
+		for _, f := range testkit.ParseTxtar(data).Files {
+			files[f.Name] = string(f.Data)
+		}
+		testkit.WriteFiles(t, filepath.Join(root, strings.TrimSuffix(e.Name(), ".txtar")), files)
+		n++
+	}
+	require.Greater(t, n, 100, "differential cases in %s", src)
+	cases := discover(t, root)
+	require.Len(t, cases, n)
+	runPassing(t, cases)
+}
+
+// TestExamples runs our own example templates (testdata/examples) as cases:
+// EXAMPLE/tests/CASE takes the template of EXAMPLE. Their expected outputs
+// were produced by the reference implementation, so the examples double as
+// conformance fixtures that do not depend on the shared corpora.
+func TestExamples(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "examples")
+	cases := discover(t, dir)
+	require.GreaterOrEqual(t, len(cases), 5, "example cases in %s", dir)
+	runPassing(t, cases)
 }

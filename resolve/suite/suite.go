@@ -86,8 +86,8 @@ type Options struct {
 // directory gets it.
 func DefaultRunners() []Runner {
 	return []Runner{
-		Toskeriser{},
-		SD{},
+		toskeriser,
+		solutionDescriptor,
 		&Vintner{},
 	}
 }

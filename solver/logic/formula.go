@@ -81,48 +81,37 @@ func Not(operand any) any {
 	panic("unreachable")
 }
 
-// Or is true if any operand is. No operands give False, one operand is
-// returned as it is.
-func Or(args ...any) any {
+// nary flattens and checks the operands of an n-ary formula and makes it
+// with build; with fewer than two operands it is empty for none and the
+// operand for one.
+func nary(args []any, empty any, build func(ops []any) any) any {
 	args = flatten(args)
 	switch len(args) {
 	case 0:
-		return False
+		return empty
 	case 1:
 		assertFormulaOrTerm(args[0])
 		return args[0]
 	}
 	assertArrayOfFormulaOrTerm(args)
-	return &orFormula{operands: args}
+	return build(args)
+}
+
+// Or is true if any operand is. No operands give False, one operand is
+// returned as it is.
+func Or(args ...any) any {
+	return nary(args, False, func(ops []any) any { return &orFormula{operands: ops} })
 }
 
 // And is true if all operands are. No operands give True, one operand is
 // returned as it is.
 func And(args ...any) any {
-	args = flatten(args)
-	switch len(args) {
-	case 0:
-		return True
-	case 1:
-		assertFormulaOrTerm(args[0])
-		return args[0]
-	}
-	assertArrayOfFormulaOrTerm(args)
-	return &andFormula{operands: args}
+	return nary(args, True, func(ops []any) any { return &andFormula{operands: ops} })
 }
 
 // Xor is true if an odd number of operands is.
 func Xor(args ...any) any {
-	args = flatten(args)
-	switch len(args) {
-	case 0:
-		return False
-	case 1:
-		assertFormulaOrTerm(args[0])
-		return args[0]
-	}
-	assertArrayOfFormulaOrTerm(args)
-	return &xorFormula{operands: args}
+	return nary(args, False, func(ops []any) any { return &xorFormula{operands: ops} })
 }
 
 // AtMostOne is true if at most one operand is; with fewer than two
@@ -138,16 +127,7 @@ func AtMostOne(args ...any) any {
 
 // ExactlyOne is true if exactly one operand is.
 func ExactlyOne(args ...any) any {
-	args = flatten(args)
-	switch len(args) {
-	case 0:
-		return False
-	case 1:
-		assertFormulaOrTerm(args[0])
-		return args[0]
-	}
-	assertArrayOfFormulaOrTerm(args)
-	return &exactlyOneFormula{operands: args}
+	return nary(args, False, func(ops []any) any { return &exactlyOneFormula{operands: ops} })
 }
 
 // Implies is "a implies b".

@@ -1,0 +1,22 @@
+package testkit
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+)
+
+// ErrorLine requires err to be a diagnostic whose line is wantLine and whose
+// reference message is wantRef; what names the case in the failure
+// messages.
+func ErrorLine(t testing.TB, err error, wantLine, wantRef, what string) {
+	t.Helper()
+	require.Error(t, err, "%s must be rejected", what)
+	d, ok := diag.As(err)
+	require.True(t, ok, "diagnostic of %s", what)
+	assert.Equal(t, wantLine, d.Line(), "line of %s", what)
+	assert.Equal(t, wantRef, d.ReferenceMessage(), "reference's message of %s", what)
+}
