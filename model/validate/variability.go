@@ -505,6 +505,7 @@ func (c *varCheck) operator(x *yamlsrc.Value, logic bool) {
 	}
 	lk, lr := "", len(varLogicOps)
 	vk, vr := "", len(varValueOps)
+	var typo *yamlsrc.Value // the operand of the first misspelt operator
 	for i, k := range x.Map.Keys() {
 		val := x.Map.Val(i)
 		if r, ok := varLogicRank[k]; ok && logic {
@@ -545,6 +546,9 @@ func (c *varCheck) operator(x *yamlsrc.Value, logic bool) {
 			where = "a condition"
 		}
 		c.report(c.keyPos(x, i), "unknown-operator", "unknown operator %q in %s%s", k, where, hint)
+		if hint != "" && typo == nil {
+			typo = val
+		}
 	}
 	c.depth++
 	switch {
@@ -552,8 +556,28 @@ func (c *varCheck) operator(x *yamlsrc.Value, logic bool) {
 		c.logicOperator(lk, x.Get(lk))
 	case vk != "":
 		c.valueOperator(vk, x.Get(vk))
+	case typo != nil:
+		// A misspelt operator (equals for equal) still holds
+		// expressions: {equals: [{variability_input: enviroment}, prod]}
+		// has a second defect inside it.
+		c.misspeltOperands(typo)
 	}
 	c.depth--
+}
+
+// misspeltOperands checks the maps among the operands of a misspelt operator as
+// value expressions.
+func (c *varCheck) misspeltOperands(arg *yamlsrc.Value) {
+	switch {
+	case arg.IsMap():
+		c.value(arg)
+	case arg.IsList():
+		for _, item := range arg.List {
+			if item.IsMap() {
+				c.value(item)
+			}
+		}
+	}
 }
 
 // varCompound reports whether map x has an operand that is a list or a map,
