@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"v4t/model/diag"
 	"v4t/model/graph"
@@ -272,17 +273,48 @@ func listDirs(dir string) []string {
 	return out
 }
 
+// normativeProfile is the embedded normative profile, parsed once per
+// process with its type definitions marked as loaded: a run merges a copy of
+// it into its document, where normalisation changes it, so no run sees
+// another's.
+var normativeProfile = sync.OnceValues(func() (*yamlsrc.Frozen, error) {
+	profile, err := yamlsrc.Parse(tosca.Normative(), tosca.NormativeFile)
+	if err != nil {
+		return nil, err
+	}
+	for _, key := range tosca.TypeMaps() {
+		if defs := profile.Get(key); defs.IsMap() {
+			for i := range defs.Map.Len() {
+				if def := defs.Map.Val(i); def.IsMap() {
+					markLoaded(def, tosca.NormativeFile)
+				}
+			}
+		}
+	}
+	return yamlsrc.Freeze(profile), nil
+})
+
+// markLoaded marks the type definition def as loaded from file, so that the
+// transform drops it from the output.
+func markLoaded(def *yamlsrc.Value, file string) {
+	def.Map.Set("_loaded", yamlsrc.NewBool(true))
+	def.Map.Set("_file", yamlsrc.NewString(file))
+}
+
 // types merges the normative profile and lib/ type definitions into the
 // document, marking them as loaded (§2.5).
 func (l *loaded) types() error {
-	profile, err := yamlsrc.Parse(tosca.Normative(), tosca.NormativeFile)
+	frozen, err := normativeProfile()
 	if err != nil {
 		return err
 	}
+	profile := frozen.Copy()
+	// marked: the definitions carry their markers already.
 	sources := []struct {
-		file string
-		doc  *yamlsrc.Value
-	}{{tosca.NormativeFile, profile}}
+		file   string
+		doc    *yamlsrc.Value
+		marked bool
+	}{{tosca.NormativeFile, profile, true}}
 	lib := filepath.Join(l.dir, "lib")
 	if exists(lib) {
 		for _, f := range tosca.LibFiles(lib) {
@@ -298,9 +330,10 @@ func (l *loaded) types() error {
 				return err
 			}
 			sources = append(sources, struct {
-				file string
-				doc  *yamlsrc.Value
-			}{f, doc})
+				file   string
+				doc    *yamlsrc.Value
+				marked bool
+			}{f, doc, false})
 		}
 	}
 	for _, src := range sources {
@@ -340,8 +373,9 @@ func (l *loaded) types() error {
 					return diag.At(diag.Pos{File: src.file, Line: int(defs.Line), Col: int(defs.Col)}, diag.StageLoad,
 						"expected a type definition map for "+name+", found "+kindName(def))
 				}
-				def.Map.Set("_loaded", yamlsrc.NewBool(true))
-				def.Map.Set("_file", yamlsrc.NewString(src.file))
+				if !src.marked {
+					markLoaded(def, src.file)
+				}
 				types.Map.Set(name, def)
 			}
 		}
