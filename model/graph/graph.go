@@ -371,6 +371,21 @@ type namedKey struct {
 // NameGroups returns the elements grouped by name in order of first
 // appearance of each name.
 func NameGroups(elems []*Element) [][]*Element {
+	if len(elems) <= smallGroups {
+		// A few elements: search the groups so far instead of a map.
+		var out [][]*Element
+	next:
+		for _, e := range elems {
+			for i, g := range out {
+				if g[0].Name == e.Name {
+					out[i] = append(g, e)
+					continue next
+				}
+			}
+			out = append(out, []*Element{e})
+		}
+		return out
+	}
 	var order []string
 	groups := map[string][]*Element{}
 	for _, e := range elems {
@@ -384,4 +399,38 @@ func NameGroups(elems []*Element) [][]*Element {
 		out[i] = groups[n]
 	}
 	return out
+}
+
+// smallGroups is the most elements NameGroups groups without a map.
+const smallGroups = 8
+
+// firstMultipleDefaults is the first element of the first name group of
+// NameGroups(elems) with more than one default alternative, or nil.
+func firstMultipleDefaults(elems []*Element) *Element {
+	if len(elems) > smallGroups {
+		for _, group := range NameGroups(elems) {
+			if countDefaults(group) > 1 {
+				return group[0]
+			}
+		}
+		return nil
+	}
+next:
+	for i, e := range elems {
+		for _, f := range elems[:i] {
+			if f.Name == e.Name {
+				continue next
+			}
+		}
+		n := 0
+		for _, f := range elems[i:] {
+			if f.Name == e.Name && f.DefaultAlternative {
+				n++
+			}
+		}
+		if n > 1 {
+			return e
+		}
+	}
+	return nil
 }

@@ -56,6 +56,25 @@ func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
 type populator struct {
 	g *Graph
 	w *warner
+	// slab holds the next elements, allocated together; it doubles up
+	// to maxSlab so that small templates allocate little.
+	slab []Element
+	next int
+	// rts is topology_template.relationship_templates; rels holds a
+	// relationship for each of them.
+	rts  *Value
+	rels []Relationship
+}
+
+// newRelationship returns the relationship of the template name.
+func (p *populator) newRelationship(name string, raw *Value) *Relationship {
+	if len(p.rels) == 0 {
+		return &Relationship{Name: name, Raw: raw}
+	}
+	rs := &p.rels[0]
+	p.rels = p.rels[1:]
+	rs.Name, rs.Raw = name, raw
+	return rs
 }
 
 // errRef is an error at v where the reference fails with a JavaScript
@@ -64,8 +83,18 @@ func (p *populator) errRef(v *Value, msg, reference string) error {
 	return diag.AtRef(posOf(p.g.File, v), diag.StageLoad, msg, reference)
 }
 
+// maxSlab is the most elements newElement allocates together.
+const maxSlab = 1024
+
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
-	return &Element{Kind: kind, Name: name, Index: index, Container: container, Raw: raw, Entry: entry, Graph: p.g}
+	if len(p.slab) == 0 {
+		p.next = min(max(2*p.next, 16), maxSlab)
+		p.slab = make([]Element, p.next)
+	}
+	e := &p.slab[0]
+	p.slab = p.slab[1:]
+	*e = Element{Kind: kind, Name: name, Index: index, Container: container, Raw: raw, Entry: entry, Graph: p.g}
+	return e
 }
 
 func (p *populator) errAt(e *Element, msg string) error {
@@ -152,6 +181,13 @@ func (p *populator) nodes(topo *Value) error {
 	}
 	if !nodes.IsList() {
 		return p.errVal(nodes, msgNotNormalized("Node templates"))
+	}
+	// Sized once: the names of the nodes and relationship templates.
+	p.g.nodesByName = make(map[string]*Element, len(nodes.List))
+	p.rts = topo.Get("relationship_templates")
+	if rts := p.rts; rts.IsMap() {
+		p.g.relationships = make(map[string]*Relationship, rts.Map.Len())
+		p.rels = make([]Relationship, rts.Map.Len())
 	}
 	for _, item := range nodes.List {
 		if err := p.node(item); err != nil {
@@ -692,14 +728,14 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		node.Outgoing = append(node.Outgoing, r)
 		g.Relations = append(g.Relations, r)
 		if rel != nil && rel.Kind == yamlsrc.KindString {
-			rt := g.Topology().Get("relationship_templates").Get(rel.Str)
+			rt := p.rts.Get(rel.Str)
 			if rt.IsNull() {
 				return p.errVal(rel, msgRelationshipMissing(rel.Str, name, node))
 			}
 			if _, used := g.relationships[rel.Str]; used {
 				return p.errVal(rel, msgRelationshipUsedTwice(rel.Str))
 			}
-			rs := &Relationship{Name: rel.Str, Raw: rt}
+			rs := p.newRelationship(rel.Str, rt)
 			g.relationships[rel.Str] = rs
 			r.Relationship = rs
 			if err := p.types(r, rt); err != nil {
@@ -710,10 +746,8 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 			}
 		}
 	}
-	for _, group := range NameGroups(node.Outgoing) {
-		if countDefaults(group) > 1 {
-			return p.errAt(group[0], msgMultipleDefaults(group[0]))
-		}
+	if first := firstMultipleDefaults(node.Outgoing); first != nil {
+		return p.errAt(first, msgMultipleDefaults(first))
 	}
 	return nil
 }
@@ -747,10 +781,8 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 		node.Artifacts = append(node.Artifacts, a)
 		g.Artifacts = append(g.Artifacts, a)
 	}
-	for _, group := range NameGroups(node.Artifacts) {
-		if countDefaults(group) > 1 {
-			return p.errAt(group[0], msgMultipleDefaults(group[0]))
-		}
+	if first := firstMultipleDefaults(node.Artifacts); first != nil {
+		return p.errAt(first, msgMultipleDefaults(first))
 	}
 	return nil
 }

@@ -76,8 +76,23 @@ func NewString(s string) *Value { return &Value{Kind: KindString, Str: s} }
 // NewTime returns a date value from epoch milliseconds.
 func NewTime(ms float64) *Value { return &Value{Kind: KindTime, Num: ms} }
 
+// mapValue holds a map value, its map and room for its first entry in one
+// allocation: most created maps have one entry (room for two makes
+// the transform's many empty maps larger than they save).
+type mapValue struct {
+	v    Value
+	m    Map
+	keys [1]string
+	vals [1]*Value
+}
+
 // NewMap returns an empty map value.
-func NewMap() *Value { return &Value{Kind: KindMap, Map: &Map{}} }
+func NewMap() *Value {
+	mv := &mapValue{v: Value{Kind: KindMap}}
+	mv.v.Map = &mv.m
+	mv.m.keys, mv.m.vals = mv.keys[:0], mv.vals[:0]
+	return &mv.v
+}
 
 // NewList returns a list value holding items.
 func NewList(items ...*Value) *Value {
@@ -90,6 +105,10 @@ func NewList(items ...*Value) *Value {
 // MapOf builds a map value from alternating keys and values.
 func MapOf(kv ...any) *Value {
 	m := NewMap()
+	if n := len(kv) / 2; n > len(mapValue{}.keys) {
+		m.Map.keys = make([]string, 0, n)
+		m.Map.vals = make([]*Value, 0, n)
+	}
 	for i := 0; i+1 < len(kv); i += 2 {
 		m.Map.Set(kv[i].(string), kv[i+1].(*Value))
 	}

@@ -22,9 +22,9 @@ func Presence(e *Element) *Value {
 	case graph.KindRelation:
 		return yamlsrc.MapOf("relation_presence", list(str(e.Container.Name), num(e.Index)))
 	case graph.KindProperty:
-		return memberPresence(e, "property")
+		return memberPresence(e, &propertyPresence)
 	case graph.KindType:
-		return memberPresence(e, "type")
+		return memberPresence(e, &typePresence)
 	case graph.KindArtifact:
 		return yamlsrc.MapOf("artifact_presence", list(str(e.Container.Name), num(e.Index)))
 	case graph.KindTechnology:
@@ -41,21 +41,35 @@ func Presence(e *Element) *Value {
 	return yamlsrc.MapOf("import_presence", num(e.Index))
 }
 
+// memberKeys are the keys <container kind>_<what>_presence of one what,
+// indexed by the container's kind.
+type memberKeys [graph.KindImport + 1]string
+
+var propertyPresence, typePresence = presenceKeys("property"), presenceKeys("type")
+
+func presenceKeys(what string) memberKeys {
+	var keys memberKeys
+	for k := range keys {
+		keys[k] = graph.Kind(k).String() + "_" + what + "_presence"
+	}
+	return keys
+}
+
 // memberPresence builds {<container kind>_<what>_presence: [...container
-// TOSCA id, index]}.
-func memberPresence(e *Element, what string) *Value {
+// TOSCA id, index]}, the key taken from keys.
+func memberPresence(e *Element, keys *memberKeys) *Value {
 	c := e.Container
-	var args []*Value
+	args := make([]*Value, 0, 3)
 	switch c.Kind {
 	case graph.KindNode, graph.KindGroup:
-		args = []*Value{str(c.Name)}
+		args = append(args, str(c.Name))
 	case graph.KindPolicy:
-		args = []*Value{num(c.Index)}
+		args = append(args, num(c.Index))
 	case graph.KindRelation, graph.KindArtifact:
-		args = []*Value{str(c.Container.Name), num(c.Index)}
+		args = append(args, str(c.Container.Name), num(c.Index))
 	}
 	args = append(args, num(e.Index))
-	return yamlsrc.MapOf(c.Kind.String()+"_"+what+"_presence", list(args...))
+	return yamlsrc.MapOf(keys[c.Kind], list(args...))
 }
 
 // bratify builds the default-alternative condition not(or(others)) (§5.10).
@@ -183,8 +197,8 @@ func jsonCopy(v *Value) *Value {
 }
 
 // typeSpecific looks up the type-specific wrapper of an element (§5.9).
-func typeSpecific(e *Element) (*wrapper, error) {
-	tsc := e.Graph.Variability().Get("type_specific_conditions")
+// tsc is the template's type_specific_conditions.
+func typeSpecific(e *Element, tsc *Value) (*wrapper, error) {
 	if tsc.IsNull() {
 		return nil, nil
 	}
@@ -242,14 +256,43 @@ func typeSpecific(e *Element) (*wrapper, error) {
 func and(conds []*Value) *Value { return yamlsrc.MapOf("and", list(conds...)) }
 
 // modeParts splits an element's default-condition mode and checks its parts.
-func modeParts(e *Element, known ...string) ([]string, error) {
-	mode := e.Graph.Options.Kinds[e.Kind].Mode
+// Elements without their own default_condition_mode take the kind's parts,
+// split and checked once per Conditions run (kinds).
+func modeParts(e *Element, kinds *kindModes) ([]string, error) {
+	known := modeKnown[e.Kind]
 	if m := e.Raw.Get("default_condition_mode"); !m.IsNull() {
 		if m.Kind != yamlsrc.KindString {
 			return nil, errAt(e, graph.MsgNotAFunction("mode.split"))
 		}
-		mode = m.Str
+		return splitMode(e, m.Str, known)
 	}
+	k := &kinds[e.Kind]
+	if !k.done {
+		k.parts, k.ok = checkMode(e.Graph.Options.Kinds[e.Kind].Mode, known)
+		k.done = true
+	}
+	if !k.ok {
+		return nil, errAt(e, msgUnknownMode(e, e.Graph.Options.Kinds[e.Kind].Mode))
+	}
+	return k.parts, nil
+}
+
+// kindModes caches the split default-condition mode of each kind.
+type kindModes [graph.KindImport + 1]struct {
+	parts    []string
+	ok, done bool
+}
+
+func splitMode(e *Element, mode string, known []string) ([]string, error) {
+	parts, ok := checkMode(mode, known)
+	if !ok {
+		return nil, errAt(e, msgUnknownMode(e, mode))
+	}
+	return parts, nil
+}
+
+// checkMode splits mode at "-" and reports whether every part is known.
+func checkMode(mode string, known []string) ([]string, bool) {
 	parts := strings.Split(mode, "-")
 	for _, p := range parts {
 		ok := false
@@ -259,10 +302,10 @@ func modeParts(e *Element, known ...string) ([]string, error) {
 			}
 		}
 		if !ok {
-			return nil, errAt(e, msgUnknownMode(e, mode))
+			return nil, false
 		}
 	}
-	return parts, nil
+	return parts, true
 }
 
 // modeKnown lists the default-condition mode parts each kind knows (§5.8);
@@ -275,21 +318,12 @@ var modeKnown = [graph.KindImport + 1][]string{
 	graph.KindTechnology: {"container", "other"},
 }
 
-// generic returns the element-generic wrappers (§5.8). Unknown mode parts
-// are errors even when no wrapper is needed; with build false only the mode
-// is checked, which keeps elements without default conditions or pruning
-// from allocating conditions nobody reads.
-func generic(e *Element, build bool) ([]wrapper, error) {
-	var parts []string
-	if known := modeKnown[e.Kind]; known != nil {
-		var err error
-		if parts, err = modeParts(e, known...); err != nil {
-			return nil, err
-		}
-	}
-	if !build {
-		return nil, nil
-	}
+// generic returns the element-generic wrappers (§5.8) for the element's
+// checked mode parts (modeParts). Conditions checks the mode of every
+// element, even where no wrapper is needed, and calls generic only where
+// one is, which keeps elements without default conditions or pruning from
+// allocating conditions nobody reads.
+func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 	switch e.Kind {
 	case graph.KindNode:
 		var cs []*Value
@@ -314,7 +348,7 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 				cs = append(cs, yamlsrc.MapOf("has_artifact_naive", name))
 			}
 		}
-		return []wrapper{{conditions: and(cs), semantic: true}}, nil
+		return append(ws, wrapper{conditions: and(cs), semantic: true})
 	case graph.KindRelation, graph.KindProperty, graph.KindTechnology:
 		var cs []*Value
 		for _, p := range parts {
@@ -322,7 +356,7 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 				cs = append(cs, c)
 			}
 		}
-		return []wrapper{{conditions: and(cs), consistency: true}}, nil
+		return append(ws, wrapper{conditions: and(cs), consistency: true})
 	case graph.KindArtifact:
 		var cons, sems []*Value
 		for _, p := range parts {
@@ -332,26 +366,25 @@ func generic(e *Element, build bool) ([]wrapper, error) {
 				sems = append(sems, yamlsrc.MapOf("is_managed", str("SELF")))
 			}
 		}
-		var ws []wrapper
 		if len(cons) > 0 {
 			ws = append(ws, wrapper{conditions: and(cons), consistency: true})
 		}
 		if len(sems) > 0 {
 			ws = append(ws, wrapper{conditions: and(sems), semantic: true})
 		}
-		return ws, nil
+		return ws
 	case graph.KindType:
-		return []wrapper{{conditions: Presence(e.Container), consistency: true}}, nil
+		return append(ws, wrapper{conditions: Presence(e.Container), consistency: true})
 	case graph.KindPolicy:
-		return []wrapper{{conditions: yamlsrc.MapOf("has_present_target", num(e.Index)), semantic: true}}, nil
+		return append(ws, wrapper{conditions: yamlsrc.MapOf("has_present_target", num(e.Index)), semantic: true})
 	case graph.KindGroup:
-		return []wrapper{{conditions: yamlsrc.MapOf("has_present_member", str(e.Name)), semantic: true}}, nil
+		return append(ws, wrapper{conditions: yamlsrc.MapOf("has_present_member", str(e.Name)), semantic: true})
 	case graph.KindInput:
-		return []wrapper{{conditions: yamlsrc.MapOf("is_consumed", num(e.Index)), semantic: true}}, nil
+		return append(ws, wrapper{conditions: yamlsrc.MapOf("is_consumed", num(e.Index)), semantic: true})
 	case graph.KindOutput:
-		return []wrapper{{conditions: yamlsrc.MapOf("is_produced", num(e.Index)), semantic: true}}, nil
+		return append(ws, wrapper{conditions: yamlsrc.MapOf("is_produced", num(e.Index)), semantic: true})
 	}
-	return []wrapper{{conditions: yamlsrc.NewBool(true), consistency: true, semantic: true}}, nil
+	return append(ws, wrapper{conditions: yamlsrc.NewBool(true), consistency: true, semantic: true})
 }
 
 // partCondition is the consistency condition of one checked mode part of a
@@ -382,45 +415,106 @@ type switches struct {
 	defaultConsistency, defaultSemantic, consistencyPrune, semanticPrune bool
 }
 
+// switchKeys are the element keys that override a kind's switches.
+var switchKeys = [...]string{"default_condition", "pruning", "default_consistency_condition",
+	"default_semantic_condition", "consistency_pruning", "semantic_pruning", "persistent"}
+
+// hasSwitchKey reports whether the element's map has a key of switchKeys;
+// most elements have none and take their kind's switches as they are.
+func hasSwitchKey(raw *Value) bool {
+	if !raw.IsMap() {
+		return false
+	}
+	for _, k := range raw.Map.Keys() {
+		for _, s := range switchKeys {
+			if k == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func elementSwitches(e *Element) (switches, error) {
 	k := e.Graph.Options.Kinds[e.Kind]
 	raw := e.Raw
-	pick := func(fallback bool, keys ...string) bool {
-		for _, key := range keys {
-			if v := raw.Get(key); !v.IsNull() {
-				return v.Truthy()
-			}
-		}
-		return fallback
-	}
 	s := switches{
-		defaultEnabled:     pick(k.Default, "default_condition"),
-		pruningEnabled:     pick(k.Pruning, "pruning"),
-		defaultConsistency: pick(k.DefaultConsistency, "default_consistency_condition", "default_condition"),
-		defaultSemantic:    pick(k.DefaultSemantic, "default_semantic_condition", "default_condition"),
-		consistencyPrune:   pick(k.ConsistencyPruning, "consistency_pruning", "pruning"),
-		semanticPrune:      pick(k.SemanticPruning, "semantic_pruning", "pruning"),
+		defaultEnabled:     k.Default,
+		pruningEnabled:     k.Pruning,
+		defaultConsistency: k.DefaultConsistency,
+		defaultSemantic:    k.DefaultSemantic,
+		consistencyPrune:   k.ConsistencyPruning,
+		semanticPrune:      k.SemanticPruning,
 	}
-	switch e.Kind {
-	case graph.KindImport:
-		s.defaultEnabled, s.pruningEnabled = false, false
-	case graph.KindNode:
-		if p := raw.Get("persistent"); !p.IsNull() {
-			if p.Kind != yamlsrc.KindBool {
-				return s, errAt(e, graph.MsgNotBoolean(p))
+	if hasSwitchKey(raw) {
+		pick := func(fallback bool, keys ...string) bool {
+			for _, key := range keys {
+				if v := raw.Get(key); !v.IsNull() {
+					return v.Truthy()
+				}
 			}
-			if p.Bool {
-				s.defaultEnabled, s.pruningEnabled = false, false
+			return fallback
+		}
+		s = switches{
+			defaultEnabled:     pick(k.Default, "default_condition"),
+			pruningEnabled:     pick(k.Pruning, "pruning"),
+			defaultConsistency: pick(k.DefaultConsistency, "default_consistency_condition", "default_condition"),
+			defaultSemantic:    pick(k.DefaultSemantic, "default_semantic_condition", "default_condition"),
+			consistencyPrune:   pick(k.ConsistencyPruning, "consistency_pruning", "pruning"),
+			semanticPrune:      pick(k.SemanticPruning, "semantic_pruning", "pruning"),
+		}
+		if e.Kind == graph.KindNode {
+			if p := raw.Get("persistent"); !p.IsNull() {
+				if p.Kind != yamlsrc.KindBool {
+					return s, errAt(e, graph.MsgNotBoolean(p))
+				}
+				if p.Bool {
+					s.defaultEnabled, s.pruningEnabled = false, false
+				}
 			}
 		}
+	}
+	if e.Kind == graph.KindImport {
+		s.defaultEnabled, s.pruningEnabled = false, false
 	}
 	return s, nil
+}
+
+// ownConditions returns the element's conditions with those of its
+// variability groups (nodes and relations), without nulls. The result
+// shares e.Conditions where that is all of it; it is never modified.
+func ownConditions(e *Element) []*Value {
+	conds := e.Conditions
+	if e.Kind == graph.KindNode || e.Kind == graph.KindRelation {
+		copied := false
+		for _, gr := range e.Groups {
+			if gr.Variability {
+				if !copied {
+					conds, copied = append([]*Value(nil), e.Conditions...), true
+				}
+				conds = append(conds, gr.Conditions...)
+			}
+		}
+	}
+	for i, c := range conds {
+		if c.IsNull() {
+			filtered := append([]*Value(nil), conds[:i]...)
+			for _, c := range conds[i+1:] {
+				if !c.IsNull() {
+					filtered = append(filtered, c)
+				}
+			}
+			return filtered
+		}
+	}
+	return conds
 }
 
 // Conditions runs condition enrichment on graph #2 (§5.6) and stores the
 // final lists in each element's Conditions.
 func Conditions(g *graph.Graph) error {
 	varInputs := g.Variability().Get("inputs")
+	tsc := g.Variability().Get("type_specific_conditions")
 	// Only an input named like an element id (which always has a dot) can
 	// become an input condition; skip building ids when there is none.
 	dotted := false
@@ -432,22 +526,9 @@ func Conditions(g *graph.Graph) error {
 			}
 		}
 	}
+	var kinds kindModes
 	for _, e := range g.Elements {
-		conds := append([]*Value(nil), e.Conditions...)
-		if e.Kind == graph.KindNode || e.Kind == graph.KindRelation {
-			for _, gr := range e.Groups {
-				if gr.Variability {
-					conds = append(conds, gr.Conditions...)
-				}
-			}
-		}
-		filtered := conds[:0]
-		for _, c := range conds {
-			if !c.IsNull() {
-				filtered = append(filtered, c)
-			}
-		}
-		conds = filtered
+		conds := ownConditions(e)
 		if e.DefaultAlternative {
 			b := bratan(e)
 			if b == nil {
@@ -456,31 +537,32 @@ func Conditions(g *graph.Graph) error {
 			conds = []*Value{b}
 		}
 		if dotted && !varInputs.Get(e.ID()).IsNull() {
-			conds = append(conds, yamlsrc.MapOf("variability_input", str(e.ID())))
+			conds = append(conds[:len(conds):len(conds)], yamlsrc.MapOf("variability_input", str(e.ID())))
 		}
-		ts, err := typeSpecific(e)
+		ts, err := typeSpecific(e, tsc)
 		if err != nil {
 			return err
 		}
-		if _, err := generic(e, false); err != nil {
-			return err
+		var parts []string
+		if modeKnown[e.Kind] != nil {
+			if parts, err = modeParts(e, &kinds); err != nil {
+				return err
+			}
 		}
 		sw, err := elementSwitches(e)
 		if err != nil {
 			return err
 		}
-		var candidates []wrapper
+		var cbuf [3]wrapper
+		candidates := cbuf[:0]
 		if ts != nil {
 			candidates = append(candidates, *ts)
 		}
 		if (sw.defaultEnabled && len(conds) == 0) || sw.pruningEnabled {
-			gs, err := generic(e, true)
-			if err != nil {
-				return err
-			}
-			candidates = append(candidates, gs...)
+			candidates = generic(candidates, e, parts)
 		}
-		var selected []*Value
+		var sbuf [3]*Value
+		selected := sbuf[:0]
 		for _, w := range candidates {
 			take := false
 			if sw.defaultEnabled && len(conds) == 0 {
@@ -498,7 +580,12 @@ func Conditions(g *graph.Graph) error {
 			}
 		}
 		if len(selected) > 0 {
-			simple, err := simplify(and(selected), e)
+			// and of one condition simplifies to that condition.
+			all := selected[0]
+			if len(selected) > 1 {
+				all = and(append([]*Value(nil), selected...))
+			}
+			simple, err := simplify(all, e)
 			if err != nil {
 				return err
 			}
@@ -506,7 +593,7 @@ func Conditions(g *graph.Graph) error {
 			if err != nil {
 				return err
 			}
-			conds = append([]*Value{gen}, conds...)
+			conds = append(append(make([]*Value, 0, 1+len(conds)), gen), conds...)
 		}
 		e.Conditions = conds
 	}

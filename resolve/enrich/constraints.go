@@ -263,7 +263,10 @@ func appendConstraints(g *graph.Graph, out []*Value) error {
 	return nil
 }
 
-// implied returns the element's implied value (§5.12).
+// impliedTrue and impliedFalse are implied's defaults; they are only read.
+var impliedTrue, impliedFalse = yamlsrc.NewBool(true), yamlsrc.NewBool(false)
+
+// implied returns the element's implied value (§5.12), not to be modified.
 func implied(e *Element) *Value {
 	raw := e.Raw.Get("implied")
 	switch e.Kind {
@@ -271,22 +274,40 @@ func implied(e *Element) *Value {
 		if !raw.IsNull() {
 			return raw
 		}
-		if e.IsHostedOn() {
-			return yamlsrc.NewBool(false)
+		if e.IsHostedOn() || !e.Graph.Options.RelationDefaultImplied {
+			return impliedFalse
 		}
-		return yamlsrc.NewBool(e.Graph.Options.RelationDefaultImplied)
+		return impliedTrue
 	case graph.KindProperty:
 		if !raw.IsNull() {
 			return raw
 		}
-		return yamlsrc.NewBool(true)
+		return impliedTrue
 	}
 	return raw
 }
 
 // cleanedKeys are removed from every element by the enricher cleanup.
-var cleanedKeys = []string{"default_condition", "default_consistency_condition", "default_semantic_condition",
+var cleanedKeys = [...]string{"default_condition", "default_consistency_condition", "default_semantic_condition",
 	"default_condition_mode", "pruning", "consistency_pruning", "semantic_pruning", "default_alternative", "implied"}
+
+// cleanKeys deletes the cleanedKeys from m in one walk over its keys.
+func cleanKeys(m *yamlsrc.Map) {
+	var found [len(cleanedKeys)]string
+	n := 0
+	for _, k := range m.Keys() {
+		for _, c := range cleanedKeys {
+			if k == c {
+				found[n] = k
+				n++
+				break
+			}
+		}
+	}
+	for _, k := range found[:n] {
+		m.Delete(k)
+	}
+}
 
 // cleanedOptions are the options the enricher cleanup removes (§5.13).
 var cleanedOptions = []string{
@@ -380,9 +401,7 @@ func Cleanup(g *graph.Graph) error {
 		if !e.Raw.IsMap() {
 			continue
 		}
-		for _, k := range cleanedKeys {
-			e.Raw.Map.Delete(k)
-		}
+		cleanKeys(e.Raw.Map)
 		e.Raw.Map.Set("conditions", list(e.Conditions...))
 	}
 	topo := g.Topology()
