@@ -283,12 +283,12 @@ func TestFastChars(t *testing.T) {
 // that the fast path takes the documents it is meant to.
 func TestFastPathSnippets(t *testing.T) {
 	n := 0
-	for _, s := range append(append([]string{}, fastSnippets...), fuzzSeeds...) {
+	for _, s := range append(append([]string{}, fastSnippets...), testkit.YAMLSeeds...) {
 		if checkFast(t, "snippet", []byte(s)) {
 			n++
 		}
 	}
-	t.Logf("%d of %d snippets take the fast path", n, len(fastSnippets)+len(fuzzSeeds))
+	t.Logf("%d of %d snippets take the fast path", n, len(fastSnippets)+len(testkit.YAMLSeeds))
 
 	fast := []string{
 		"a: 1\n", "a:\n- 1\n- 2\nb: 3", "- a: 1\n  b: [x, {y: z}]\n", "---\na: 'x''y'\n", "a: |\n  x\n",

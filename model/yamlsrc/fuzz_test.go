@@ -10,36 +10,9 @@ import (
 	"v4t/model/testkit"
 )
 
-// fuzzSeeds are small documents that reach the loader's and the emitter's
-// special cases.
-var fuzzSeeds = []string{
-	"",
-	"a: 1\n",
-	"a: yes\nb: no\nc: ~\nd: 1.0\ne: 0x1F\nf: .inf\ng: -.inf\nh: .nan\ni: -0.0\nj: -0\n",
-	"a: 2023-01-01\nb: 2023-01-01T10:20:30.123+02:00\nc: 0001-01-01\nd: 9999-99-99\n",
-	"base: &b {a: 1}\nx:\n  <<: *b\n  b: 2\ny:\n  <<: [*b, {c: 3}]\n",
-	"x: &a [1, 2]\ny: *a\n",
-	"? [1, 2]\n: x\n? {a: 1}\n: y\n",
-	"1: a\n2: b\n01: c\n",
-	"a: !!str 1\nb: !!float -0\nc: !!set {x}\nd: !!omap [a: 1]\ne: !!pairs [a: 1]\n",
-	"- - - x\n  - null\n-\n- k:\n",
-	"a: |\n  line\n   more\n\nb: >-\n  folded\n  text\nc: |+\n  keep\n\n",
-	"a: ' lead'\nb: 'trail '\nc: \"tab\\there\"\nd: \"\\x01\\u2028\\ufeff\"\n",
-	"a: \" a\\nb\"\nb: \"x\\ny \"\nc: \"\\n\\n\"\n",
-	"'...': 1\n'... x': 2\n'---': 3\nx---: 4\n",
-	"a: '1_000'\nb: '2023-1-1'\nc: 'y'\nd: '<<'\ne: '='\n",
-	"\"a\\nb\": 1\n'': 2\n'a: b': 3\n'#': 4\n",
-	"...\n",
-	"---\na: 1\n...\n",
-	"a: 1\n---\nb: 2\n",
-	"a: [1, 2\n",
-	"a: &x [*x]\n",
-	"\xff",
-}
-
 // fuzzCorpus adds the seeds and, when present, the conformance corpus.
 func fuzzCorpus(f *testing.F) {
-	for _, s := range fuzzSeeds {
+	for _, s := range testkit.YAMLSeeds {
 		f.Add([]byte(s))
 	}
 	if _, ok := testkit.LookupCorpus(f, "vintner"); !ok {

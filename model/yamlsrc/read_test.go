@@ -7,12 +7,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 // TestReadFile checks the bounded reads of ReadFile and ReadNamedFile,
@@ -74,29 +73,8 @@ func skipWithout(t *testing.T, path string) {
 // v4t complete, imports) refuses what is not a regular file instead of
 // reading a device without end or waiting for a pipe's writer.
 func TestLoadFileNotRegular(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "pipe.yaml")
-	haveFifo := syscall.Mkfifo(fifo, 0o600) == nil
-	for _, path := range []string{"/dev/zero", os.DevNull, fifo} {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			skipWithout(t, path)
-			if path == fifo && !haveFifo {
-				t.Skip("cannot make a named pipe here")
-			}
-			done := make(chan error, 1)
-			go func() {
-				_, err := LoadFile(path)
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				require.Error(t, err, path)
-				d, ok := diag.As(err)
-				require.True(t, ok, "%s: a diagnostic", path)
-				assert.Equal(t, path+": cannot read: not a regular file", d.Message, path)
-				assert.Equal(t, CodeRead, d.Code, path)
-			case <-time.After(10 * time.Second):
-				t.Fatalf("LoadFile of %s does not return", path)
-			}
-		})
-	}
+	testkit.NotRegularFiles(t, CodeRead, func(path string) error {
+		_, err := LoadFile(path)
+		return err
+	})
 }

@@ -2,18 +2,15 @@ package sd
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -109,33 +106,6 @@ func TestParseCoreExpansionLimit(t *testing.T) {
 	assert.Contains(t, err.Error(), "document expands to more than")
 }
 
-// coreFuzzSeeds are small documents that reach the reader's and the
-// writer's special cases.
-var coreFuzzSeeds = []string{
-	"",
-	"a: 1\n",
-	"a: yes\nb: no\nc: ~\nd: 1.0\ne: 0x1F\nf: .inf\ng: -.inf\nh: .nan\ni: -0.0\nj: -0\n",
-	"a: 2023-01-01\nb: 2023-01-01T10:20:30.123+02:00\nc: 0001-01-01\nd: 9999-99-99\n",
-	"base: &b {a: 1}\nx:\n  <<: *b\n  b: 2\ny:\n  <<: [*b, {c: 3}]\n",
-	"x: &a [1, 2]\ny: *a\n",
-	"? [1, 2]\n: x\n? {a: 1}\n: y\n",
-	"1: a\n2: b\n01: c\n",
-	"a: !!str 1\nb: !!float -0\nc: !!set {x}\nd: !!omap [a: 1]\ne: !!pairs [a: 1]\n",
-	"- - - x\n  - null\n-\n- k:\n",
-	"a: |\n  line\n   more\n\nb: >-\n  folded\n  text\nc: |+\n  keep\n\n",
-	"a: ' lead'\nb: 'trail '\nc: \"tab\\there\"\nd: \"\\x01\\u2028\\ufeff\"\n",
-	"a: \" a\\nb\"\nb: \"x\\ny \"\nc: \"\\n\\n\"\n",
-	"'...': 1\n'... x': 2\n'---': 3\nx---: 4\n",
-	"a: '1_000'\nb: '2023-1-1'\nc: 'y'\nd: '<<'\ne: '='\n",
-	"\"a\\nb\": 1\n'': 2\n'a: b': 3\n'#': 4\n",
-	"...\n",
-	"---\na: 1\n...\n",
-	"a: 1\n---\nb: 2\n",
-	"a: [1, 2\n",
-	"a: &x [*x]\n",
-	"\xff",
-}
-
 // TestParseCoreDepthLimit: the core dialect accepts yamlsrc.MaxDepth levels
 // and rejects one more with a positioned error, as yamlsrc's readers do.
 func TestParseCoreDepthLimit(t *testing.T) {
@@ -164,37 +134,17 @@ func TestParseCoreDepthLimit(t *testing.T) {
 // what is not a regular file instead of reading a device without end or
 // waiting for a pipe's writer.
 func TestLoadCoreFileNotRegular(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "pipe.yaml")
-	haveFifo := syscall.Mkfifo(fifo, 0o600) == nil
-	for _, path := range []string{"/dev/zero", os.DevNull, fifo} {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			if _, err := os.Stat(path); err != nil || (path == fifo && !haveFifo) {
-				t.Skipf("no %s here", path)
-			}
-			done := make(chan error, 1)
-			go func() {
-				_, err := loadCoreFile(path)
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				require.Error(t, err, path)
-				d, ok := diag.As(err)
-				require.True(t, ok, "%s: a diagnostic", path)
-				assert.Equal(t, path+": cannot read: not a regular file", d.Message, path)
-				assert.Equal(t, yamlsrc.CodeRead, d.Code, path)
-			case <-time.After(10 * time.Second):
-				t.Fatalf("loadCoreFile of %s does not return", path)
-			}
-		})
-	}
+	testkit.NotRegularFiles(t, yamlsrc.CodeRead, func(path string) error {
+		_, err := loadCoreFile(path)
+		return err
+	})
 }
 
 // FuzzParseCore: parseCore never panics, a rejected document gets a
 // positioned diagnostic, and an accepted one is written and read back
 // unchanged.
 func FuzzParseCore(f *testing.F) {
-	for _, s := range coreFuzzSeeds {
+	for _, s := range testkit.YAMLSeeds {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
