@@ -19,12 +19,9 @@ import (
 // Seed k gives 3k node templates and no relationship templates.
 func Choice(w io.Writer, k int) error {
 	b, s := textWriter(w)
-	s(variabilityHeader,
-		"        options:\n",
-		"            type_default_condition: true\n",
-		"            optimization_topology: true\n",
-		"            optimization_topology_unique: true\n",
-		"    node_templates:\n")
+	s(variabilityHeader)
+	optionsSection(s, "type_default_condition: true", "optimization_topology: true", "optimization_topology_unique: true")
+	s("    node_templates:\n")
 	for i := 0; i < k; i++ {
 		is := strconv.Itoa(i)
 		single, pair := "            conditions: pick_"+is+"\n", "            conditions:\n                not: pick_"+is+"\n"

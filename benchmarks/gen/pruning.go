@@ -23,32 +23,18 @@ func pruningAlternatives() []string { return []string{"a", "b", "c"} }
 // stack keeps one chain of four nodes out of ten. Seed n gives 10n node
 // templates and no relationship templates.
 func Pruning(w io.Writer, n int) error {
-	b := bufio.NewWriterSize(w, 1<<16)
+	b, s := textWriter(w)
 	levels, alts := pruningLevels(), pruningAlternatives()
-	s := func(parts ...string) {
-		for _, p := range parts {
-			b.WriteString(p)
-		}
-	}
-	s(variabilityHeader,
-		"        inputs:\n")
-	for _, l := range levels {
-		s("            ", l, ":\n",
-			"                type: string\n")
-	}
+	s(variabilityHeader)
+	stringInputs(s, levels...)
 	s("        expressions:\n")
 	for _, l := range levels {
 		for _, a := range alts {
-			s("            ", l, "_is_", a, ":\n",
-				"                equal:\n",
-				"                    - variability_input: ", l, "\n",
-				"                    - ", a, "\n")
+			equalExpression(s, l+"_is_"+a, l, a)
 		}
 	}
-	s("        options:\n",
-		"            mode: semantic-loose\n",
-		"            type_default_condition: true\n",
-		"    node_templates:\n")
+	optionsSection(s, "mode: semantic-loose", "type_default_condition: true")
+	s("    node_templates:\n")
 	// hosts writes the requirements of a node on level l-1 (the app for
 	// l = 0): one hosting relation to every alternative on level l.
 	hosts := func(is string, l, i int) {

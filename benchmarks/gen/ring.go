@@ -29,6 +29,34 @@ func textWriter(w io.Writer) (*bufio.Writer, func(parts ...string)) {
 	}
 }
 
+// stringInputs writes the inputs section: one string variability input per
+// name.
+func stringInputs(s func(...string), names ...string) {
+	s("        inputs:\n")
+	for _, n := range names {
+		s("            ", n, ":\n",
+			"                type: string\n")
+	}
+}
+
+// equalExpression writes the named expression name: variability input
+// input equals value.
+func equalExpression(s func(...string), name, input, value string) {
+	s("            ", name, ":\n",
+		"                equal:\n",
+		"                    - variability_input: ", input, "\n",
+		"                    - ", value, "\n")
+}
+
+// optionsSection writes the options section, one "key: value" line per
+// option.
+func optionsSection(s func(...string), options ...string) {
+	s("        options:\n")
+	for _, o := range options {
+		s("            ", o, "\n")
+	}
+}
+
 // Ring writes the reference's benchmark template at seed n (the "ring"
 // family of spec/benchmarks.md): 2n node templates and 2n relationship
 // templates; resolved with mode: present, half of them are removed. The
@@ -36,25 +64,16 @@ func textWriter(w io.Writer) (*bufio.Writer, func(parts ...string)) {
 // style.
 func Ring(w io.Writer, n int) error {
 	b, s := textWriter(w)
-	s(variabilityHeader,
-		"        inputs:\n",
-		"            mode:\n",
-		"                type: string\n",
-		"        expressions:\n")
+	s(variabilityHeader)
+	stringInputs(s, "mode")
+	s("        expressions:\n")
 	for i := 0; i < n; i++ {
 		is := strconv.Itoa(i)
-		s("            condition_", is, "_present:\n",
-			"                equal:\n",
-			"                    - variability_input: mode\n",
-			"                    - present\n",
-			"            condition_", is, "_removed:\n",
-			"                equal:\n",
-			"                    - variability_input: mode\n",
-			"                    - absent\n")
+		equalExpression(s, "condition_"+is+"_present", "mode", "present")
+		equalExpression(s, "condition_"+is+"_removed", "mode", "absent")
 	}
-	s("        options:\n",
-		"            type_default_condition: true\n",
-		"    node_templates:\n")
+	optionsSection(s, "type_default_condition: true")
+	s("    node_templates:\n")
 	for i := 0; i < n; i++ {
 		is, js := strconv.Itoa(i), strconv.Itoa((i+1)%n)
 		s("        component_", is, "_present:\n",

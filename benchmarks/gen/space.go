@@ -16,9 +16,8 @@ import (
 // conditions and no pruning, so that the variants are exactly the models
 // of the choices and their constraints.
 func spaceHeader(s func(...string)) {
-	s(variabilityHeader,
-		"        options:\n",
-		"            mode: manual\n")
+	s(variabilityHeader)
+	optionsSection(s, "mode: manual")
 }
 
 func spaceChoices(s func(...string), k int) {

@@ -17,22 +17,13 @@ import (
 // templates and no relationship templates.
 func Wide(w io.Writer, n int) error {
 	b, s := textWriter(w)
-	s(variabilityHeader,
-		"        inputs:\n",
-		"            profile:\n",
-		"                type: string\n",
-		"        expressions:\n",
-		"            is_small:\n",
-		"                equal:\n",
-		"                    - variability_input: profile\n",
-		"                    - small\n",
-		"            is_large:\n",
-		"                equal:\n",
-		"                    - variability_input: profile\n",
-		"                    - large\n",
-		"        options:\n",
-		"            type_default_condition: true\n",
-		"    node_templates:\n")
+	s(variabilityHeader)
+	stringInputs(s, "profile")
+	s("        expressions:\n")
+	equalExpression(s, "is_small", "profile", "small")
+	equalExpression(s, "is_large", "profile", "large")
+	optionsSection(s, "type_default_condition: true")
+	s("    node_templates:\n")
 	for i := 0; i < n; i++ {
 		is := strconv.Itoa(i)
 		// first and second are the two sides of every alternative.

@@ -495,27 +495,34 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	t.groupNames = make(map[string]bool, size(x.Get("groups")))
 	v.entries(u, x.Get("groups"), bare("groups", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.groupNames[name] = true
-		what := sub("group", name, nil)
-		if !v.checkFields(u, val, what, pick(vr, groupFieldsPlain, groupFieldsVariable), at) {
-			return
+		if g := v.decodeEntity(u, kGroup, name, at, val, pick(vr, groupFieldsPlain, groupFieldsVariable)); g != nil {
+			t.groups = append(t.groups, g)
 		}
-		g := &entityTemplate{kind: kGroup, name: name, pos: at, refs: val.Get("members")}
-		g.types = v.decodeTypes(u, val.Get("type"), what)
-		g.props = v.decodeProps(u, val.Get("properties"), what, at)
-		t.groups = append(t.groups, g)
 	})
 	// Policies are a list of single-entry maps in TOSCA too.
 	v.entries(u, x.Get("policies"), bare("policies", nil), true, func(name string, at place, val *yamlsrc.Value) {
-		what := sub("policy", name, nil)
-		if !v.checkFields(u, val, what, pick(vr, policyFieldsPlain, policyFieldsVariable), at) {
-			return
+		if p := v.decodeEntity(u, kPolicy, name, at, val, pick(vr, policyFieldsPlain, policyFieldsVariable)); p != nil {
+			t.policies = append(t.policies, p)
 		}
-		p := &entityTemplate{kind: kPolicy, name: name, pos: at, refs: val.Get("targets")}
-		p.types = v.decodeTypes(u, val.Get("type"), what)
-		p.props = v.decodeProps(u, val.Get("properties"), what, at)
-		t.policies = append(t.policies, p)
 	})
 	return t
+}
+
+// decodeEntity decodes a group (k is kGroup) or a policy template with the
+// fields f; nil when its fields are wrong.
+func (v *validator) decodeEntity(u *unit, k typeKind, name string, at place, val *yamlsrc.Value, f fields) *entityTemplate {
+	noun, refs := "group", "members"
+	if k == kPolicy {
+		noun, refs = "policy", "targets"
+	}
+	what := sub(noun, name, nil)
+	if !v.checkFields(u, val, what, f, at) {
+		return nil
+	}
+	e := &entityTemplate{kind: k, name: name, pos: at, refs: val.Get(refs)}
+	e.types = v.decodeTypes(u, val.Get("type"), what)
+	e.props = v.decodeProps(u, val.Get("properties"), what, at)
+	return e
 }
 
 // inputDefault records the default of an input definition with a type,

@@ -246,34 +246,40 @@ func (l *loader) check() {
 	l.loadTypes(t.file, t.path, doc, 0)
 	l.checkTypeParents(t.file, doc)
 
-	tt := doc.get("topology_template")
-	if !tt.isNull() && !tt.isMap() {
-		l.errAt(t.file, tt, "topology_template must be a map")
+	tt, ok := l.optionalMap(doc, "topology_template")
+	if !ok {
 		return
 	}
-	nts := tt.get("node_templates")
-	if !nts.isNull() && !nts.isMap() {
-		l.errAt(t.file, nts, "node_templates must be a map")
+	if !l.eachEntry(tt, "node_templates", l.nodeTemplate) {
 		return
-	}
-	if nts != nil {
-		for _, e := range nts.m {
-			l.nodeTemplate(e.k, e.v)
-		}
 	}
 	for _, n := range t.nodes {
 		l.checkRequirements(n)
 	}
-	groups := tt.get("groups")
-	if !groups.isNull() && !groups.isMap() {
-		l.errAt(t.file, groups, "groups must be a map")
-		return
+	l.eachEntry(tt, "groups", l.group)
+}
+
+// optionalMap returns the value of key in x: nothing, null or a map. Any
+// other value is an error, and ok is false.
+func (l *loader) optionalMap(x *value, key string) (m *value, ok bool) {
+	m = x.get(key)
+	if !m.isNull() && !m.isMap() {
+		l.errAt(l.t.file, m, "%s must be a map", key)
+		return nil, false
 	}
-	if groups != nil {
-		for _, e := range groups.m {
-			l.group(e.k, e.v)
+	return m, true
+}
+
+// eachEntry calls fn with every entry of the optional map at key in x; it
+// reports false when the value is not a map (see optionalMap).
+func (l *loader) eachEntry(x *value, key string, fn func(k, v *value)) bool {
+	m, ok := l.optionalMap(x, key)
+	if m != nil {
+		for _, e := range m.m {
+			fn(e.k, e.v)
 		}
 	}
+	return ok
 }
 
 // nodeTemplate reads one node template.
@@ -354,28 +360,19 @@ func requirementTarget(v *value) (string, bool) {
 // checkRequirements checks that every requirement target is a node
 // template or a known node type.
 func (l *loader) checkRequirements(n *nodeTemplate) {
-	reqs := n.val.get("requirements")
-	if !reqs.isList() {
-		return
-	}
-	for _, r := range reqs.l {
-		if !r.isMap() {
-			continue
+	eachListEntry(n.val.get("requirements"), nil, func(e entry) {
+		target, ok := requirementTarget(e.v)
+		if !ok || target == "" {
+			return
 		}
-		for _, e := range r.m {
-			target, ok := requirementTarget(e.v)
-			if !ok || target == "" {
-				continue
+		if l.t.byName[target] == nil && !l.t.nodeTypes[target] {
+			at := e.v
+			if e.v.isMap() {
+				at = e.v.get("node")
 			}
-			if l.t.byName[target] == nil && !l.t.nodeTypes[target] {
-				at := e.v
-				if e.v.isMap() {
-					at = e.v.get("node")
-				}
-				l.errAt(l.t.file, at, "node template %q: requirement %q names %q, which is not a node template", n.name, pyStr(e.k), target)
-			}
+			l.errAt(l.t.file, at, "node template %q: requirement %q names %q, which is not a node template", n.name, pyStr(e.k), target)
 		}
-	}
+	})
 }
 
 // group reads one group.

@@ -136,56 +136,48 @@ func mergeConstraints(lists []*value) ([]entry, []string) {
 	}
 	var errs []string
 	for _, list := range lists {
-		if !list.isList() {
-			continue
-		}
-		for _, item := range list.l {
-			if !item.isMap() {
-				continue
-			}
-			for _, e := range item.m {
-				p := find(e.k)
-				isList := listOfMaps(e.v)
-				switch {
-				case p == nil && isList:
-					p = &mergedProp{key: e.k, list: true, items: newMap()}
-					props = append(props, p)
-				case p == nil:
-					props = append(props, &mergedProp{key: e.k, val: e.v})
-					continue
-				case p.list != isList:
-					// The reference crashes on a property that is a list in
-					// one member and not in another; report a conflict.
-					errs = append(errs, msgCannotMerge(pyStr(p.value()), pyStr(e.v), pyStr(e.k)))
-					continue
-				case !isList:
-					if !pyEqual(p.val, e.v) {
-						errs = append(errs, msgCannotMerge(pyStr(p.val), pyStr(e.v), pyStr(e.k)))
-					}
-					continue
+		eachListEntry(list, nil, func(e entry) {
+			p := find(e.k)
+			isList := listOfMaps(e.v)
+			switch {
+			case p == nil && isList:
+				p = &mergedProp{key: e.k, list: true, items: newMap()}
+				props = append(props, p)
+			case p == nil:
+				props = append(props, &mergedProp{key: e.k, val: e.v})
+				return
+			case p.list != isList:
+				// The reference crashes on a property that is a list in
+				// one member and not in another; report a conflict.
+				errs = append(errs, msgCannotMerge(pyStr(p.value()), pyStr(e.v), pyStr(e.k)))
+				return
+			case !isList:
+				if !pyEqual(p.val, e.v) {
+					errs = append(errs, msgCannotMerge(pyStr(p.val), pyStr(e.v), pyStr(e.k)))
 				}
-				sw := e.k.isStr() && e.k.s == "supported_sw"
-				for _, x := range e.v.l {
-					for _, kv := range x.m {
-						i := p.items.lookup(kv.k)
-						if i < 0 {
-							p.items.set(kv.k, kv.v)
+				return
+			}
+			sw := e.k.isStr() && e.k.s == "supported_sw"
+			for _, x := range e.v.l {
+				for _, kv := range x.m {
+					i := p.items.lookup(kv.k)
+					if i < 0 {
+						p.items.set(kv.k, kv.v)
+						continue
+					}
+					old := p.items.m[i].v
+					if sw {
+						if merged, ok := mergeVersion(old, kv.v); ok {
+							p.items.m[i].v = newStr(merged)
 							continue
 						}
-						old := p.items.m[i].v
-						if sw {
-							if merged, ok := mergeVersion(old, kv.v); ok {
-								p.items.m[i].v = newStr(merged)
-								continue
-							}
-						} else if pyEqual(old, kv.v) {
-							continue
-						}
-						errs = append(errs, msgCannotMerge(pyStr(old), pyStr(kv.v), pyStr(e.k)+"."+pyStr(kv.k)))
+					} else if pyEqual(old, kv.v) {
+						continue
 					}
+					errs = append(errs, msgCannotMerge(pyStr(old), pyStr(kv.v), pyStr(e.k)+"."+pyStr(kv.k)))
 				}
 			}
-		}
+		})
 	}
 	out := make([]entry, 0, len(props))
 	for _, p := range props {

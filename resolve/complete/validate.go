@@ -39,56 +39,44 @@ func (t *template) checkFilters(supported []string) diag.List {
 		if props == nil {
 			continue
 		}
-		if !props.isList() {
-			add(props, msgFilterNotList(n.name))
-			continue
+		notList := func(v *value) {
+			// Improvement (§5.2): the reference crashes on an item that is
+			// not a map.
+			add(v, msgFilterNotList(n.name))
 		}
-		for _, entry := range props.l {
-			if !entry.isMap() {
-				// Improvement (§5.2): the reference crashes here.
-				add(entry, msgFilterNotList(n.name))
-				continue
+		eachListEntry(props, notList, func(e entry) {
+			if !e.k.isStr() {
+				return
 			}
-			for _, e := range entry.m {
-				if !e.k.isStr() {
-					continue
+			switch e.k.s {
+			case "os_distribution":
+				if !e.v.isStr() {
+					add(e.v, msgOSNotString(n.name))
 				}
-				switch e.k.s {
-				case "os_distribution":
-					if !e.v.isStr() {
-						add(e.v, msgOSNotString(n.name))
-					}
-				case "supported_sw":
-					t.checkSoftware(n, e.v, known, add)
-				}
+			case "supported_sw":
+				t.checkSoftware(n, e.v, known, add)
 			}
-		}
+		})
 	}
 	return out
 }
 
 // checkSoftware validates one supported_sw value.
 func (t *template) checkSoftware(n *nodeTemplate, sw *value, known map[string]bool, add func(*value, string)) {
-	if !sw.isList() {
-		add(sw, msgSoftwareNotList(n.name))
-		return
+	notList := func(v *value) {
+		// Improvement (§5.2): the reference crashes on an item that is not
+		// a map.
+		add(v, msgSoftwareNotList(n.name))
 	}
-	for _, item := range sw.l {
-		if !item.isMap() {
-			// Improvement (§5.2): the reference crashes here.
-			add(item, msgSoftwareNotList(n.name))
-			continue
+	eachListEntry(sw, notList, func(e entry) {
+		name := pyStr(e.k)
+		if !known[name] {
+			add(e.k, msgSoftwareUnsupported(n.name, name))
 		}
-		for _, e := range item.m {
-			name := pyStr(e.k)
-			if !known[name] {
-				add(e.k, msgSoftwareUnsupported(n.name, name))
-			}
-			if !e.v.isStr() || !versionValid.MatchString(e.v.s) {
-				add(e.v, msgVersionPattern(n.name, name, pyStr(e.v)))
-			}
+		if !e.v.isStr() || !versionValid.MatchString(e.v.s) {
+			add(e.v, msgVersionPattern(n.name, name, pyStr(e.v)))
 		}
-	}
+	})
 }
 
 // hostOf returns the node template a node's host requirement names, or nil.

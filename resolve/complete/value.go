@@ -66,13 +66,44 @@ func newInt(n int64) *value { return &value{kind: kInt, i: big.NewInt(n)} }
 
 func newMap() *value { return &value{kind: kMap} }
 
-func (v *value) isNull() bool { return v == nil || v.kind == kNull }
+// kindOf is v's kind; a nil value (a missing one) is null.
+func (v *value) kindOf() kind {
+	if v == nil {
+		return kNull
+	}
+	return v.kind
+}
 
-func (v *value) isStr() bool { return v != nil && v.kind == kStr }
+func (v *value) isNull() bool { return v.kindOf() == kNull }
 
-func (v *value) isMap() bool { return v != nil && v.kind == kMap }
+func (v *value) isStr() bool { return v.kindOf() == kStr }
 
-func (v *value) isList() bool { return v != nil && v.kind == kList }
+func (v *value) isMap() bool { return v.kindOf() == kMap }
+
+func (v *value) isList() bool { return v.kindOf() == kList }
+
+// eachListEntry calls fn with every entry of the maps in the list x. An x
+// that is not a list, or an item that is not a map, is skipped after a call
+// of bad with it, where bad is not nil.
+func eachListEntry(x *value, bad func(*value), fn func(e entry)) {
+	if !x.isList() {
+		if bad != nil {
+			bad(x)
+		}
+		return
+	}
+	for _, item := range x.l {
+		if !item.isMap() {
+			if bad != nil {
+				bad(item)
+			}
+			continue
+		}
+		for _, e := range item.m {
+			fn(e)
+		}
+	}
+}
 
 // get returns the value of the string key k of a map, or nil.
 func (v *value) get(k string) *value {
@@ -132,10 +163,7 @@ func (v *value) set(k, x *value) {
 // keyHash returns a string that is equal for Python-equal scalar keys. It
 // reports false for collections and NaN, which are looked up by a scan.
 func keyHash(k *value) (string, bool) {
-	if k == nil {
-		return "z", true
-	}
-	switch k.kind {
+	switch k.kindOf() {
 	case kNull:
 		return "z", true
 	case kStr:
@@ -607,10 +635,7 @@ func pyStr(v *value) string {
 
 // pyRepr renders a value as Python's repr() does.
 func pyRepr(v *value) string {
-	if v == nil {
-		return "None"
-	}
-	switch v.kind {
+	switch v.kindOf() {
 	case kNull:
 		return "None"
 	case kBool:
@@ -773,10 +798,7 @@ func writeCanonical(b *strings.Builder, v *value, indent int) {
 // scalarText is the typed text of a scalar (or of a collection used as a
 // key) in canonical().
 func scalarText(v *value) string {
-	if v == nil {
-		return "null"
-	}
-	switch v.kind {
+	switch v.kindOf() {
 	case kNull:
 		return "null"
 	case kBool:

@@ -60,15 +60,25 @@ func chooseFullFile(envDir string) (fullFile, error) {
 	return fullFile{dir: dir, name: "sd.yml", exists: yml}, nil
 }
 
-// readFull reads the existing Full SD (§6.5 step 1). It returns nil, after
-// a warning, when the file holds no document or a null one: the run is then
-// a first write into that file.
-func readFull(f fullFile, warn func(*diag.Diagnostic)) (*doc, error) {
-	data, err := yamlsrc.ReadNamedFile(f.path())
-	if err != nil {
-		return nil, errRead(StageMerge, f.path(), unwrapPath(err))
+// statExists reports whether path exists (following links); an error other
+// than its absence is returned.
+func statExists(path string) (bool, error) {
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
 	}
-	return parseFull(data, f.path(), f.rel(), warn)
+	return err == nil, err
+}
+
+// readFull reads the existing Full SD at path (§6.5 step 1); rel names it
+// in messages. It returns nil, after a warning, when the file holds no
+// document or a null one: the run is then a first write into that file.
+func readFull(path, rel string, warn func(*diag.Diagnostic)) (*doc, error) {
+	data, err := yamlsrc.ReadNamedFile(path)
+	if err != nil {
+		return nil, errRead(StageMerge, path, unwrapPath(err))
+	}
+	return parseFull(data, path, rel, warn)
 }
 
 // parseFull parses a Full SD: path is where it was read, rel how messages

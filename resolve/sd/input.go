@@ -175,11 +175,7 @@ func readArtifact(dir string, e entry) (*doc, error) {
 		}
 		data, err := yamlsrc.ReadNamedFile(p)
 		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, errNotReceived(e.name, e.version, fmt.Sprintf("%s: cannot read: %v", p, err))
+			return nil, errNotReceived(e.name, e.version, fmt.Sprintf("%s: cannot read: %v", p, unwrapPath(err)))
 		}
 		root, err := yamlsrc.ParseJSON(data, p)
 		if err != nil {

@@ -263,32 +263,33 @@ func readSettings(in Input) (settings, error) {
 	switch strings.ToLower(strings.TrimSpace(st.text)) {
 	case "artifact":
 		s.artifact = true
-		one, many := in.get("SD_VERSION"), in.get("SD_VERSION_MULTIPLE")
-		switch {
-		case one.given() && many.given():
-			return s, errBothVersions()
-		case one.given():
-			s.input, s.inputVal = "SD_VERSION", one
-		case many.given():
-			s.input, s.inputVal = "SD_VERSION_MULTIPLE", many
-		default:
-			return s, errNoVersion()
+		if err := s.pickInput(in, "SD_VERSION", errBothVersions, errNoVersion); err != nil {
+			return s, err
 		}
 		s.artifacts = in.get("SD_ARTIFACT_DIR")
 	case "json":
-		one, many := in.get("SD_DATA"), in.get("SD_DATA_MULTIPLE")
-		switch {
-		case one.given() && many.given():
-			return s, errBothData()
-		case one.given():
-			s.input, s.inputVal = "SD_DATA", one
-		case many.given():
-			s.input, s.inputVal = "SD_DATA_MULTIPLE", many
-		default:
-			return s, errNoData()
+		if err := s.pickInput(in, "SD_DATA", errBothData, errNoData); err != nil {
+			return s, err
 		}
 	default:
 		return s, errSourceType(st.pos())
 	}
 	return s, nil
+}
+
+// pickInput sets the input parameter to name or to name_MULTIPLE, the one
+// of them that is given; both is the error errBoth, neither errNone.
+func (s *settings) pickInput(in Input, name string, errBoth, errNone func() error) error {
+	one, many := in.get(name), in.get(name+"_MULTIPLE")
+	switch {
+	case one.given() && many.given():
+		return errBoth()
+	case one.given():
+		s.input, s.inputVal = name, one
+	case many.given():
+		s.input, s.inputVal = name+"_MULTIPLE", many
+	default:
+		return errNone()
+	}
+	return nil
 }

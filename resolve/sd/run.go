@@ -78,7 +78,7 @@ func Run(ctx context.Context, in Input, opts Options) (res *Result, err error) {
 	ns := &namespaces{dir: filepath.Join(envDir, "Namespaces")}
 	out, err := process(ctx, docs, s.mode, s.overwrite, ns, fullSource{
 		exists: full.exists,
-		read:   func() (*doc, error) { return readFull(full, warn) },
+		read:   func() (*doc, error) { return readFull(full.path(), full.rel(), warn) },
 		rel:    full.rel(),
 	}, warn)
 	if err != nil {

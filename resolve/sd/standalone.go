@@ -2,10 +2,7 @@ package sd
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -73,20 +70,14 @@ func MergeFiles(ctx context.Context, full string, deltas []string, opts MergeOpt
 	if opts.Namespaces != "" {
 		ns = &namespaces{dir: opts.Namespaces}
 	}
-	_, statErr := os.Stat(full)
-	src := fullSource{
-		exists: statErr == nil,
-		rel:    full,
-		read: func() (*doc, error) {
-			data, err := yamlsrc.ReadNamedFile(full)
-			if err != nil {
-				return nil, errRead(StageMerge, full, unwrapPath(err))
-			}
-			return parseFull(data, full, full, warn)
-		},
+	exists, err := statExists(full)
+	if err != nil {
+		return nil, errRead(StageMerge, full, unwrapPath(err))
 	}
-	if statErr != nil && !errors.Is(statErr, fs.ErrNotExist) {
-		return nil, errRead(StageMerge, full, unwrapPath(statErr))
+	src := fullSource{
+		exists: exists,
+		rel:    full,
+		read:   func() (*doc, error) { return readFull(full, full, warn) },
 	}
 	out, err := process(ctx, docs, mode, mode == Replace, ns, src, warn)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -80,4 +81,153 @@ func TestConformanceVintner(t *testing.T) {
 	}
 	passed, failed := suite.Counts(results)
 	t.Logf("%d passed, %d failed (%d known failures)", passed, failed, len(known))
+}
+
+// TestConformanceFormats runs the SD and TosKeriser corpora through the
+// default runners, as `v4t test` does: every case goes to the runner of
+// its corpus's format and passes.
+func TestConformanceFormats(t *testing.T) {
+	for _, format := range []string{"sd", "toskeriser"} {
+		t.Run(format, func(t *testing.T) {
+			cases := discover(t, testkit.Corpus(t, format))
+			require.NotEmpty(t, cases)
+			for _, c := range cases {
+				assert.Equal(t, format, c.Runner.Format(), "runner of %s", c.Path)
+			}
+			passed, failed := suite.Counts(runPassing(t, cases))
+			t.Logf("%d passed, %d failed", passed, failed)
+		})
+	}
+}
+
+// TestFailureReports checks that a failing case of the SD and TosKeriser
+// formats is reported with its reason and a diff of the expected and
+// actual files.
+func TestFailureReports(t *testing.T) {
+	tests := []struct {
+		format string
+		files  map[string]string
+		reason string
+		diff   []string // substrings of the diff
+	}{
+		{
+			format: "sd",
+			files: map[string]string{
+				"cases/wrong/params.yaml":   "env:\n  SD_SOURCE_TYPE: json\n  SD_DATA: '{\"applications\": [{\"version\": \"a:1\", \"deployPostfix\": \"ns\"}]}'\n",
+				"cases/wrong/expected.yaml": "applications:\n  - version: a:2\n    deployPostfix: ns\n",
+			},
+			reason: "Inventory/solution-descriptor/sd.yml differs from expected.yaml",
+			diff:   []string{"-  - version: a:2\n+  - version: a:1\n"},
+		},
+		{
+			format: "toskeriser",
+			files: map[string]string{
+				"catalogs/c.json": `{"software": ["node"], "images": []}`,
+				"case/args.yaml":  "input: input.yaml\ncatalog: c.json\npolicy: null\nconstraints: null\nforce: false\ncomponents: [ghost]\n",
+				"case/input.yaml": "tosca_definitions_version: tosca_simple_yaml_1_0\n",
+				"case/errors.txt": "component \"other\" not founded\n",
+			},
+			reason: "the error messages differ",
+			diff:   []string{`-component "other" not founded`, `+component "ghost" not founded`},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.format, func(t *testing.T) {
+			dir := t.TempDir()
+			testkit.WriteFiles(t, dir, tc.files)
+			cases := discover(t, dir)
+			require.Len(t, cases, 1)
+			assert.Equal(t, tc.format, cases[0].Runner.Format())
+			r := suite.Run(t.Context(), cases, suite.Options{})[0]
+			assert.False(t, r.Pass)
+			assert.Equal(t, tc.reason, r.Reason)
+			for _, d := range tc.diff {
+				assert.Contains(t, r.Diff, d)
+			}
+		})
+	}
+}
+
+// ownVintner holds our own cases in Vintner's case format, one directory
+// per group of the reference's conformance corpus, with expected results
+// that the reference produced (testdata/vintner/expect.sh). They let a
+// plain clone exercise every group the third-party corpus does.
+var ownVintner = filepath.Join("..", "..", "testdata", "vintner")
+
+// vintnerGroups are the 29 groups of the Vintner conformance corpus at the
+// 0.1.8 build.
+var vintnerGroups = []string{
+	"analytical-operators", "arithmetic-operators", "artifacts", "boolean-operators",
+	"circles", "consistency", "constraint-operators", "date-operators", "groups",
+	"hosting-aware-pruning", "implications", "implications-naive", "implied-default",
+	"implied-host", "import", "inputs", "nodes", "other", "outputs", "persistent",
+	"policies", "properties", "pruning", "relationships", "requirement-assignment",
+	"scenario-complex", "scenario-worker", "technologies", "variability-inputs",
+}
+
+// TestOwnVintnerCases runs our own Vintner-format cases: every one passes,
+// and every group of the corpus has at least one.
+func TestOwnVintnerCases(t *testing.T) {
+	cases := discover(t, ownVintner)
+	perGroup := map[string]int{}
+	for _, c := range cases {
+		perGroup[filepath.Base(filepath.Dir(c.Dir))]++
+	}
+	for _, g := range vintnerGroups {
+		assert.Positive(t, perGroup[g], "testdata/vintner/%s has no case", g)
+	}
+	runPassing(t, cases)
+}
+
+// TestVintnerGroups checks the group list against the corpus, when present.
+func TestVintnerGroups(t *testing.T) {
+	corpus := testkit.Corpus(t, "vintner")
+	entries, err := os.ReadDir(corpus)
+	require.NoError(t, err)
+	var groups []string
+	for _, e := range entries {
+		if e.IsDir() {
+			groups = append(groups, e.Name())
+		}
+	}
+	assert.Equal(t, vintnerGroups, groups)
+}
+
+// TestDifferential runs the differential cases of testdata/differential:
+// random templates of our own whose expected results the reference produced
+// (testdata/reference). Each txtar archive is one case directory.
+func TestDifferential(t *testing.T) {
+	src := filepath.Join("..", "..", "testdata", "differential")
+	entries, err := os.ReadDir(src)
+	require.NoError(t, err)
+	root := filepath.Join(t.TempDir(), "differential")
+	n := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".txtar") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		files := map[string]string{}
+		for _, f := range testkit.ParseTxtar(data).Files {
+			files[f.Name] = string(f.Data)
+		}
+		testkit.WriteFiles(t, filepath.Join(root, strings.TrimSuffix(e.Name(), ".txtar")), files)
+		n++
+	}
+	require.Greater(t, n, 100, "differential cases in %s", src)
+	cases := discover(t, root)
+	require.Len(t, cases, n)
+	runPassing(t, cases)
+}
+
+// TestExamples runs our own example templates (testdata/examples) as cases:
+// EXAMPLE/tests/CASE takes the template of EXAMPLE. Their expected outputs
+// were produced by the reference implementation, so the examples double as
+// conformance fixtures that do not depend on the shared corpora.
+func TestExamples(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "examples")
+	cases := discover(t, dir)
+	require.GreaterOrEqual(t, len(cases), 5, "example cases in %s", dir)
+	runPassing(t, cases)
 }
