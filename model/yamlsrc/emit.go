@@ -188,7 +188,7 @@ func hasEntries(m *Map) bool {
 	if m == nil {
 		return false
 	}
-	for _, x := range m.vals {
+	for _, x := range m.vals() {
 		if x != nil {
 			return true
 		}
@@ -232,8 +232,9 @@ func (e *emitter) mapEntries(m *Map, col int, inline, shifted bool) {
 	}
 	defer e.leave(m)
 	first := true
-	for i, k := range m.keys {
-		x := m.vals[i]
+	vals := m.vals()
+	for i, k := range m.keys() {
+		x := vals[i]
 		if x == nil {
 			continue
 		}

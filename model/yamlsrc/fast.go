@@ -2,6 +2,7 @@ package yamlsrc
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -34,11 +35,15 @@ import (
 // positions (columns count runes, as yaml.v3's do). The differential tests
 // and FuzzFastPath hold it to that.
 //
-// The document text is copied into one string; unescaped one-line scalars
-// and keys are substrings of it, so they cost no allocation of their own
-// (and keep the text alive while any of them is). Values, maps and lists
-// come from the converter's slabs; the entries of an open collection wait
-// on a shared stack and move into a slice of the exact size when it closes.
+// The parser reads the caller's bytes in place, never copied (unless line
+// ends must be rewritten). The keys and the unescaped one-line scalars it
+// keeps are copied out of them (keep): a template's text is mostly
+// indentation and punctuation, and the same keys and names come back many
+// times, so copying each distinct string once into a few shared chunks takes
+// a fraction of the text's size, where holding substrings would keep the
+// whole text alive as long as the document. Values, maps and lists come from
+// the converter's slabs; the entries of an open collection wait on a shared
+// stack and move into a slice of the exact size when it closes.
 
 // fastMaxDepth bounds the nesting the fast path follows; deeper documents
 // go to yaml.v3 (and its depth limits).
@@ -74,29 +79,29 @@ type fastParser struct {
 	items []*Value
 	keys  []string
 	buf   []byte
+	// strs is the direct-mapped table of the strings kept so far, by
+	// hash; chunk is the unused rest of the chunk they are copied into.
+	strs  []string
+	chunk []byte
 }
 
 // parseFast reads data with the fast path; ok is false if it bailed out.
-func parseFast(data []byte) (v *Value, ok bool) { return parseFastText(data, false) }
-
-// parseFastText is parseFast; owned tells that data is never written again,
-// so that the text can share its memory instead of copying it (keys and
-// scalars are substrings of the text and keep it alive).
-func parseFastText(data []byte, owned bool) (v *Value, ok bool) {
+// data is only read, and only during the call: nothing in the document
+// refers to it.
+func parseFast(data []byte) (v *Value, ok bool) {
 	ascii, crlf, valid := fastChars(data)
 	if !valid || len(data) == 0 {
 		return nil, false
 	}
 	p := &fastParser{line: 1, ascii: ascii, colLine: -1}
-	switch {
-	case crlf:
+	if crlf {
 		// Every carriage return ends a line before a line feed: yaml.v3
 		// reads the pair as one line break, which changes no position.
 		p.src = strings.ReplaceAll(string(data), "\r\n", "\n")
-	case owned:
+	} else {
+		// Read in place: every string that leaves the parser goes
+		// through keep, which copies what lies in the text.
 		p.src = unsafe.String(&data[0], len(data))
-	default:
-		p.src = string(data)
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -164,6 +169,59 @@ func fastChars(data []byte) (ascii, crlf, ok bool) {
 }
 
 func (p *fastParser) bail() { panic(fastBail{}) }
+
+// strSeed seeds the hash of the string table; which strings share memory
+// is never visible in the document.
+var strSeed = maphash.MakeSeed()
+
+const (
+	// chunkSize is the size of the chunks that kept strings are copied
+	// into; a string longer than a quarter of it gets its own allocation.
+	chunkSize = 64 << 10
+	// maxStrSlots bounds the string table to 16 KiB, which stays in the
+	// processor's cache: on the ring template at seed 10,000 a table 16
+	// times as large keeps no fewer bytes.
+	maxStrSlots = 1 << 10
+)
+
+// keep returns s for the document: a string that lies in the text is
+// copied out of it, shared with an equal string kept before where the
+// table still holds that one; any other string (decoded, folded) is the
+// parser's own already.
+func (p *fastParser) keep(s string) string {
+	off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(p.src)))
+	if len(s) == 0 || off >= uintptr(len(p.src)) {
+		return s
+	}
+	if p.strs == nil {
+		// A slot per 128 bytes of text: a template repeats its keys
+		// and names close to each other, and a missed repeat costs
+		// only its copy.
+		n := 16
+		for n < maxStrSlots && n*128 < len(p.src) {
+			n *= 2
+		}
+		p.strs = make([]string, n)
+	}
+	slot := &p.strs[maphash.String(strSeed, s)&uint64(len(p.strs)-1)]
+	if *slot == s {
+		return *slot
+	}
+	if len(s) > len(p.chunk) {
+		if len(s) > chunkSize/4 {
+			*slot = strings.Clone(s)
+			return *slot
+		}
+		// The strings still to come lie in the rest of the text: a
+		// small document gets a chunk of its size.
+		p.chunk = make([]byte, max(min(chunkSize, len(p.src)-int(off)), len(s)))
+	}
+	b := p.chunk[:len(s):len(s)]
+	p.chunk = p.chunk[len(s):]
+	copy(b, s)
+	*slot = unsafe.String(&b[0], len(b))
+	return *slot
+}
 
 // colAt is the 1-based column of offset off on the current line. In
 // non-ASCII text it counts runes on from the last offset it was asked for,
@@ -409,7 +467,7 @@ func (p *fastParser) blockNode(parent int, canBlock bool) *Value {
 			return p.blockMap(col, i, str)
 		}
 		v := p.c.alloc(KindString, line, vcol)
-		v.Str = str
+		v.Str = p.keep(str)
 		p.endLine(false)
 		p.nextContent()
 		return v
@@ -493,7 +551,7 @@ func (p *fastParser) plain(raw string, line, col int32) *Value {
 	v := p.c.alloc(kind, line, col)
 	switch kind {
 	case KindString:
-		v.Str = raw
+		v.Str = p.keep(raw)
 	case KindBool:
 		v.Bool = b
 	case KindNumber, KindTime:
@@ -533,7 +591,7 @@ func (p *fastParser) blockMap(ind, start int, key string) *Value {
 			p.pos = j
 			val = p.blockNode(ind, false)
 		}
-		p.keys = append(p.keys, key)
+		p.keys = append(p.keys, p.keep(key))
 		p.items = append(p.items, val)
 		if p.ind < ind {
 			break
@@ -607,13 +665,13 @@ func (p *fastParser) fillMap(m *Map, keys []string, vals []*Value) bool {
 		}
 	}
 	if len(keys) > indexThreshold {
-		m.index = make(map[string]int, len(keys))
+		index := newKeyIndex(len(keys))
 		for i, k := range keys {
-			m.index[k] = i
-			if len(m.index) != i+1 {
+			if index.set(keys, k, i) {
 				p.bail() // a duplicate key
 			}
 		}
+		m.extra().index = index
 	} else {
 		for i, k := range keys {
 			for _, prev := range keys[:i] {
@@ -623,8 +681,10 @@ func (p *fastParser) fillMap(m *Map, keys []string, vals []*Value) bool {
 			}
 		}
 	}
-	m.keys = append(m.keys, keys...)
-	m.vals = append(m.vals, vals...)
+	// m comes from newMap(len(keys)): it has room for them all.
+	m.n = int32(len(keys))
+	copy(m.keys(), keys)
+	copy(m.vals(), vals)
 	return true
 }
 
@@ -885,7 +945,7 @@ func (p *fastParser) flowNode() *Value {
 	case '"', '\'':
 		str := p.quoted(false)
 		v := p.newValue(KindString, i)
-		v.Str = str
+		v.Str = p.keep(str)
 		return v
 	}
 	if !plainStart(s, i, true) {
@@ -972,7 +1032,7 @@ func (p *fastParser) flowMap() *Value {
 			if c := p.flowSpaces(); c == ',' || c == '}' {
 				p.bail()
 			}
-			p.keys = append(p.keys, key)
+			p.keys = append(p.keys, p.keep(key))
 			p.items = append(p.items, p.flowNode())
 			if p.flowNext('}') {
 				break

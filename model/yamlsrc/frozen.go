@@ -44,9 +44,9 @@ func Freeze(v *Value) *Frozen {
 			// Drop tombstones now: Copy reads keys and vals as they are.
 			v.Map.compact()
 			f.maps++
-			f.keys += len(v.Map.keys)
-			f.slots += len(v.Map.vals)
-			for _, x := range v.Map.vals {
+			f.keys += int(v.Map.n)
+			f.slots += int(v.Map.n)
+			for _, x := range v.Map.vals() {
 				walk(x)
 			}
 		case KindList:
@@ -95,21 +95,17 @@ func (c *copier) copy(v *Value) *Value {
 		}
 		m := &c.maps[0]
 		c.maps = c.maps[1:]
-		m.nInt = v.Map.nInt
-		if v.Map.keys != nil {
-			n := len(v.Map.keys)
-			m.keys = c.keys[:n:n]
-			c.keys = c.keys[n:]
-			copy(m.keys, v.Map.keys)
+		if n := v.Map.nInt(); n != 0 {
+			m.x = &mapExtra{nInt: n}
 		}
-		if v.Map.vals != nil {
-			n := len(v.Map.vals)
-			m.vals = c.slots[:n:n]
-			c.slots = c.slots[n:]
-			for i, x := range v.Map.vals {
-				m.vals[i] = c.copy(x)
-			}
+		n := int(v.Map.n)
+		keys, vals := c.keys[:n:n], c.slots[:n:n]
+		c.keys, c.slots = c.keys[n:], c.slots[n:]
+		copy(keys, v.Map.keys())
+		for i, x := range v.Map.vals() {
+			vals[i] = c.copy(x)
 		}
+		m.setEntries(keys, vals)
 		d.Map = m
 	case KindList:
 		// Never nil, as with Clone.

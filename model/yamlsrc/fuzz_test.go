@@ -93,7 +93,7 @@ func writable(v *Value) bool {
 				n += size(x)
 			}
 		case KindMap:
-			for _, x := range v.Map.vals {
+			for _, x := range v.Map.vals() {
 				n += size(x)
 			}
 		}

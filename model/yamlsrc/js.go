@@ -190,7 +190,8 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 		b.WriteByte('{')
 		next := cur + indent
 		v.Map.compact()
-		for i, k := range v.Map.keys {
+		vals := v.Map.vals()
+		for i, k := range v.Map.keys() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -203,7 +204,7 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 			if indent != "" {
 				b.WriteByte(' ')
 			}
-			writeJSON(b, v.Map.vals[i], indent, next)
+			writeJSON(b, vals[i], indent, next)
 		}
 		if indent != "" {
 			b.WriteByte('\n')
@@ -254,9 +255,10 @@ func DeepEqual(a, b *Value) bool {
 			return false
 		}
 		a.Map.compact()
-		for i, k := range a.Map.keys {
+		vals := a.Map.vals()
+		for i, k := range a.Map.keys() {
 			bv, ok := b.Map.Lookup(k)
-			if !ok || !DeepEqual(a.Map.vals[i], bv) {
+			if !ok || !DeepEqual(vals[i], bv) {
 				return false
 			}
 		}

@@ -43,9 +43,7 @@ func LoadFile(path string) (*Value, error) {
 	if err != nil {
 		return nil, ReadFailure(path, err)
 	}
-	// The buffer is ours and never written again, so the fast path may
-	// use it as its text instead of a copy.
-	if v, ok := parseFastText(data, true); ok {
+	if v, ok := parseFast(data); ok {
 		return v, nil
 	}
 	return parseYAML(data, path)
@@ -82,7 +80,7 @@ func readError(path string, err error) string {
 // read straight into values; the others, and every document with an
 // error, go through yaml.v3, with the same results.
 func Parse(data []byte, file string) (*Value, error) {
-	if v, ok := parseFastText(data, false); ok {
+	if v, ok := parseFast(data); ok {
 		return v, nil
 	}
 	return parseYAML(data, file)
@@ -153,9 +151,9 @@ func expandedSize(v *Value, memo map[*Value]int64) int64 {
 	n := int64(1)
 	switch v.Kind {
 	case KindMap:
-		for i := range v.Map.vals {
-			if v.Map.dead == 0 || !v.Map.deleted[i] {
-				n += expandedSize(v.Map.vals[i], memo)
+		for i, x := range v.Map.vals() {
+			if !v.Map.isDeleted(i) {
+				n += expandedSize(x, memo)
 			}
 			if n > maxExpanded {
 				break
@@ -392,16 +390,18 @@ func (c *converter) newMap(size int) *Map {
 	m := &c.maps[0]
 	c.maps = c.maps[1:]
 	if size > 0 {
-		m.vals = c.ptrSlice(size)[:0]
+		vals := c.ptrSlice(size)[:0]
+		var keys []string
 		if size > slabSize/4 {
-			m.keys = make([]string, 0, size)
+			keys = make([]string, 0, size)
 		} else {
 			if len(c.strs) < size {
 				c.strs = make([]string, slabSize*2)
 			}
-			m.keys = c.strs[:0:size]
+			keys = c.strs[:0:size]
 			c.strs = c.strs[size:]
 		}
+		m.setEntries(keys, vals)
 	}
 	return m
 }
@@ -490,7 +490,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		}
 		c.leave(n)
 		if tag == "!!set" {
-			for _, x := range v.Map.vals {
+			for _, x := range v.Map.vals() {
 				if !x.IsNull() {
 					return nil, c.errAt(n, "cannot resolve a node with %s explicit tag", tag)
 				}
@@ -559,7 +559,7 @@ func (c *converter) pairs(v *Value, n *yaml.Node, tag string) error {
 		if item.Kind != KindMap || item.Map.Len() != 1 {
 			return c.errAt(n.Content[i], "cannot resolve a node with %s explicit tag", tag)
 		}
-		k := item.Map.keys[0]
+		k := item.Map.keys()[0]
 		if tag == "!!omap" {
 			if seen[k] {
 				return c.errAt(n.Content[i], "cannot resolve a node with %s explicit tag", tag)
@@ -573,7 +573,7 @@ func (c *converter) pairs(v *Value, n *yaml.Node, tag string) error {
 		key := c.newValue(KindString, n.Content[i])
 		key.Str = k
 		pair := c.newValue(KindList, n.Content[i])
-		pair.List = []*Value{key, item.Map.vals[0]}
+		pair.List = []*Value{key, item.Map.vals()[0]}
 		v.List[i] = pair
 	}
 	return nil
@@ -612,7 +612,7 @@ func (c *converter) mapping(v *Value, n *yaml.Node, depth int) error {
 			return err
 		}
 		if i >= 0 {
-			m.vals[i] = val
+			m.vals()[i] = val
 		} else {
 			m.Set(key, val)
 		}
@@ -643,8 +643,8 @@ func (c *converter) merge(v *Value, vn *yaml.Node, depth int, overridable map[st
 	for _, s := range sources {
 		switch s.Kind {
 		case KindMap:
-			for j, k := range s.Map.keys {
-				c.mergeKey(v, k, s.Map.vals[j], overridable)
+			for j, k := range s.Map.keys() {
+				c.mergeKey(v, k, s.Map.vals()[j], overridable)
 			}
 		case KindList:
 			for j, x := range s.List {

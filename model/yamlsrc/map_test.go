@@ -1,6 +1,7 @@
 package yamlsrc
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"testing"
 	"time"
@@ -83,6 +84,80 @@ func BenchmarkMapIndexKeys(b *testing.B) {
 		m.Map.Set("name", NewNull())
 		for _, k := range keys {
 			m.Map.Set(k, nil)
+		}
+	}
+}
+
+// TestMapAgainstModel runs random Set, Delete and lookups on maps small and
+// large (with a key index) against a plain ordered list with JavaScript's
+// key order, checking every key's value and the order after each step.
+func TestMapAgainstModel(t *testing.T) {
+	type entry struct {
+		k string
+		v *Value
+	}
+	for seed := uint64(0); seed < 40; seed++ {
+		r := rand.New(rand.NewPCG(seed, 7))
+		pool := 4 + r.IntN(60)
+		m := NewMap().Map
+		var model []entry
+		find := func(k string) int {
+			for i, e := range model {
+				if e.k == k {
+					return i
+				}
+			}
+			return -1
+		}
+		for step := 0; step < 300; step++ {
+			k := "k" + strconv.Itoa(r.IntN(pool))
+			if r.IntN(4) == 0 {
+				k = strconv.Itoa(r.IntN(pool))
+			}
+			switch op := r.IntN(10); {
+			case op < 6:
+				v := NewNumber(float64(step))
+				m.Set(k, v)
+				if i := find(k); i >= 0 {
+					model[i].v = v
+					break
+				}
+				pos := len(model)
+				if n, ok := arrayIndex(k); ok {
+					pos = 0
+					for pos < len(model) {
+						if x, ok := arrayIndex(model[pos].k); !ok || x > n {
+							break
+						}
+						pos++
+					}
+				}
+				model = append(model[:pos], append([]entry{{k, v}}, model[pos:]...)...)
+			case op < 9:
+				i := find(k)
+				require.Equal(t, i >= 0, m.Delete(k), "seed %d step %d: Delete(%q)", seed, step, k)
+				if i >= 0 {
+					model = append(model[:i], model[i+1:]...)
+				}
+			default:
+				keys := make([]string, len(model))
+				for i, e := range model {
+					keys[i] = e.k
+					require.Same(t, e.v, m.Val(i), "seed %d step %d: value %d", seed, step, i)
+				}
+				require.Equal(t, keys, append([]string{}, m.Keys()...), "seed %d step %d: keys", seed, step)
+			}
+			require.Equal(t, len(model), m.Len(), "seed %d step %d: Len", seed, step)
+			for i := 0; i < pool; i++ {
+				for _, k := range []string{"k" + strconv.Itoa(i), strconv.Itoa(i)} {
+					got, ok := m.Lookup(k)
+					j := find(k)
+					require.Equal(t, j >= 0, ok, "seed %d step %d: Lookup(%q)", seed, step, k)
+					if ok {
+						require.Same(t, model[j].v, got, "seed %d step %d: Lookup(%q)", seed, step, k)
+					}
+				}
+			}
 		}
 	}
 }

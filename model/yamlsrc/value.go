@@ -29,6 +29,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"unsafe"
 )
 
 // Kind is the JavaScript type of a value.
@@ -90,7 +91,7 @@ type mapValue struct {
 func NewMap() *Value {
 	mv := &mapValue{v: Value{Kind: KindMap}}
 	mv.v.Map = &mv.m
-	mv.m.keys, mv.m.vals = mv.keys[:0], mv.vals[:0]
+	mv.m.setEntries(mv.keys[:0], mv.vals[:0])
 	return &mv.v
 }
 
@@ -106,8 +107,7 @@ func NewList(items ...*Value) *Value {
 func MapOf(kv ...any) *Value {
 	m := NewMap()
 	if n := len(kv) / 2; n > len(mapValue{}.keys) {
-		m.Map.keys = make([]string, 0, n)
-		m.Map.vals = make([]*Value, 0, n)
+		m.Map.setEntries(make([]string, 0, n), make([]*Value, 0, n))
 	}
 	for i := 0; i+1 < len(kv); i += 2 {
 		m.Map.Set(kv[i].(string), kv[i+1].(*Value))
@@ -174,62 +174,126 @@ func (v *Value) IsFalse() bool { return v != nil && v.Kind == KindBool && !v.Boo
 //
 // Deletion leaves a tombstone that is compacted away the next time the map
 // is walked by position, so deleting many keys stays linear.
+//
+// A document has a map for nearly every value that is not a scalar, so the
+// map is kept small (32 bytes): the keys and the values are two arrays of
+// the same length n and the same capacity c, held by their first elements,
+// and what few maps need (tombstones, a key index, the count of array-index
+// keys) lives behind x, allocated on first use.
 type Map struct {
-	keys    []string
-	vals    []*Value
+	kp   *string
+	vp   **Value
+	n, c int32
+	x    *mapExtra
+}
+
+// mapExtra holds the rarely needed state of a map.
+type mapExtra struct {
+	// deleted marks the tombstones (nil while there are none), dead
+	// counts them.
 	deleted []bool
 	dead    int
-	index   map[string]int
-	nInt    int
+	// index finds each live key's position, in maps with more than
+	// indexThreshold keys; built on the first lookup.
+	index *keyIndex
+	// nInt counts the array-index keys.
+	nInt int
 }
 
 const indexThreshold = 8
+
+// keys returns the keys, tombstones included, as a slice with capacity n:
+// an append to it copies.
+func (m *Map) keys() []string { return unsafe.Slice(m.kp, m.n) }
+
+// vals returns the values, nil at tombstones, as keys does the keys.
+func (m *Map) vals() []*Value { return unsafe.Slice(m.vp, m.n) }
+
+// setEntries makes keys and vals, of the same length, the map's entries;
+// the capacity the map may grow into is the smaller of theirs.
+func (m *Map) setEntries(keys []string, vals []*Value) {
+	c := min(cap(keys), cap(vals))
+	if c == 0 {
+		m.kp, m.vp = nil, nil
+	} else {
+		m.kp, m.vp = unsafe.SliceData(keys), unsafe.SliceData(vals)
+	}
+	m.n, m.c = int32(len(keys)), int32(c)
+}
+
+// extra returns the map's rarely needed state, allocating it.
+func (m *Map) extra() *mapExtra {
+	if m.x == nil {
+		m.x = &mapExtra{}
+	}
+	return m.x
+}
+
+// dead returns the number of tombstones.
+func (m *Map) dead() int {
+	if m.x == nil {
+		return 0
+	}
+	return m.x.dead
+}
+
+// nInt returns the number of array-index keys.
+func (m *Map) nInt() int {
+	if m.x == nil {
+		return 0
+	}
+	return m.x.nInt
+}
+
+// isDeleted reports whether the i-th entry is a tombstone.
+func (m *Map) isDeleted(i int) bool {
+	return m.x != nil && m.x.dead > 0 && m.x.deleted[i]
+}
 
 // Len returns the number of entries.
 func (m *Map) Len() int {
 	if m == nil {
 		return 0
 	}
-	return len(m.keys) - m.dead
+	return int(m.n) - m.dead()
 }
 
 // compact drops tombstones and rebuilds the index.
 func (m *Map) compact() {
-	if m.dead == 0 {
+	if m.dead() == 0 {
 		return
 	}
+	keys, vals, deleted := m.keys(), m.vals(), m.x.deleted
 	j := 0
-	for i := range m.keys {
-		if m.deleted[i] {
+	for i := range keys {
+		if deleted[i] {
 			continue
 		}
-		m.keys[j], m.vals[j] = m.keys[i], m.vals[i]
+		keys[j], vals[j] = keys[i], vals[i]
 		j++
 	}
-	clear(m.vals[j:])
-	m.keys, m.vals = m.keys[:j], m.vals[:j]
-	m.deleted, m.dead = nil, 0
-	if m.index != nil {
-		m.index = nil
-	}
+	clear(vals[j:])
+	m.n = int32(j)
+	m.x.deleted, m.x.dead = nil, 0
+	m.x.index = nil
 }
 
 // Key returns the i-th key.
 func (m *Map) Key(i int) string {
 	m.compact()
-	return m.keys[i]
+	return m.keys()[i]
 }
 
 // Val returns the i-th value.
 func (m *Map) Val(i int) *Value {
 	m.compact()
-	return m.vals[i]
+	return m.vals()[i]
 }
 
 // SetVal replaces the i-th value.
 func (m *Map) SetVal(i int, v *Value) {
 	m.compact()
-	m.vals[i] = v
+	m.vals()[i] = v
 }
 
 // Keys returns the keys in order. The slice must not be modified.
@@ -238,29 +302,36 @@ func (m *Map) Keys() []string {
 		return nil
 	}
 	m.compact()
-	return m.keys
+	return m.keys()
 }
 
 func (m *Map) find(k string) int {
 	if m == nil {
 		return -1
 	}
-	if len(m.keys) > indexThreshold {
-		if m.index == nil {
-			m.index = make(map[string]int, len(m.keys))
-			for i, key := range m.keys {
-				if m.dead == 0 || !m.deleted[i] {
-					m.index[key] = i
+	keys := m.keys()
+	if len(keys) > indexThreshold {
+		x := m.extra()
+		if x.index == nil {
+			x.index = newKeyIndex(len(keys))
+			for i, key := range keys {
+				if x.dead == 0 || !x.deleted[i] {
+					x.index.set(keys, key, i)
 				}
 			}
 		}
-		if i, ok := m.index[k]; ok {
-			return i
+		return x.index.get(keys, k)
+	}
+	if m.dead() == 0 {
+		for i, key := range keys {
+			if key == k {
+				return i
+			}
 		}
 		return -1
 	}
-	for i, key := range m.keys {
-		if key == k && (m.dead == 0 || !m.deleted[i]) {
+	for i, key := range keys {
+		if key == k && !m.x.deleted[i] {
 			return i
 		}
 	}
@@ -273,7 +344,7 @@ func (m *Map) Lookup(k string) (*Value, bool) {
 	if i < 0 {
 		return nil, false
 	}
-	return m.vals[i], true
+	return m.vals()[i], true
 }
 
 // Get returns the value for k, or nil.
@@ -285,51 +356,72 @@ func (m *Map) Get(k string) *Value {
 // Set replaces the value of an existing key in place or adds the key.
 func (m *Map) Set(k string, v *Value) {
 	if i := m.find(k); i >= 0 {
-		m.vals[i] = v
+		m.vals()[i] = v
 		return
 	}
 	if idx, ok := arrayIndex(k); ok {
 		// JS objects list array-index keys first, in ascending order:
 		// the first index key larger than idx, found by binary search
-		// (the index keys are m.keys[:m.nInt], sorted).
+		// (the index keys are the first nInt keys, sorted).
 		m.compact()
-		pos := sort.Search(m.nInt, func(j int) bool {
-			n, _ := arrayIndex(m.keys[j])
+		keys := m.keys()
+		pos := sort.Search(m.nInt(), func(j int) bool {
+			n, _ := arrayIndex(keys[j])
 			return n > idx
 		})
 		m.insert(pos, k, v)
-		m.nInt++
+		m.extra().nInt++
 		return
 	}
 	m.push(k, v)
 }
 
+// grow makes room for one more entry.
+func (m *Map) grow() {
+	if m.n < m.c {
+		return
+	}
+	// append picks the capacity, rounded up to the allocator's size
+	// class, as it did when keys and values were slices of their own.
+	keys := append(m.keys(), "")[:m.n]
+	vals := make([]*Value, m.n, cap(keys))
+	copy(vals, m.vals())
+	m.setEntries(keys, vals)
+}
+
 // push adds k and v at the end of the keys, the deletion marks and the index.
 func (m *Map) push(k string, v *Value) {
-	m.keys = append(m.keys, k)
-	m.vals = append(m.vals, v)
-	if m.dead > 0 {
-		m.deleted = append(m.deleted, false)
-	}
-	if m.index != nil {
-		m.index[k] = len(m.keys) - 1
+	m.grow()
+	m.n++
+	i := int(m.n) - 1
+	m.keys()[i], m.vals()[i] = k, v
+	if x := m.x; x != nil {
+		if x.dead > 0 {
+			x.deleted = append(x.deleted, false)
+		}
+		if x.index != nil {
+			x.index.set(m.keys(), k, i)
+		}
 	}
 }
 
 func (m *Map) insert(pos int, k string, v *Value) {
-	m.keys = append(m.keys, "")
-	m.vals = append(m.vals, nil)
-	copy(m.keys[pos+1:], m.keys[pos:])
-	copy(m.vals[pos+1:], m.vals[pos:])
-	m.keys[pos] = k
-	m.vals[pos] = v
-	if m.index != nil {
-		// Keep the index: only the keys from pos on moved, which are
+	m.grow()
+	m.n++
+	keys, vals := m.keys(), m.vals()
+	copy(keys[pos+1:], keys[pos:])
+	copy(vals[pos+1:], vals[pos:])
+	keys[pos] = k
+	vals[pos] = v
+	if m.x != nil && m.x.index != nil {
+		// Keep the index: only the keys after pos moved, which are
 		// few when index keys come in ascending order after some
-		// other keys.
-		for j := pos; j < len(m.keys); j++ {
-			m.index[m.keys[j]] = j
+		// other keys. From the last, so that no position is held
+		// twice (insert comes after compact: every key is live).
+		for j := len(keys) - 1; j > pos; j-- {
+			m.x.index.move(keys[j], j-1, j)
 		}
+		m.x.index.set(keys, k, pos)
 	}
 }
 
@@ -340,7 +432,7 @@ func (m *Map) insert(pos int, k string, v *Value) {
 func (m *Map) Append(k string, v *Value) {
 	if _, isInt := arrayIndex(k); isInt {
 		// Set and Delete count the array-index keys; keep the count right.
-		m.nInt++
+		m.extra().nInt++
 	}
 	m.push(k, v)
 }
@@ -351,17 +443,18 @@ func (m *Map) Delete(k string) bool {
 	if i < 0 {
 		return false
 	}
+	x := m.extra()
 	if _, isInt := arrayIndex(k); isInt {
-		m.nInt--
+		x.nInt--
 	}
-	if m.deleted == nil {
-		m.deleted = make([]bool, len(m.keys))
+	if x.deleted == nil {
+		x.deleted = make([]bool, m.n)
 	}
-	m.deleted[i] = true
-	m.dead++
-	m.vals[i] = nil
-	if m.index != nil {
-		delete(m.index, k)
+	x.deleted[i] = true
+	x.dead++
+	m.vals()[i] = nil
+	if x.index != nil {
+		x.index.remove(m.keys(), k, i)
 	}
 	return true
 }
@@ -401,9 +494,14 @@ func cloneMemo(v *Value, memo map[*Value]*Value) *Value {
 	switch v.Kind {
 	case KindMap:
 		v.Map.compact()
-		c.Map = &Map{keys: append([]string(nil), v.Map.keys...), vals: make([]*Value, len(v.Map.vals)), nInt: v.Map.nInt}
-		for i, x := range v.Map.vals {
-			c.Map.vals[i] = cloneMemo(x, memo)
+		c.Map = &Map{}
+		vals := make([]*Value, v.Map.n)
+		c.Map.setEntries(append([]string(nil), v.Map.keys()...), vals)
+		if n := v.Map.nInt(); n != 0 {
+			c.Map.extra().nInt = n
+		}
+		for i, x := range v.Map.vals() {
+			vals[i] = cloneMemo(x, memo)
 		}
 	case KindList:
 		c.List = make([]*Value, len(v.List))
