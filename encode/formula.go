@@ -30,22 +30,29 @@ func Not(l Lit) Lit { return -l }
 // Builder builds a CNF from formulas. Named variables are never merged with
 // anything; anonymous subformulas are hash-consed.
 type Builder struct {
-	names  []string
+	// nv is the number of variables. named holds the named variables
+	// outside the lazy block, in ascending order, and byName indexes them
+	// (and the lazy block, once indexed). Auxiliary variables have no
+	// name, and most variables of a template are in the lazy block or
+	// auxiliary, so the names are kept per named variable, not per
+	// variable: Names builds the full list when a dump needs it.
+	nv     int
+	named  []namedVar
 	byName map[string]Lit
+	// names is the last list Names built, over namesOf named variables.
+	names   []string
+	namesOf int
 	// lazy names a block of variables that are named only on demand
 	// (LazyVars): naming and indexing every element's two variables
 	// up front costs a string and a map entry each, and most runs never
 	// look them up by name.
 	lazy     lazyNames
-	clauses  [][]int
 	andCache map[string]Lit
 	xorCache map[[2]Lit]Lit
 	constVar Lit
 	unsat    bool
 	key      []byte
-	// arena backs the clauses in chunks: one allocation per chunk
-	// instead of one per clause.
-	arena []int
+	clauses  clauseStore
 	// group is the group of the requirement being added; clauseGroups holds
 	// each clause's group (0 for definitions), and unsatGroup the group of
 	// the first requirement that folded to false.
@@ -70,12 +77,18 @@ func (b *Builder) ClauseGroups() []int { return b.clauseGroups }
 func (b *Builder) UnsatGroup() int { return b.unsatGroup }
 
 // NewBuilder returns an empty builder.
-func NewBuilder() *Builder { return NewBuilderSize(0, 0) }
+func NewBuilder() *Builder { return NewBuilderSize(0) }
 
-// NewBuilderSize returns an empty builder with room for about vars
-// variables, of which about named are looked up by name.
-func NewBuilderSize(vars, named int) *Builder {
-	return &Builder{names: make([]string, 1, vars+1), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+// NewBuilderSize returns an empty builder with room for about named
+// variables looked up by name.
+func NewBuilderSize(named int) *Builder {
+	return &Builder{named: make([]namedVar, 0, named), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+}
+
+// namedVar is a named variable outside the lazy block.
+type namedVar struct {
+	v    Lit
+	name string
 }
 
 // lazyNames is a block of variables named on demand.
@@ -86,21 +99,39 @@ type lazyNames struct {
 	// rejects are looked up without indexing the block.
 	mayBe   func(name string) bool
 	indexed bool
-	named   bool
 }
 
 // NumVars returns the number of variables.
-func (b *Builder) NumVars() int { return len(b.names) - 1 }
+func (b *Builder) NumVars() int { return b.nv }
 
-// Names returns the variable names indexed by variable (index 0 unused).
+// Names returns the variable names indexed by variable (index 0 unused;
+// auxiliary variables have empty names).
 func (b *Builder) Names() []string {
-	if l := &b.lazy; l.n > 0 && !l.named {
-		for i := range l.n {
-			b.names[l.base+i] = l.name(i)
-		}
-		l.named = true
+	if len(b.names) == b.nv+1 && b.namesOf == len(b.named) {
+		return b.names
 	}
-	return b.names
+	names := make([]string, b.nv+1)
+	for i := range b.lazy.n {
+		names[b.lazy.base+i] = b.lazy.name(i)
+	}
+	for _, n := range b.named {
+		names[n.v] = n.name
+	}
+	b.names, b.namesOf = names, len(b.named)
+	return names
+}
+
+// name returns the name of a variable outside the lazy block, "" for an
+// auxiliary one. k is a cursor into the named variables, for a walk over
+// variables in ascending order: it starts at 0, and name advances it.
+func (b *Builder) name(v Lit, k *int) string {
+	for *k < len(b.named) && b.named[*k].v < v {
+		*k++
+	}
+	if *k < len(b.named) && b.named[*k].v == v {
+		return b.named[*k].name
+	}
+	return ""
 }
 
 // LazyVars allocates n variables whose names are name(0), ..., name(n-1),
@@ -112,8 +143,8 @@ func (b *Builder) LazyVars(n int, name func(i int) string, mayBe func(string) bo
 	if b.lazy.n > 0 {
 		panic("encode: LazyVars called twice")
 	}
-	first := Lit(len(b.names))
-	b.names = append(b.names, make([]string, n)...)
+	first := Lit(b.nv + 1)
+	b.nv += n
 	b.lazy = lazyNames{base: int(first), n: n, name: name, mayBe: mayBe}
 	return first
 }
@@ -127,10 +158,7 @@ func (b *Builder) find(name string) (Lit, bool) {
 		lz.indexed = true
 		for i := range lz.n {
 			v := lz.base + i
-			nm := b.names[v]
-			if nm == "" {
-				nm = lz.name(i)
-			}
+			nm := lz.name(i)
 			if _, dup := b.byName[nm]; !dup {
 				b.byName[nm] = Lit(v)
 			}
@@ -141,8 +169,9 @@ func (b *Builder) find(name string) (Lit, bool) {
 	return 0, false
 }
 
-// Clauses returns the clauses.
-func (b *Builder) Clauses() [][]int { return b.clauses }
+// Clauses returns the clauses. The list stays valid while clauses are
+// added, but holds only the clauses added before the call.
+func (b *Builder) Clauses() [][]int { return b.clauses.list() }
 
 // Unsat reports whether a requirement folded to false.
 func (b *Builder) Unsat() bool { return b.unsat }
@@ -152,8 +181,8 @@ func (b *Builder) Var(name string) Lit {
 	if l, ok := b.find(name); ok {
 		return l
 	}
-	l := Lit(len(b.names))
-	b.names = append(b.names, name)
+	l := b.aux()
+	b.named = append(b.named, namedVar{l, name})
 	b.byName[name] = l
 	return l
 }
@@ -162,9 +191,8 @@ func (b *Builder) Var(name string) Lit {
 func (b *Builder) Lookup(name string) (Lit, bool) { return b.find(name) }
 
 func (b *Builder) aux() Lit {
-	l := Lit(len(b.names))
-	b.names = append(b.names, "")
-	return l
+	b.nv++
+	return Lit(b.nv)
 }
 
 func (b *Builder) add(c ...Lit) { b.addTo(0, c...) }
@@ -175,27 +203,7 @@ func (b *Builder) addTo(group int, c ...Lit) {
 	if b.trackGroups {
 		b.clauseGroups = append(b.clauseGroups, group)
 	}
-	if len(b.arena)+len(c) > cap(b.arena) {
-		// Chunks double from 1,024 literals up to 65,536: a fixed 64K
-		// chunk (512 KB) per builder was 40% of the bytes allocated by a
-		// batch of small templates, a large allocation each (zeroed, from
-		// the heap's central lock), and drove its collections.
-		size := min(max(2*cap(b.arena), 1<<10), 1<<16)
-		if len(c) > size {
-			size = len(c)
-		}
-		b.arena = make([]int, 0, size)
-	}
-	start := len(b.arena)
-	for _, l := range c {
-		b.arena = append(b.arena, int(l))
-	}
-	if len(b.clauses) == cap(b.clauses) {
-		// Double: append grows large slices by a quarter, which copies
-		// the clause list about five times over in total.
-		b.clauses = slices.Grow(b.clauses, max(len(b.clauses), 1024))
-	}
-	b.clauses = append(b.clauses, b.arena[start:len(b.arena):len(b.arena)])
+	b.clauses.add(c)
 }
 
 // Materialize returns a non-constant literal equivalent to l.
@@ -205,7 +213,7 @@ func (b *Builder) Materialize(l Lit) Lit {
 	}
 	if b.constVar == 0 {
 		b.constVar = b.aux()
-		b.names[b.constVar] = "const.true"
+		b.named = append(b.named, namedVar{b.constVar, "const.true"})
 		b.add(b.constVar)
 	}
 	if l == True {

@@ -264,3 +264,41 @@ func TestUniqueIDs(t *testing.T) {
 	require.False(t, mayBeElementVar("expression.e"))
 	require.False(t, mayBeElementVar("nodes"))
 }
+
+// TestClausesAcrossChunks checks the clause list against the clauses as
+// added, across chunk boundaries and start-bit words, with clauses longer
+// than a chunk, and with Clauses called between additions.
+func TestClausesAcrossChunks(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	b := NewBuilder()
+	var want [][]int
+	var earlier [][][]int
+	for i := range 20000 {
+		n := 1 + rng.Intn(4)
+		switch {
+		case i%5000 == 17:
+			n = 70000 // longer than the largest chunk
+		case i%97 == 0:
+			n = 64 + rng.Intn(130)
+		}
+		c := make([]Lit, n)
+		w := make([]int, n)
+		for j := range c {
+			c[j] = Lit(1 + rng.Intn(1000))
+			w[j] = int(c[j])
+		}
+		b.add(c...)
+		want = append(want, w)
+		if rng.Intn(3000) == 0 {
+			got := b.Clauses()
+			require.Equal(t, want, got)
+			earlier = append(earlier, got)
+		}
+	}
+	got := b.Clauses()
+	require.Equal(t, want, got)
+	for _, e := range earlier {
+		require.Equal(t, want[:len(e)], e, "an earlier list changed")
+	}
+	require.Panics(t, func() { b.add() }, "an empty clause")
+}

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -172,7 +173,12 @@ func Translate[F any](g *graph.Graph, ev Evaluator, b Backend[F]) error {
 // translateAll is Translate, passing warnings about coerced input to warn
 // (when not nil).
 func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.Sink) error {
-	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: g.Variability().Get("expressions"), named: map[*Value]F{}, byName: map[string]F{}, ops: logicOpsFor[F]()}
+	exprs := g.Variability().Get("expressions")
+	// Sized for every expression to be used, as on the ring: grown one
+	// expression at a time to its 20,000 (seed 10,000), each map was
+	// rehashed about ten times.
+	n := numExpressions(exprs)
+	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: exprs, named: make(map[*Value]F, n), byName: make(map[string]F, n), ops: logicOpsFor[F]()}
 	for _, el := range g.Groups {
 		if el.Variability {
 			return diag.At(el.Pos(), diag.StageSolve, msgVariabilityGroups)
@@ -216,6 +222,14 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 	}
 	return nil
+}
+
+// numExpressions returns the number of named logic expressions.
+func numExpressions(exprs *Value) int {
+	if !exprs.IsMap() {
+		return 0
+	}
+	return exprs.Map.Len()
 }
 
 // constraints returns the items of variability.constraints as the
@@ -285,16 +299,24 @@ type Options struct {
 
 // Encode translates the graph's conditions, constraints and implies into CNF.
 func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
-	b := &cnfBackend{Builder: NewBuilderSize(2*len(g.Elements)+16, 64)}
+	n := len(g.Elements)
+	lazy := uniqueIDs(g.Elements)
+	// Room for a named variable per logic expression, which most
+	// templates' conditions refer to (the ring's do, 20,000 at seed
+	// 10,000), and for the element variables where they are not lazy.
+	exprs := numExpressions(g.Variability().Get("expressions"))
+	named := 64 + exprs
+	if !lazy {
+		named += 2 * n
+	}
+	b := &cnfBackend{Builder: NewBuilderSize(named)}
 	if opts.Groups {
 		b.TrackGroups()
 	}
 	res := &Result{builder: b.Builder}
-	res.ElementVars = make([]int, len(g.Elements))
-	n := len(g.Elements)
+	res.ElementVars = make([]int, n)
 	b.evars = make([]Lit, n)
 	b.mvars = make([]Lit, n)
-	lazy := uniqueIDs(g.Elements)
 	lazyBase := 0
 	if lazy {
 		first := b.LazyVars(2*n, func(i int) string {
@@ -338,7 +360,14 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	for _, n := range names {
 		res.TechnologyNameLits = append(res.TechnologyNameLits, int(b.Materialize(b.Builder.Or(byName[n]...))))
 	}
-	for v := 1; v < len(b.names); v++ {
+	if len(g.Nodes) > 0 {
+		res.NodeVars = make([]int, 0, len(g.Nodes))
+	}
+	if len(g.Technologies) > 0 {
+		res.TechnologyVars = make([]int, 0, len(g.Technologies))
+	}
+	k := 0
+	for v := 1; v <= b.nv; v++ {
 		if lazy && v >= lazyBase && v < lazyBase+2*n {
 			if i := v - lazyBase; i < n {
 				switch g.Elements[i].Kind {
@@ -350,7 +379,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 			}
 			continue
 		}
-		name := b.names[v]
+		name := b.name(Lit(v), &k)
 		switch {
 		case strings.HasPrefix(name, "node"):
 			res.NodeVars = append(res.NodeVars, v)
@@ -359,7 +388,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 		}
 	}
 	res.NumVars = b.NumVars()
-	res.Clauses = b.clauses
+	res.Clauses = b.Clauses()
 	res.Unsat = b.unsat
 	res.UnsatGroup = b.unsatGroup
 	res.ClauseGroups = b.clauseGroups
@@ -413,6 +442,25 @@ func isGenerated(c *Value) bool {
 	return c.IsMap() && c.Get("_generated").IsTrue()
 }
 
+// withoutGenerated returns the conditions that are not generated: conds
+// itself where none is, as with most elements, which saves a copy per
+// element.
+func withoutGenerated(conds []*Value) []*Value {
+	for i, c := range conds {
+		if !isGenerated(c) {
+			continue
+		}
+		out := slices.Clip(conds[:i])
+		for _, c := range conds[i+1:] {
+			if !isGenerated(c) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	return conds
+}
+
 // element encodes one element's conditions (§8.2).
 func (e *encoder[F]) element(el *Element) error {
 	id := e.b.Element(el)
@@ -423,13 +471,7 @@ func (e *encoder[F]) element(el *Element) error {
 		e.b.Require(id)
 		return nil
 	}
-	var manualConds []*Value
-	for _, c := range conds {
-		if !isGenerated(c) {
-			manualConds = append(manualConds, c)
-		}
-	}
-	m, err := e.and(manualConds, el)
+	m, err := e.and(withoutGenerated(conds), el)
 	if err != nil {
 		return err
 	}

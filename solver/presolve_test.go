@@ -1,0 +1,133 @@
+package solver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// copyingClean is cleanClauses without sharing: every clause is copied,
+// cleaned and sorted, and units are taken out of the list.
+func copyingClean(raw [][]int, val []int8) (cleaned [][]int, units []int, ok bool) {
+outer:
+	for _, c := range raw {
+		var seg []int
+		for _, l := range c {
+			switch f := val[abs(l)]; {
+			case f == 0:
+				seg = append(seg, l)
+			case (f > 0) == (l > 0):
+				continue outer
+			}
+		}
+		sortLits(seg)
+		seg = slices.Compact(seg)
+		for i := 1; i < len(seg); i++ {
+			if seg[i-1] == -seg[i] {
+				continue outer
+			}
+		}
+		switch len(seg) {
+		case 0:
+			return nil, nil, false
+		case 1:
+			units = append(units, seg[0])
+		default:
+			cleaned = append(cleaned, seg)
+		}
+	}
+	return cleaned, units, true
+}
+
+// copyingPropagate is propagate on top of copyingClean, with a plain
+// fixpoint loop instead of occurrence lists.
+func copyingPropagate(nv int, raw [][]int, units []int) (residual, bool) {
+	val := make([]int8, nv+1)
+	for _, l := range units {
+		if _, ok := assign(val, l); !ok {
+			return residual{}, false
+		}
+	}
+	clauses, rawUnits, ok := copyingClean(raw, val)
+	if !ok {
+		return residual{}, false
+	}
+	for _, l := range rawUnits {
+		if _, ok := assign(val, l); !ok {
+			return residual{}, false
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		next, newUnits, ok := copyingClean(clauses, val)
+		if !ok {
+			return residual{}, false
+		}
+		for _, l := range newUnits {
+			if _, ok := assign(val, l); !ok {
+				return residual{}, false
+			}
+			changed = true
+		}
+		clauses = next
+	}
+	return residual{nv: nv, fixed: val, clauses: clauses}, true
+}
+
+// TestPropagateSharesCleanClauses checks that sharing clauses already in
+// residual form, and the whole clause list when every clause is, gives the
+// residual a full copy gives: the same fixed values and the same clauses in
+// the same order.
+func TestPropagateSharesCleanClauses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 3000 {
+		cnf := randomCNF(rng)
+		switch i % 3 {
+		case 1: // every clause in residual form, units included
+			var clean [][]int
+			for _, c := range cnf.Clauses {
+				if s, _, ok := copyingClean([][]int{c}, make([]int8, cnf.NumVars+1)); ok && len(s) == 1 {
+					clean = append(clean, s[0])
+				}
+			}
+			if rng.IntN(2) == 0 {
+				clean = append(clean, []int{1 + rng.IntN(cnf.NumVars)})
+			}
+			cnf.Clauses = clean
+		case 2: // some clauses in residual form, some not
+			for j, c := range cnf.Clauses {
+				if rng.IntN(2) == 0 {
+					c = slices.Clone(c)
+					sortLits(c)
+					cnf.Clauses[j] = c
+				}
+			}
+		}
+		var units []int
+		if rng.IntN(4) == 0 {
+			units = []int{1 + rng.IntN(cnf.NumVars)}
+		}
+		what := fmt.Sprintf("case %d: units=%v cnf=%+v", i, units, *cnf)
+		var before [][]int
+		for _, c := range cnf.Clauses {
+			before = append(before, slices.Clone(c))
+		}
+		var st Stats
+		got, ok := propagate(cnf.NumVars, nil, nil, cnf.Clauses, units, &st)
+		want, wantOK := copyingPropagate(cnf.NumVars, cnf.Clauses, units)
+		require.Equal(t, wantOK, ok, what)
+		require.Equal(t, before, cnf.Clauses, "the input changed: %s", what)
+		if !ok {
+			continue
+		}
+		require.Equal(t, want.fixed, got.fixed, what)
+		if len(want.clauses) == 0 {
+			require.Empty(t, got.clauses, what)
+			continue
+		}
+		require.Equal(t, want.clauses, got.clauses, what)
+	}
+}
