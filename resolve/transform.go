@@ -179,7 +179,7 @@ func (t *transformer) requirements(n *graph.Element, raw *yamlsrc.Value) {
 // artifacts rebuilds "artifacts" of a node template from its present
 // artifacts, each with its type and properties.
 func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
-	arts := yamlsrc.NewMap()
+	var arts *yamlsrc.Value // made for the first present artifact
 	for _, a := range n.Artifacts {
 		if !a.Present {
 			continue
@@ -191,9 +191,12 @@ func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
 		if err := t.properties(a, a.Raw); err != nil {
 			return err
 		}
+		if arts == nil {
+			arts = yamlsrc.NewMap()
+		}
 		arts.Map.Set(a.Name, a.Raw)
 	}
-	if arts.Map.Len() == 0 {
+	if arts == nil {
 		raw.Map.Delete("artifacts")
 	} else {
 		raw.Map.Set("artifacts", arts)
@@ -469,7 +472,9 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 	if !raw.IsMap() {
 		return nil
 	}
-	m := yamlsrc.NewMap()
+	// The map is made for the first present property: most templates of
+	// a large topology have none.
+	var m *yamlsrc.Value
 	for _, p := range e.Properties {
 		if !p.Present {
 			continue
@@ -480,9 +485,12 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 		if p.Value == nil {
 			return t.fail(p, msgHasNoValue(p))
 		}
+		if m == nil {
+			m = yamlsrc.NewMap()
+		}
 		m.Map.Set(p.Name, p.Value)
 	}
-	if m.Map.Len() == 0 {
+	if m == nil {
 		raw.Map.Delete("properties")
 	} else {
 		raw.Map.Set("properties", m)

@@ -64,9 +64,21 @@ const (
 const VintnerUndefined = "VINTNER_UNDEFINED"
 
 // Element is anything that can be present or absent.
+//
+// The fields that only some kinds have sit behind embedded pointers, set
+// for those kinds only (newElement): an element with every kind's fields
+// inline took 496 bytes, and a large template has tens of thousands of
+// type elements that use none of them. Reading a promoted field of another
+// kind dereferences a nil pointer, so code reads them only after checking
+// the kind.
 type Element struct {
-	Kind Kind
-	Name string
+	Kind               Kind
+	DefaultAlternative bool
+	// Present is the presence in the chosen model.
+	Present bool
+	// Variability marks a variability group (groups only).
+	Variability bool
+	Name        string
 	// Index is the position in the container's list, or -1.
 	Index     int
 	Container *Element
@@ -77,55 +89,66 @@ type Element struct {
 	Entry *Value
 	// Conditions is the element's condition list (§3.4.2; after enrichment
 	// the final list, §5.6).
-	Conditions         []*Value
-	DefaultAlternative bool
+	Conditions []*Value
 
 	Graph *Graph
 
-	id, display string
+	// names caches ID and Display, made on first use: most elements need
+	// neither.
+	names *elementNames
 
 	// Containers: node, relation, policy, group, artifact.
 	Types      []*Element
 	Properties []*Element
 
-	// Node.
-	Outgoing     []*Element
-	Ingoing      []*Element
-	Artifacts    []*Element
-	Technologies []*Element
-	Groups       []*Element
-	Weight       float64
+	// Groups are the groups a node or relation is a member of.
+	Groups []*Element
+	// Weight is a node's or technology's weight.
+	Weight float64
 
 	// Relation.
 	Target       *Element
 	Relationship *Relationship
 
-	// Property.
-	Value      *Value
-	Expression *Value
-	Consuming  []*Element
-
-	// Technology.
-	Assign string
-
-	// Policy.
-	Targets []*Element
-
-	// Group.
-	Members     []*Element
-	Variability bool
-
-	// Input.
-	Consumers []*Element
-
-	// Output.
-	Producers []*Element
-
 	// Seq is the element's position in the global element order.
 	Seq int
 
-	// Present is the presence in the chosen model.
-	Present bool
+	*NodeLinks     // nodes
+	*PropertyParts // properties
+	*Links         // technologies, policies, groups, inputs, outputs
+}
+
+// elementNames are an element's ID and Display once made.
+type elementNames struct{ id, display string }
+
+// NodeLinks are a node's own elements and relations.
+type NodeLinks struct {
+	Outgoing     []*Element
+	Ingoing      []*Element
+	Artifacts    []*Element
+	Technologies []*Element
+}
+
+// PropertyParts are a property's value and what its value expression
+// consumes.
+type PropertyParts struct {
+	Value      *Value
+	Expression *Value
+	Consuming  []*Element
+}
+
+// Links are the fields of the kinds with few elements.
+type Links struct {
+	// Assign is a technology's assign.
+	Assign string
+	// Targets are a policy's targets.
+	Targets []*Element
+	// Members are a group's members.
+	Members []*Element
+	// Consumers are the elements that consume an input.
+	Consumers []*Element
+	// Producers are the elements an output's value comes from.
+	Producers []*Element
 }
 
 // Relationship is a relationship template used by a relation.
@@ -136,7 +159,10 @@ type Relationship struct {
 
 // ID is the element's SAT variable name (§3.3).
 func (e *Element) ID() string {
-	if e.id == "" {
+	if e.names == nil {
+		e.names = &elementNames{}
+	}
+	if e.names.id == "" {
 		var b strings.Builder
 		b.WriteString(e.Kind.String())
 		b.WriteByte('.')
@@ -149,9 +175,9 @@ func (e *Element) ID() string {
 			b.WriteByte('.')
 			b.WriteString(e.Container.ID())
 		}
-		e.id = b.String()
+		e.names.id = b.String()
 	}
-	return e.id
+	return e.names.id
 }
 
 // ManualID is the name of the element's manual variable.
@@ -159,7 +185,10 @@ func (e *Element) ManualID() string { return "manual." + e.ID() }
 
 // Display is the element's lower-case display name (§3.3).
 func (e *Element) Display() string {
-	if e.display == "" {
+	if e.names == nil {
+		e.names = &elementNames{}
+	}
+	if e.names.display == "" {
 		var b strings.Builder
 		b.WriteString(e.Kind.String())
 		b.WriteString(` "`)
@@ -173,9 +202,9 @@ func (e *Element) Display() string {
 			b.WriteString(" of ")
 			b.WriteString(e.Container.Display())
 		}
-		e.display = b.String()
+		e.names.display = b.String()
 	}
-	return e.display
+	return e.names.display
 }
 
 // DisplayUpper is Display with the first character upper-cased.

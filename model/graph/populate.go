@@ -56,10 +56,11 @@ func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
 type populator struct {
 	g *Graph
 	w *warner
-	// slab holds the next elements, allocated together; it doubles up
-	// to maxSlab so that small templates allocate little.
-	slab []Element
-	next int
+	// The elements and their per-kind parts are allocated in slabs.
+	elements  slab[Element]
+	nodeLinks slab[NodeLinks]
+	props     slab[PropertyParts]
+	links     slab[Links]
 	// rts is topology_template.relationship_templates; rels holds a
 	// relationship for each of them.
 	rts  *Value
@@ -83,17 +84,37 @@ func (p *populator) errRef(v *Value, msg, reference string) error {
 	return diag.AtRef(posOf(p.g.File, v), diag.StageLoad, msg, reference)
 }
 
-// maxSlab is the most elements newElement allocates together.
+// maxSlab is the most values a slab allocates together.
 const maxSlab = 1024
 
-func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
-	if len(p.slab) == 0 {
-		p.next = min(max(2*p.next, 16), maxSlab)
-		p.slab = make([]Element, p.next)
+// slab allocates values of one type together, in chunks that double up to
+// maxSlab so that small templates allocate little.
+type slab[T any] struct {
+	free []T
+	next int
+}
+
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		s.next = min(max(2*s.next, 16), maxSlab)
+		s.free = make([]T, s.next)
 	}
-	e := &p.slab[0]
-	p.slab = p.slab[1:]
+	x := &s.free[0]
+	s.free = s.free[1:]
+	return x
+}
+
+func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
+	e := p.elements.new()
 	*e = Element{Kind: kind, Name: name, Index: index, Container: container, Raw: raw, Entry: entry, Graph: p.g}
+	switch kind {
+	case KindNode:
+		e.NodeLinks = p.nodeLinks.new()
+	case KindProperty:
+		e.PropertyParts = p.props.new()
+	case KindTechnology, KindPolicy, KindGroup, KindInput, KindOutput:
+		e.Links = p.links.new()
+	}
 	return e
 }
 

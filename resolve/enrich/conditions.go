@@ -148,11 +148,16 @@ func simplify(c *Value, e *Element) (*Value, error) {
 	return c, nil
 }
 
+// generatedTrue is the value of every "_generated" marker. One value
+// serves them all (a template has one per generated condition): nothing
+// changes a value in place, and cleanup or the output drops the markers.
+var generatedTrue = yamlsrc.NewBool(true)
+
 // generatify marks a condition as generated.
 func generatify(c *Value, e *Element) (*Value, error) {
 	switch {
 	case c.IsMap():
-		c.Map.Set("_generated", yamlsrc.NewBool(true))
+		c.Map.Set("_generated", generatedTrue)
 		return c, nil
 	case c.IsList():
 		// Quirk: JavaScript sets a property on the array that no later

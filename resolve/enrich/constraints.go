@@ -1,6 +1,8 @@
 package enrich
 
 import (
+	"slices"
+
 	"v4t/model/diag"
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
@@ -402,7 +404,11 @@ func Cleanup(g *graph.Graph) error {
 			continue
 		}
 		cleanKeys(e.Raw.Map)
-		e.Raw.Map.Set("conditions", list(e.Conditions...))
+		// A list that already holds the final conditions stays: the
+		// reference assigns a fresh array, which reads the same.
+		if cur := e.Raw.Map.Get("conditions"); !cur.IsList() || !slices.Equal(cur.List, e.Conditions) {
+			e.Raw.Map.Set("conditions", list(e.Conditions...))
+		}
 	}
 	topo := g.Topology()
 	if !topo.IsMap() {
