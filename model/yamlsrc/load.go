@@ -39,6 +39,9 @@ const CodeRead = "read"
 // The file must be a regular file of at most MaxFileSize bytes (ReadNamedFile):
 // a device or a named pipe is refused, not read.
 func LoadFile(path string) (*Value, error) {
+	if v, ok, err := loadMapped(path); ok {
+		return v, err
+	}
 	data, err := ReadNamedFile(path)
 	if err != nil {
 		return nil, ReadFailure(path, err)

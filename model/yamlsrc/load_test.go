@@ -273,6 +273,35 @@ func TestLoadFile(t *testing.T) {
 	assert.Contains(t, err.Error(), "testdata/does-not-exist.yaml: cannot read:")
 }
 
+// TestLoadFileLarge: a file of mapThreshold bytes or more is parsed where
+// it lies and unmapped before LoadFile returns, so the document must hold
+// nothing of its text; reading every string afterwards faults otherwise.
+// Both readers run on it: the fast path, and yaml.v3 after a bail-out (a
+// flow mapping).
+func TestLoadFileLarge(t *testing.T) {
+	for _, tc := range []struct{ name, head string }{
+		{"fast path", ""},
+		{"yaml.v3", "flow: {a: 1, b: [x, y]}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString(tc.head)
+			for i := 0; b.Len() < mapThreshold+1000; i++ {
+				fmt.Fprintf(&b, "node_%d:\n  type: \"type %d\"\n  name: plain name %d\n  list:\n    - item %d\n", i, i%7, i, i)
+			}
+			data := []byte(b.String())
+			path := filepath.Join(t.TempDir(), "large.yaml")
+			require.NoError(t, os.WriteFile(path, data, 0o644))
+			got, err := LoadFile(path)
+			require.NoError(t, err)
+			want, err := Parse(data, path)
+			require.NoError(t, err)
+			require.True(t, DeepEqual(want, got), "the mapped file reads as its bytes do")
+			require.Equal(t, "plain name 3", got.Get("node_3").Get("name").Str)
+		})
+	}
+}
+
 func TestLoadFileSizeLimit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("a: 1\nb: 2\n"), 0o644))

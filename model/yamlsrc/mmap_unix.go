@@ -1,0 +1,60 @@
+//go:build unix
+
+package yamlsrc
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"syscall"
+)
+
+// mapThreshold is the size from which LoadFile maps a file rather than
+// reading it: below it, the mapping's system calls cost more than the copy
+// they save.
+const mapThreshold = 1 << 20
+
+// errChanged is the error of a mapped file that was cut short while it was
+// parsed (the mapping faults where the file no longer has pages).
+var errChanged = errors.New("the file changed while it was read")
+
+// loadMapped parses a large regular file through a read-only mapping that
+// it removes before it returns. The document holds copies of all it keeps
+// (the fast path's keep, yaml.v3's own strings), so the text never enters
+// the heap, where it would stay until the process ends: a resolve runs
+// without garbage collection. ok is false where the file is not one to
+// map (small, not regular, over the limit, or the mapping failed); the
+// caller then reads it.
+func loadMapped(path string) (v *Value, ok bool, err error) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() < mapThreshold || fi.Size() > maxFileSize {
+		return nil, false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, nil
+	}
+	defer f.Close()
+	if ofi, err := f.Stat(); err != nil || !os.SameFile(fi, ofi) || ofi.Size() != fi.Size() {
+		return nil, false, nil
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil, false, nil
+	}
+	defer syscall.Munmap(data)
+	// A file cut short under the mapping faults on the pages it lost: that
+	// is a read error, not a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			v, ok, err = nil, true, ReadFailure(path, &fs.PathError{Op: "read", Path: path, Err: errChanged})
+		}
+	}()
+	if v, fast := parseFast(data); fast {
+		return v, true, nil
+	}
+	v, err = parseYAML(data, path)
+	return v, true, err
+}
