@@ -156,6 +156,13 @@ func (b *Builder) find(name string) (Lit, bool) {
 	}
 	if lz := &b.lazy; lz.n > 0 && !lz.indexed && lz.mayBe(name) {
 		lz.indexed = true
+		// One map at the final size: growing the index name by name
+		// rehashed it a dozen times, an eighth of a large encoding.
+		grown := make(map[string]Lit, len(b.byName)+lz.n)
+		for k, v := range b.byName {
+			grown[k] = v
+		}
+		b.byName = grown
 		for i := range lz.n {
 			v := lz.base + i
 			nm := lz.name(i)

@@ -318,8 +318,7 @@ type Graph struct {
 	nodesByName   map[string]*Element
 	groupsByName  map[string]*Element
 	relationships map[string]*Relationship
-	byName        map[namedKey][]*Element
-	indexed       map[namedKey]bool
+	byName        map[namedKey]*nameIndex
 	policiesByNm  map[string][]*Element
 	inputsByName  map[string][]*Element
 	outputsByName map[string][]*Element
@@ -377,24 +376,31 @@ func (g *Graph) named(c *Element, list byte, elems []*Element, name string) []*E
 		return out
 	}
 	if g.byName == nil {
-		g.byName = map[namedKey][]*Element{}
-		g.indexed = map[namedKey]bool{}
+		g.byName = map[namedKey]*nameIndex{}
 	}
-	built := namedKey{c: c, list: list}
-	if !g.indexed[built] {
-		g.indexed[built] = true
-		for _, e := range elems {
-			k := namedKey{c: c, list: list, name: e.Name}
-			g.byName[k] = append(g.byName[k], e)
-		}
+	k := namedKey{c: c, list: list}
+	idx := g.byName[k]
+	if idx == nil {
+		idx = &nameIndex{}
+		idx.group, idx.groups = groupByName(elems)
+		g.byName[k] = idx
 	}
-	return g.byName[namedKey{c: c, list: list, name: name}]
+	if gi, ok := idx.group[name]; ok {
+		return idx.groups[gi]
+	}
+	return nil
 }
 
+// namedKey is one of a container's lists.
 type namedKey struct {
 	c    *Element
 	list byte
-	name string
+}
+
+// nameIndex is the elements of a list grouped by name.
+type nameIndex struct {
+	group  map[string]int32
+	groups [][]*Element
 }
 
 // NameGroups returns the elements grouped by name in order of first
@@ -415,19 +421,38 @@ func NameGroups(elems []*Element) [][]*Element {
 		}
 		return out
 	}
-	var order []string
-	groups := map[string][]*Element{}
-	for _, e := range elems {
-		if _, ok := groups[e.Name]; !ok {
-			order = append(order, e.Name)
+	_, groups := groupByName(elems)
+	return groups
+}
+
+// groupByName groups elements by name in order of first appearance, with
+// the group number of each name. Large lists are mostly of distinct names,
+// so the groups are cut from one array rather than a slice per name.
+func groupByName(elems []*Element) (map[string]int32, [][]*Element) {
+	group := make(map[string]int32, len(elems))
+	var sizes []int
+	of := make([]int32, len(elems))
+	for i, e := range elems {
+		g, ok := group[e.Name]
+		if !ok {
+			g = int32(len(sizes))
+			group[e.Name] = g
+			sizes = append(sizes, 0)
 		}
-		groups[e.Name] = append(groups[e.Name], e)
+		sizes[g]++
+		of[i] = g
 	}
-	out := make([][]*Element, len(order))
-	for i, n := range order {
-		out[i] = groups[n]
+	flat := make([]*Element, len(elems))
+	groups := make([][]*Element, len(sizes))
+	start := 0
+	for g, n := range sizes {
+		groups[g] = flat[start : start : start+n]
+		start += n
 	}
-	return out
+	for i, e := range elems {
+		groups[of[i]] = append(groups[of[i]], e)
+	}
+	return group, groups
 }
 
 // smallGroups is the most elements NameGroups groups without a map.
