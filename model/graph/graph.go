@@ -118,8 +118,8 @@ type Element struct {
 	*Links         // technologies, policies, groups, inputs, outputs
 }
 
-// elementNames are an element's ID and Display once made.
-type elementNames struct{ id, display string }
+// elementNames are an element's ID, ManualID and Display once made.
+type elementNames struct{ id, manual, display string }
 
 // NodeLinks are a node's own elements and relations.
 type NodeLinks struct {
@@ -181,7 +181,13 @@ func (e *Element) ID() string {
 }
 
 // ManualID is the name of the element's manual variable.
-func (e *Element) ManualID() string { return "manual." + e.ID() }
+func (e *Element) ManualID() string {
+	id := e.ID() // makes e.names
+	if e.names.manual == "" {
+		e.names.manual = "manual." + id
+	}
+	return e.names.manual
+}
 
 // Display is the element's lower-case display name (§3.3).
 func (e *Element) Display() string {

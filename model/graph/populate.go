@@ -680,10 +680,10 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			}
 			some := group[0]
 			raw := yamlsrc.MapOf(
-				"value", yamlsrc.NewString(VintnerUndefined),
-				"default_alternative", yamlsrc.NewBool(true),
-				"implied", yamlsrc.NewBool(true),
-				"pruning", yamlsrc.NewBool(true),
+				"value", fallbackValue,
+				"default_alternative", fallbackTrue,
+				"implied", fallbackTrue,
+				"pruning", fallbackTrue,
 			)
 			// The reference numbers a new fallback by the size of its name
 			// group, but only the next build's ids are ever used, and there
@@ -714,6 +714,11 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 	}
 	return nil
 }
+
+// fallbackValue and fallbackTrue are the values of every fallback
+// property: a template with many properties has a fallback for most of
+// them, and no stage changes a value in place (they replace it).
+var fallbackValue, fallbackTrue = yamlsrc.NewString(VintnerUndefined), yamlsrc.NewBool(true)
 
 func (p *populator) relations(node *Element, tmpl *Value) error {
 	reqs := tmpl.Get("requirements")

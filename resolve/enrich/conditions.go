@@ -78,7 +78,7 @@ func bratify(others []*Element) *Value {
 	for i, o := range others {
 		ors[i] = Presence(o)
 	}
-	return yamlsrc.MapOf("not", yamlsrc.MapOf("or", list(ors...)), "_bratan", yamlsrc.NewBool(true))
+	return yamlsrc.MapOf("not", yamlsrc.MapOf("or", list(ors...)), "_bratan", generatedTrue)
 }
 
 func without(list []*Element, e *Element) []*Element {
@@ -148,9 +148,10 @@ func simplify(c *Value, e *Element) (*Value, error) {
 	return c, nil
 }
 
-// generatedTrue is the value of every "_generated" marker. One value
-// serves them all (a template has one per generated condition): nothing
-// changes a value in place, and cleanup or the output drops the markers.
+// generatedTrue is the value of every "_generated" and "_bratan" marker.
+// One value serves them all (a template has one per generated condition):
+// nothing changes a value in place, and cleanup or the output drops the
+// markers.
 var generatedTrue = yamlsrc.NewBool(true)
 
 // generatify marks a condition as generated.
