@@ -36,7 +36,7 @@ func logicOpsFor[F any]() map[string]logicOp[F] {
 
 // logicOps maps each operator of logicKeys to its translation.
 func logicOps[F any]() map[string]logicOp[F] {
-	return map[string]logicOp[F]{
+	ops := map[string]logicOp[F]{
 		"logic_expression": (*encoder[F]).opLogicExpression,
 		"and":              (*encoder[F]).opNary,
 		"or":               (*encoder[F]).opNary,
@@ -46,30 +46,8 @@ func logicOps[F any]() map[string]logicOp[F] {
 		"implies":          (*encoder[F]).opImplies,
 		"amo":              (*encoder[F]).opNary,
 
-		"node_presence":               (*encoder[F]).opNodePresence,
-		"host_presence":               (*encoder[F]).opHostPresence,
-		"has_source":                  (*encoder[F]).opHasSource,
-		"has_incoming_relation":       (*encoder[F]).opHasIncomingRelation,
-		"has_incoming_relation_naive": (*encoder[F]).opHasIncomingRelationNaive,
-		"has_outgoing_relation":       (*encoder[F]).opHasOutgoingRelation,
-		"has_outgoing_relation_naive": (*encoder[F]).opHasOutgoingRelationNaive,
-		"has_artifact":                (*encoder[F]).opHasArtifact,
-		"has_artifact_naive":          (*encoder[F]).opHasArtifactNaive,
-
-		"relation_presence": (*encoder[F]).opRelationPresence,
-		"source_presence":   (*encoder[F]).opSourcePresence,
-		"target_presence":   (*encoder[F]).opTargetPresence,
-
 		"container_presence": (*encoder[F]).opContainerPresence,
-
-		"policy_presence":    (*encoder[F]).opPolicyPresence,
-		"has_present_target": (*encoder[F]).opHasPresentTarget,
-
-		"group_presence":     (*encoder[F]).opGroupPresence,
-		"has_present_member": (*encoder[F]).opHasPresentMember,
-
-		"artifact_presence": (*encoder[F]).opArtifactPresence,
-		"is_managed":        (*encoder[F]).opIsManaged,
+		"is_managed":         (*encoder[F]).opIsManaged,
 
 		"node_property_presence":     (*encoder[F]).opPropertyPresence,
 		"relation_property_presence": (*encoder[F]).opPropertyPresence,
@@ -77,20 +55,44 @@ func logicOps[F any]() map[string]logicOp[F] {
 		"policy_property_presence":   (*encoder[F]).opPropertyPresence,
 		"artifact_property_presence": (*encoder[F]).opPropertyPresence,
 
-		"input_presence":  (*encoder[F]).opInputPresence,
-		"is_consumed":     (*encoder[F]).opIsConsumed,
-		"output_presence": (*encoder[F]).opOutputPresence,
-		"is_produced":     (*encoder[F]).opIsProduced,
-
-		"import_presence":     (*encoder[F]).opImportPresence,
-		"technology_presence": (*encoder[F]).opTechnologyPresence,
-
 		"node_type_presence":     (*encoder[F]).opTypePresence,
 		"relation_type_presence": (*encoder[F]).opTypePresence,
 		"group_type_presence":    (*encoder[F]).opTypePresence,
 		"policy_type_presence":   (*encoder[F]).opTypePresence,
 		"artifact_type_presence": (*encoder[F]).opTypePresence,
 	}
+	for _, p := range []struct {
+		key string
+		get lookup
+		of  func(*encoder[F], *Element) F
+	}{
+		{"node_presence", (*graph.Graph).GetNode, (*encoder[F]).present},
+		{"host_presence", (*graph.Graph).GetNode, (*encoder[F]).hostPresent},
+		{"has_source", (*graph.Graph).GetNode, (*encoder[F]).hasSource},
+		{"has_incoming_relation", (*graph.Graph).GetNode, (*encoder[F]).hasIncoming},
+		{"has_incoming_relation_naive", (*graph.Graph).GetNode, (*encoder[F]).anyIngoing},
+		{"has_outgoing_relation", (*graph.Graph).GetNode, (*encoder[F]).hasOutgoing},
+		{"has_outgoing_relation_naive", (*graph.Graph).GetNode, (*encoder[F]).anyOutgoing},
+		{"has_artifact", (*graph.Graph).GetNode, (*encoder[F]).hasArtifact},
+		{"has_artifact_naive", (*graph.Graph).GetNode, (*encoder[F]).anyArtifact},
+		{"relation_presence", (*graph.Graph).GetRelation, (*encoder[F]).present},
+		{"source_presence", (*graph.Graph).GetRelation, (*encoder[F]).sourcePresent},
+		{"target_presence", (*graph.Graph).GetRelation, (*encoder[F]).targetPresent},
+		{"policy_presence", (*graph.Graph).GetPolicy, (*encoder[F]).present},
+		{"has_present_target", (*graph.Graph).GetPolicy, (*encoder[F]).hasPresentTarget},
+		{"group_presence", (*graph.Graph).GetGroup, (*encoder[F]).present},
+		{"has_present_member", (*graph.Graph).GetGroup, (*encoder[F]).anyMember},
+		{"artifact_presence", (*graph.Graph).GetArtifact, (*encoder[F]).present},
+		{"input_presence", (*graph.Graph).GetInput, (*encoder[F]).present},
+		{"is_consumed", (*graph.Graph).GetInput, (*encoder[F]).anyConsumer},
+		{"output_presence", (*graph.Graph).GetOutput, (*encoder[F]).present},
+		{"is_produced", (*graph.Graph).GetOutput, (*encoder[F]).anyProducer},
+		{"import_presence", (*graph.Graph).GetImport, (*encoder[F]).present},
+		{"technology_presence", (*graph.Graph).GetTechnology, (*encoder[F]).present},
+	} {
+		ops[p.key] = presenceOp(p.get, p.of)
+	}
+	return ops
 }
 
 // operator translates the logic operator key of the condition map x.
@@ -187,125 +189,85 @@ func (e *encoder[F]) opImplies(_ string, _, arg *Value, ctx *Element) (F, error)
 	return e.b.Implies(l0, l1), nil
 }
 
-func (e *encoder[F]) opNodePresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
+// lookup resolves the operand of a presence operator to an element.
+type lookup func(g *graph.Graph, arg *Value, ctx graph.Context) (*Element, error)
+
+// presenceOp is the presence operator whose operand get resolves to an
+// element el, in the context of the condition's element, and which
+// translates to of(el).
+func presenceOp[F any](get lookup, of func(e *encoder[F], el *Element) F) logicOp[F] {
+	return func(e *encoder[F], _ string, _, arg *Value, ctx *Element) (F, error) {
+		el, err := get(e.g, arg, refContext(ctx))
+		if err != nil {
+			return zero[F](), err
+		}
+		return of(e, el), nil
 	}
-	return e.b.Element(n), nil
 }
 
-// opHostPresence is whether a host of the node is present: the target of
-// one of its hosted-on relations.
-func (e *encoder[F]) opHostPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
+// orOf is the disjunction of f over es.
+func orOf[F any](e *encoder[F], es []*Element, f func(*Element) F) F {
+	ls := make([]F, len(es))
+	for i, x := range es {
+		ls[i] = f(x)
 	}
+	return e.b.Or(ls...)
+}
+
+// present is the presence of el itself.
+func (e *encoder[F]) present(el *Element) F { return e.b.Element(el) }
+
+// sourcePresent and targetPresent are the presence of a relation's ends.
+func (e *encoder[F]) sourcePresent(r *Element) F { return e.b.Element(r.Container) }
+func (e *encoder[F]) targetPresent(r *Element) F { return e.b.Element(r.Target) }
+
+// hostPresent is whether a host of the node is present: the target of
+// one of its hosted-on relations.
+func (e *encoder[F]) hostPresent(n *Element) F {
 	var ls []F
 	for _, r := range n.Outgoing {
 		if r.IsHostedOn() {
 			ls = append(ls, e.b.Element(r.Target))
 		}
 	}
-	return e.b.Or(ls...), nil
+	return e.b.Or(ls...)
 }
 
-func (e *encoder[F]) opHasSource(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	ls := make([]F, len(n.Ingoing))
-	for i, r := range n.Ingoing {
-		ls[i] = e.b.Element(r.Container)
-	}
-	return e.b.Or(ls...), nil
+// hasSource is whether the source of an incoming relation of the node is
+// present.
+func (e *encoder[F]) hasSource(n *Element) F { return orOf(e, n.Ingoing, e.sourcePresent) }
+
+// hasIncoming and hasOutgoing are whether a relation of the node, manually
+// present, has its other end present.
+func (e *encoder[F]) hasIncoming(n *Element) F {
+	return orOf(e, n.Ingoing, func(r *Element) F { return e.b.And(e.b.Manual(r), e.b.Element(r.Container)) })
 }
 
-func (e *encoder[F]) opHasIncomingRelation(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	ls := make([]F, len(n.Ingoing))
-	for i, r := range n.Ingoing {
-		ls[i] = e.b.And(e.b.Manual(r), e.b.Element(r.Container))
-	}
-	return e.b.Or(ls...), nil
+func (e *encoder[F]) hasOutgoing(n *Element) F {
+	return orOf(e, n.Outgoing, func(r *Element) F { return e.b.And(e.b.Manual(r), e.b.Element(r.Target)) })
 }
 
-func (e *encoder[F]) opHasIncomingRelationNaive(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.anyPresent(n.Ingoing), nil
+// hasArtifact is whether an artifact of the node is manually present.
+func (e *encoder[F]) hasArtifact(n *Element) F { return orOf(e, n.Artifacts, e.b.Manual) }
+
+// hasPresentTarget is whether a target of the policy is present: a node,
+// or a group with a present member.
+func (e *encoder[F]) hasPresentTarget(p *Element) F {
+	return orOf(e, p.Targets, func(t *Element) F {
+		if t.Kind == graph.KindNode {
+			return e.b.Element(t)
+		}
+		return e.anyPresent(t.Members)
+	})
 }
 
-func (e *encoder[F]) opHasOutgoingRelation(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	ls := make([]F, len(n.Outgoing))
-	for i, r := range n.Outgoing {
-		ls[i] = e.b.And(e.b.Manual(r), e.b.Element(r.Target))
-	}
-	return e.b.Or(ls...), nil
-}
-
-func (e *encoder[F]) opHasOutgoingRelationNaive(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.anyPresent(n.Outgoing), nil
-}
-
-func (e *encoder[F]) opHasArtifact(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	ls := make([]F, len(n.Artifacts))
-	for i, a := range n.Artifacts {
-		ls[i] = e.b.Manual(a)
-	}
-	return e.b.Or(ls...), nil
-}
-
-func (e *encoder[F]) opHasArtifactNaive(_ string, _, arg *Value, ctx *Element) (F, error) {
-	n, err := e.g.GetNode(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.anyPresent(n.Artifacts), nil
-}
-
-func (e *encoder[F]) opRelationPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	r, err := e.g.GetRelation(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(r), nil
-}
-
-func (e *encoder[F]) opSourcePresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	r, err := e.g.GetRelation(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(r.Container), nil
-}
-
-func (e *encoder[F]) opTargetPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	r, err := e.g.GetRelation(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(r.Target), nil
-}
+// The naive operators: whether any of a list of the element is present.
+func (e *encoder[F]) anyIngoing(n *Element) F    { return e.anyPresent(n.Ingoing) }
+func (e *encoder[F]) anyOutgoing(n *Element) F   { return e.anyPresent(n.Outgoing) }
+func (e *encoder[F]) anyArtifact(n *Element) F   { return e.anyPresent(n.Artifacts) }
+func (e *encoder[F]) anyMember(gr *Element) F    { return e.anyPresent(gr.Members) }
+func (e *encoder[F]) anyConsumer(in *Element) F  { return e.anyPresent(in.Consumers) }
+func (e *encoder[F]) anyProducer(out *Element) F { return e.anyPresent(out.Producers) }
 
 // opContainerPresence is the presence of the container (SELF) or of the
 // container's container (CONTAINER) of the context element.
@@ -323,56 +285,6 @@ func (e *encoder[F]) opContainerPresence(_ string, _, arg *Value, ctx *Element) 
 		}
 	}
 	return e.b.Element(cont), nil
-}
-
-func (e *encoder[F]) opPolicyPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	p, err := e.g.GetPolicy(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(p), nil
-}
-
-// opHasPresentTarget is whether a target of the policy is present: a node,
-// or a group with a present member.
-func (e *encoder[F]) opHasPresentTarget(_ string, _, arg *Value, ctx *Element) (F, error) {
-	p, err := e.g.GetPolicy(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	ls := make([]F, len(p.Targets))
-	for i, t := range p.Targets {
-		if t.Kind == graph.KindNode {
-			ls[i] = e.b.Element(t)
-		} else {
-			ls[i] = e.anyPresent(t.Members)
-		}
-	}
-	return e.b.Or(ls...), nil
-}
-
-func (e *encoder[F]) opGroupPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	gr, err := e.g.GetGroup(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(gr), nil
-}
-
-func (e *encoder[F]) opHasPresentMember(_ string, _, arg *Value, ctx *Element) (F, error) {
-	gr, err := e.g.GetGroup(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.anyPresent(gr.Members), nil
-}
-
-func (e *encoder[F]) opArtifactPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	a, err := e.g.GetArtifact(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(a), nil
 }
 
 // opIsManaged is whether a technology that manages the artifact is present.
@@ -400,54 +312,6 @@ func (e *encoder[F]) opPropertyPresence(key string, _, arg *Value, ctx *Element)
 // opTypePresence translates <kind>_type_presence.
 func (e *encoder[F]) opTypePresence(key string, _, arg *Value, ctx *Element) (F, error) {
 	t, err := e.g.GetType(refKind(key), arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(t), nil
-}
-
-func (e *encoder[F]) opInputPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	in, err := e.g.GetInput(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(in), nil
-}
-
-func (e *encoder[F]) opIsConsumed(_ string, _, arg *Value, ctx *Element) (F, error) {
-	in, err := e.g.GetInput(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.anyPresent(in.Consumers), nil
-}
-
-func (e *encoder[F]) opOutputPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	out, err := e.g.GetOutput(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(out), nil
-}
-
-func (e *encoder[F]) opIsProduced(_ string, _, arg *Value, ctx *Element) (F, error) {
-	out, err := e.g.GetOutput(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.anyPresent(out.Producers), nil
-}
-
-func (e *encoder[F]) opImportPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	imp, err := e.g.GetImport(arg, refContext(ctx))
-	if err != nil {
-		return zero[F](), err
-	}
-	return e.b.Element(imp), nil
-}
-
-func (e *encoder[F]) opTechnologyPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	t, err := e.g.GetTechnology(arg, refContext(ctx))
 	if err != nil {
 		return zero[F](), err
 	}

@@ -90,6 +90,15 @@ func uniqueNames(list []*graph.Element) *graph.Element {
 	return nil
 }
 
+// ambiguousName reports the first element of list whose name an earlier
+// one has.
+func ambiguousName(list []*graph.Element) error {
+	if e := uniqueNames(list); e != nil {
+		return violation(e, msgAmbiguous(e))
+	}
+	return nil
+}
+
 // missingContainer reports the first element of list whose container is
 // absent.
 func missingContainer(list []*graph.Element) error {
@@ -102,18 +111,18 @@ func missingContainer(list []*graph.Element) error {
 }
 
 func (k *checker) relationSources() error {
-	for _, r := range k.relations {
-		if !r.Container.Present {
-			return violation(r, msgRelationSourceMissing(r))
-		}
-	}
-	return nil
+	return k.relationEnds(func(r *graph.Element) *graph.Element { return r.Container }, msgRelationSourceMissing)
 }
 
 func (k *checker) relationTargets() error {
+	return k.relationEnds(func(r *graph.Element) *graph.Element { return r.Target }, msgRelationTargetMissing)
+}
+
+// relationEnds reports the first relation whose end is absent.
+func (k *checker) relationEnds(end func(*graph.Element) *graph.Element, msg func(*graph.Element) string) error {
 	for _, r := range k.relations {
-		if !r.Target.Present {
-			return violation(r, msgRelationTargetMissing(r))
+		if !end(r).Present {
+			return violation(r, msg(r))
 		}
 	}
 	return nil
@@ -121,25 +130,11 @@ func (k *checker) relationTargets() error {
 
 func (k *checker) artifactContainers() error { return missingContainer(k.artifacts) }
 
-func (k *checker) ambiguousArtifacts() error {
-	for _, n := range k.nodes {
-		if a := uniqueNames(present(n.Artifacts)); a != nil {
-			return violation(a, msgAmbiguous(a))
-		}
-	}
-	return nil
-}
+func (k *checker) ambiguousArtifacts() error { return k.ambiguousMembers(nodeArtifacts) }
 
 func (k *checker) propertyContainers() error { return missingContainer(k.properties) }
 
-func (k *checker) ambiguousProperties() error {
-	for _, n := range k.nodes {
-		if p := uniqueNames(present(n.Properties)); p != nil {
-			return violation(p, msgAmbiguous(p))
-		}
-	}
-	return nil
-}
+func (k *checker) ambiguousProperties() error { return k.ambiguousMembers(nodeProperties) }
 
 func (k *checker) typeContainers() error { return missingContainer(k.types) }
 
@@ -152,8 +147,8 @@ func (k *checker) ambiguousTypes() error {
 			if len(ts) == 0 {
 				return violation(e, graph.MsgHasNoType(e))
 			}
-			if t := uniqueNames(ts); t != nil {
-				return violation(t, msgAmbiguous(t))
+			if err := ambiguousName(ts); err != nil {
+				return err
 			}
 		}
 	}
@@ -194,30 +189,15 @@ func (k *checker) expectedHosting() error {
 }
 
 func (k *checker) expectedIncomingRelations() error {
-	for _, n := range k.nodes {
-		if len(n.Ingoing) > 0 && len(present(n.Ingoing)) == 0 {
-			return violation(n, msgExpectedIncoming(n))
-		}
-	}
-	return nil
+	return k.expectedMembers(nodeIngoing, msgExpectedIncoming)
 }
 
 func (k *checker) expectedArtifacts() error {
-	for _, n := range k.nodes {
-		if len(n.Artifacts) > 0 && len(present(n.Artifacts)) == 0 {
-			return violation(n, msgExpectedArtifact(n))
-		}
-	}
-	return nil
+	return k.expectedMembers(nodeArtifacts, msgExpectedArtifact)
 }
 
 func (k *checker) expectedTechnologies() error {
-	for _, n := range k.nodes {
-		if len(n.Technologies) > 0 && len(present(n.Technologies)) == 0 {
-			return violation(n, msgExpectedTechnology(n))
-		}
-	}
-	return nil
+	return k.expectedMembers(nodeTechnologies, msgExpectedTechnology)
 }
 
 func (k *checker) technologyContainers() error { return missingContainer(k.technologies) }
@@ -231,12 +211,7 @@ func (k *checker) ambiguousTechnologies() error {
 	return nil
 }
 
-func (k *checker) ambiguousInputs() error {
-	if in := uniqueNames(k.inputs); in != nil {
-		return violation(in, msgAmbiguous(in))
-	}
-	return nil
-}
+func (k *checker) ambiguousInputs() error { return ambiguousName(k.inputs) }
 
 func (k *checker) unconsumedInputs() error {
 	for _, in := range k.inputs {
@@ -247,12 +222,7 @@ func (k *checker) unconsumedInputs() error {
 	return nil
 }
 
-func (k *checker) ambiguousOutputs() error {
-	if out := uniqueNames(k.outputs); out != nil {
-		return violation(out, msgAmbiguous(out))
-	}
-	return nil
-}
+func (k *checker) ambiguousOutputs() error { return ambiguousName(k.outputs) }
 
 func (k *checker) unproducedOutputs() error {
 	for _, out := range k.outputs {
@@ -263,11 +233,33 @@ func (k *checker) unproducedOutputs() error {
 	return nil
 }
 
-func (k *checker) ambiguousRelations() error {
+func (k *checker) ambiguousRelations() error { return k.ambiguousMembers(nodeOutgoing) }
+
+// ambiguousMembers reports the first present member of a node, in the list
+// that of returns, whose name an earlier present member of it has.
+func (k *checker) ambiguousMembers(of func(*graph.Element) []*graph.Element) error {
 	for _, n := range k.nodes {
-		if r := uniqueNames(present(n.Outgoing)); r != nil {
-			return violation(r, msgAmbiguous(r))
+		if err := ambiguousName(present(of(n))); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// expectedMembers reports the first node that has members in the list that
+// of returns but none of them present.
+func (k *checker) expectedMembers(of func(*graph.Element) []*graph.Element, msg func(*graph.Element) string) error {
+	for _, n := range k.nodes {
+		if len(of(n)) > 0 && len(present(of(n))) == 0 {
+			return violation(n, msg(n))
+		}
+	}
+	return nil
+}
+
+// The member lists of a node that the checks above look into.
+func nodeArtifacts(n *graph.Element) []*graph.Element    { return n.Artifacts }
+func nodeProperties(n *graph.Element) []*graph.Element   { return n.Properties }
+func nodeOutgoing(n *graph.Element) []*graph.Element     { return n.Outgoing }
+func nodeIngoing(n *graph.Element) []*graph.Element      { return n.Ingoing }
+func nodeTechnologies(n *graph.Element) []*graph.Element { return n.Technologies }

@@ -106,31 +106,29 @@ func msgMoreThanOneHosting(n *graph.Element) string {
 	return n.DisplayUpper() + " has more than one hosting relations"
 }
 
+// msgExpected is the message for a present node whose members of a kind
+// (what) are all absent.
+func msgExpected(n *graph.Element, what string) string {
+	return n.DisplayUpper() + " expected to have " + what
+}
+
 // msgExpectedHosting is the message for a present node whose hosting
 // relations are all absent.
-func msgExpectedHosting(n *graph.Element) string {
-	return n.DisplayUpper() + " expected to have a hosting relation"
-}
+func msgExpectedHosting(n *graph.Element) string { return msgExpected(n, "a hosting relation") }
 
 // msgExpectedIncoming is the message for a present node whose incoming
 // relations are all absent.
-func msgExpectedIncoming(n *graph.Element) string {
-	return n.DisplayUpper() + " expected to have an incoming relation"
-}
+func msgExpectedIncoming(n *graph.Element) string { return msgExpected(n, "an incoming relation") }
 
 // msgExpectedArtifact is the message for a present node whose artifacts
 // are all absent.
 //
 // Quirk: "an deployment artifact" (variability.md §17.9).
-func msgExpectedArtifact(n *graph.Element) string {
-	return n.DisplayUpper() + " expected to have an deployment artifact"
-}
+func msgExpectedArtifact(n *graph.Element) string { return msgExpected(n, "an deployment artifact") }
 
 // msgExpectedTechnology is the message for a present node whose
 // technologies are all absent.
-func msgExpectedTechnology(n *graph.Element) string {
-	return n.DisplayUpper() + " expected to have a technology"
-}
+func msgExpectedTechnology(n *graph.Element) string { return msgExpected(n, "a technology") }
 
 // msgMoreThanOneTechnology is the message for a node with several present
 // technologies.

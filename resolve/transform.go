@@ -49,20 +49,11 @@ func transform(g *graph.Graph, topology *yamlsrc.Value) error {
 		t.topo = nil
 	}
 	if t.topo != nil {
-		t.inputs()
-		if err := t.nodes(); err != nil {
-			return err
+		for _, step := range []func() error{t.inputs, t.nodes, t.relationships, t.groups, t.policies, t.outputs} {
+			if err := step(); err != nil {
+				return err
+			}
 		}
-		if err := t.relationships(); err != nil {
-			return err
-		}
-		if err := t.groups(); err != nil {
-			return err
-		}
-		if err := t.policies(); err != nil {
-			return err
-		}
-		t.outputs()
 	}
 	t.imports()
 	doc.Map.Set("tosca_definitions_version", yamlsrc.NewString("tosca_simple_yaml_1_3"))
@@ -81,38 +72,84 @@ func (t *transformer) setOrDelete(key string, v *yamlsrc.Value) {
 	}
 }
 
+// setOrDrop sets key of the map raw to v, or deletes it where v is nil.
+func setOrDrop(raw *yamlsrc.Value, key string, v *yamlsrc.Value) {
+	if v == nil {
+		raw.Map.Delete(key)
+	} else {
+		raw.Map.Set(key, v)
+	}
+}
+
+// setListOrDrop sets key of the map raw to the list of items, or deletes
+// it where there are none.
+func setListOrDrop(raw *yamlsrc.Value, key string, items []*yamlsrc.Value) {
+	if len(items) == 0 {
+		raw.Map.Delete(key)
+	} else {
+		raw.Map.Set(key, yamlsrc.NewList(items...))
+	}
+}
+
+// cleanShrunk cleans raw and returns it, or, where key is its only key,
+// the value of key: an assignment that names nothing else shrinks to the
+// name.
+func cleanShrunk(raw *yamlsrc.Value, key string) *yamlsrc.Value {
+	clean(raw)
+	if raw.IsMap() && raw.Map.Len() == 1 && raw.Map.Key(0) == key {
+		return raw.Map.Val(0)
+	}
+	return raw
+}
+
 // inputs keeps the present inputs and points their consumers at them with
 // {get_input: <name>}.
-func (t *transformer) inputs() {
-	if t.topo.Get("inputs").IsNull() {
-		return
-	}
-	m := yamlsrc.NewMap()
-	for _, in := range t.g.Inputs {
-		if !in.Present {
-			continue
-		}
-		clean(in.Raw)
-		m.Map.Set(in.Name, in.Raw)
+func (t *transformer) inputs() error {
+	return t.keepPresent("inputs", t.g.Inputs, func(in *graph.Element, _ *yamlsrc.Value) error {
 		for _, c := range in.Consumers {
 			c.Value = yamlsrc.MapOf("get_input", yamlsrc.NewString(in.Name))
 		}
+		return nil
+	})
+}
+
+// keepPresent replaces the map at key of the topology template, where it
+// has one, by the map of the present elements of list, in order: keep (if
+// not nil) transforms the raw entry of each, which is then cleaned. Without
+// any present element the key goes.
+func (t *transformer) keepPresent(key string, list []*graph.Element, keep func(e *graph.Element, raw *yamlsrc.Value) error) error {
+	if t.topo.Get(key).IsNull() {
+		return nil
 	}
-	t.setOrDelete("inputs", m)
+	m := yamlsrc.NewMap()
+	for _, e := range list {
+		if !e.Present {
+			continue
+		}
+		if keep != nil {
+			if err := keep(e, e.Raw); err != nil {
+				return err
+			}
+		}
+		clean(e.Raw)
+		m.Map.Set(e.Name, e.Raw)
+	}
+	t.setOrDelete(key, m)
+	return nil
+}
+
+// typeAndProperties sets the type and the properties of an element.
+func (t *transformer) typeAndProperties(e *graph.Element, raw *yamlsrc.Value) error {
+	if err := t.typ(e, raw); err != nil {
+		return err
+	}
+	return t.properties(e, raw)
 }
 
 // nodes keeps the present node templates, each with its type, properties,
 // requirements and artifacts.
 func (t *transformer) nodes() error {
-	if t.topo.Get("node_templates").IsNull() {
-		return nil
-	}
-	m := yamlsrc.NewMap()
-	for _, n := range t.g.Nodes {
-		if !n.Present {
-			continue
-		}
-		raw := n.Raw
+	return t.keepPresent("node_templates", t.g.Nodes, func(n *graph.Element, raw *yamlsrc.Value) error {
 		if err := t.nodeType(n, raw); err != nil {
 			return err
 		}
@@ -120,14 +157,8 @@ func (t *transformer) nodes() error {
 			return err
 		}
 		t.requirements(n, raw)
-		if err := t.artifacts(n, raw); err != nil {
-			return err
-		}
-		clean(raw)
-		m.Map.Set(n.Name, raw)
-	}
-	t.setOrDelete("node_templates", m)
-	return nil
+		return t.artifacts(n, raw)
+	})
 }
 
 // nodeType sets the type of a node template: its first present type, or,
@@ -162,18 +193,9 @@ func (t *transformer) requirements(n *graph.Element, raw *yamlsrc.Value) {
 		if !r.Present {
 			continue
 		}
-		a := r.Raw
-		clean(a)
-		if a.IsMap() && a.Map.Len() == 1 && a.Map.Key(0) == "node" {
-			a = a.Map.Val(0)
-		}
-		reqs = append(reqs, yamlsrc.MapOf(r.Name, a))
+		reqs = append(reqs, yamlsrc.MapOf(r.Name, cleanShrunk(r.Raw, "node")))
 	}
-	if len(reqs) == 0 {
-		raw.Map.Delete("requirements")
-	} else {
-		raw.Map.Set("requirements", yamlsrc.NewList(reqs...))
-	}
+	setListOrDrop(raw, "requirements", reqs)
 }
 
 // artifacts rebuilds "artifacts" of a node template from its present
@@ -185,10 +207,7 @@ func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
 			continue
 		}
 		clean(a.Raw)
-		if err := t.typ(a, a.Raw); err != nil {
-			return err
-		}
-		if err := t.properties(a, a.Raw); err != nil {
+		if err := t.typeAndProperties(a, a.Raw); err != nil {
 			return err
 		}
 		if arts == nil {
@@ -196,11 +215,7 @@ func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
 		}
 		arts.Map.Set(a.Name, a.Raw)
 	}
-	if arts == nil {
-		raw.Map.Delete("artifacts")
-	} else {
-		raw.Map.Set("artifacts", arts)
-	}
+	setOrDrop(raw, "artifacts", arts)
 	return nil
 }
 
@@ -221,10 +236,7 @@ func (t *transformer) relationships() error {
 			}
 			continue
 		}
-		if err := t.typ(r, r.Relationship.Raw); err != nil {
-			return err
-		}
-		if err := t.properties(r, r.Relationship.Raw); err != nil {
+		if err := t.typeAndProperties(r, r.Relationship.Raw); err != nil {
 			return err
 		}
 	}
@@ -237,29 +249,12 @@ func (t *transformer) relationships() error {
 // groups keeps the present groups, each with its present members, type and
 // properties.
 func (t *transformer) groups() error {
-	if t.topo.Get("groups").IsNull() {
-		return nil
-	}
-	m := yamlsrc.NewMap()
-	for _, gr := range t.g.Groups {
-		if !gr.Present {
-			continue
-		}
-		raw := gr.Raw
+	return t.keepPresent("groups", t.g.Groups, func(gr *graph.Element, raw *yamlsrc.Value) error {
 		if err := t.members(raw); err != nil {
 			return err
 		}
-		if err := t.typ(gr, raw); err != nil {
-			return err
-		}
-		if err := t.properties(gr, raw); err != nil {
-			return err
-		}
-		clean(raw)
-		m.Map.Set(gr.Name, raw)
-	}
-	t.setOrDelete("groups", m)
-	return nil
+		return t.typeAndProperties(gr, raw)
+	})
 }
 
 // members keeps the members of a group that are present: a string names a
@@ -298,10 +293,7 @@ func (t *transformer) policies() error {
 		}
 		raw := p.Raw
 		clean(raw)
-		if err := t.typ(p, raw); err != nil {
-			return err
-		}
-		if err := t.properties(p, raw); err != nil {
+		if err := t.typeAndProperties(p, raw); err != nil {
 			return err
 		}
 		if err := t.targets(p, raw); err != nil {
@@ -309,11 +301,7 @@ func (t *transformer) policies() error {
 		}
 		list = append(list, yamlsrc.MapOf(p.Name, raw))
 	}
-	if len(list) == 0 {
-		t.topo.Map.Delete("policies")
-	} else {
-		t.topo.Map.Set("policies", yamlsrc.NewList(list...))
-	}
+	setListOrDrop(t.topo, "policies", list)
 	return nil
 }
 
@@ -352,20 +340,7 @@ func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
 }
 
 // outputs keeps the present outputs.
-func (t *transformer) outputs() {
-	if t.topo.Get("outputs").IsNull() {
-		return
-	}
-	m := yamlsrc.NewMap()
-	for _, out := range t.g.Outputs {
-		if !out.Present {
-			continue
-		}
-		clean(out.Raw)
-		m.Map.Set(out.Name, out.Raw)
-	}
-	t.setOrDelete("outputs", m)
-}
+func (t *transformer) outputs() error { return t.keepPresent("outputs", t.g.Outputs, nil) }
 
 // imports keeps the present imports; one that only names a file shrinks to
 // the file.
@@ -379,18 +354,9 @@ func (t *transformer) imports() {
 		if !imp.Present {
 			continue
 		}
-		raw := imp.Raw
-		clean(raw)
-		if raw.IsMap() && raw.Map.Len() == 1 && raw.Map.Key(0) == "file" {
-			raw = raw.Map.Val(0)
-		}
-		list = append(list, raw)
+		list = append(list, cleanShrunk(imp.Raw, "file"))
 	}
-	if len(list) == 0 {
-		doc.Map.Delete("imports")
-	} else {
-		doc.Map.Set("imports", yamlsrc.NewList(list...))
-	}
+	setListOrDrop(doc, "imports", list)
 }
 
 // topology drops the variability definition and an empty topology
@@ -490,10 +456,6 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 		}
 		m.Map.Set(p.Name, p.Value)
 	}
-	if m == nil {
-		raw.Map.Delete("properties")
-	} else {
-		raw.Map.Set("properties", m)
-	}
+	setOrDrop(raw, "properties", m)
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"math/rand"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,37 +16,8 @@ import (
 // of cnf, as strings of 0/1 in projection order, sorted.
 func bruteProjections(cnf *CNF, proj []int) []string {
 	seen := map[string]bool{}
-	m := make([]bool, cnf.NumVars+1)
-	for bitsv := 0; bitsv < 1<<cnf.NumVars; bitsv++ {
-		for v := 1; v <= cnf.NumVars; v++ {
-			m[v] = bitsv>>(v-1)&1 == 1
-		}
-		ok := true
-		for _, c := range cnf.Clauses {
-			sat := false
-			for _, l := range c {
-				if litTrue(m, l) {
-					sat = true
-					break
-				}
-			}
-			if !sat {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			continue
-		}
-		var sb strings.Builder
-		for _, v := range proj {
-			if m[v] {
-				sb.WriteByte('1')
-			} else {
-				sb.WriteByte('0')
-			}
-		}
-		seen[sb.String()] = true
+	for _, m := range allModels(cnf) {
+		seen[projectKey(m, proj)] = true
 	}
 	out := make([]string, 0, len(seen))
 	for s := range seen {
@@ -143,11 +113,7 @@ func randomSpaceCNF(r *rand.Rand) *CNF {
 func TestCompileOracle(t *testing.T) {
 	r := rand.New(rand.NewSource(15))
 	ctx := context.Background()
-	n := 3000
-	if testing.Short() {
-		n = 500
-	}
-	for iter := 0; iter < n; iter++ {
+	for iter := range oracleCases(3000, 500) {
 		cnf := randomSpaceCNF(r)
 		proj := randomProjection(r, cnf.NumVars, 3)
 		name := fmt.Sprintf("iter %d: cnf %v projection %v", iter, cnf.Clauses, proj)

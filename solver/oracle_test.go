@@ -48,6 +48,15 @@ func satisfies(cnf *CNF, m []bool) bool {
 	return true
 }
 
+// oracleCases is the number of random cases an oracle test checks: full,
+// or short under -short.
+func oracleCases(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 func projectKey(m []bool, vars []int) string {
 	var b strings.Builder
 	for _, v := range vars {
@@ -328,10 +337,7 @@ func describe(cnf *CNF, steps []Step, tieBreak []int) string {
 }
 
 func TestSolveOracle(t *testing.T) {
-	n := 1500
-	if testing.Short() {
-		n = 300
-	}
+	n := oracleCases(1500, 300)
 	for _, c := range oracleConfigs {
 		t.Run(c.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(len(c.name))))
@@ -365,10 +371,7 @@ func TestSolveOracle(t *testing.T) {
 }
 
 func TestEnumerateOracle(t *testing.T) {
-	n := 800
-	if testing.Short() {
-		n = 200
-	}
+	n := oracleCases(800, 200)
 	for _, c := range oracleConfigs {
 		t.Run(c.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2, uint64(len(c.name))))
@@ -385,16 +388,9 @@ func TestEnumerateOracle(t *testing.T) {
 				}
 				got := map[string]bool{}
 				count, complete, err := enumerate(context.Background(), cnf, proj, 0, func(values []bool) bool {
-					var b strings.Builder
-					for _, x := range values {
-						if x {
-							b.WriteByte('1')
-						} else {
-							b.WriteByte('0')
-						}
-					}
-					require.False(t, got[b.String()], "variant reported twice: %s", what)
-					got[b.String()] = true
+					key := bitString(values)
+					require.False(t, got[key], "variant reported twice: %s", what)
+					got[key] = true
 					return true
 				}, &c.cfg)
 				require.NoError(t, err, what)

@@ -42,36 +42,33 @@ outer:
 	return cleaned, units, true
 }
 
+// assignAll assigns every literal of ls; false on a conflict.
+func assignAll(val []int8, ls []int) bool {
+	for _, l := range ls {
+		if _, ok := assign(val, l); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // copyingPropagate is propagate on top of copyingClean, with a plain
 // fixpoint loop instead of occurrence lists.
 func copyingPropagate(nv int, raw [][]int, units []int) (residual, bool) {
 	val := make([]int8, nv+1)
-	for _, l := range units {
-		if _, ok := assign(val, l); !ok {
-			return residual{}, false
-		}
-	}
-	clauses, rawUnits, ok := copyingClean(raw, val)
-	if !ok {
+	if !assignAll(val, units) {
 		return residual{}, false
 	}
-	for _, l := range rawUnits {
-		if _, ok := assign(val, l); !ok {
-			return residual{}, false
-		}
+	clauses, rawUnits, ok := copyingClean(raw, val)
+	if !ok || !assignAll(val, rawUnits) {
+		return residual{}, false
 	}
 	for changed := true; changed; {
-		changed = false
 		next, newUnits, ok := copyingClean(clauses, val)
-		if !ok {
+		if !ok || !assignAll(val, newUnits) {
 			return residual{}, false
 		}
-		for _, l := range newUnits {
-			if _, ok := assign(val, l); !ok {
-				return residual{}, false
-			}
-			changed = true
-		}
+		changed = len(newUnits) > 0
 		clauses = next
 	}
 	return residual{nv: nv, fixed: val, clauses: clauses}, true

@@ -355,6 +355,18 @@ func (p *phase) unfixed(vars []int) []int {
 	return out
 }
 
+// prepareCarried prepares the face f ≤ out.cost, which the carried model
+// out.model satisfies, and returns it with the unfixed variables of proj.
+// Propagation refuting the face is an internal error; what names the
+// constraints the model was carried under.
+func (s *state) prepareCarried(sp *sub, f linear, proj []int, out *outcome, what string) (*phase, []int, error) {
+	p, ok := s.prepare(sp, f, out.cost)
+	if !ok {
+		return nil, nil, fmt.Errorf("solver: internal error: the carried model violates the %s constraints", what)
+	}
+	return p, p.unfixed(proj), nil
+}
+
 // session is a phase's solver while it lives.
 type session struct {
 	b        *backend
@@ -489,13 +501,9 @@ func (s *state) bisect(ctx context.Context, sp *sub, f linear, out *outcome) err
 // checkUnique queries once for a model on the face f ≤ out.cost (no bound
 // when f is empty) that differs from out.model on the projection.
 func (s *state) checkUnique(ctx context.Context, sp *sub, f linear, proj []int, out *outcome) error {
-	p, ok := s.prepare(sp, f, out.cost)
-	if !ok {
-		return fmt.Errorf("solver: internal error: the carried model violates the established constraints")
-	}
-	block := p.unfixed(proj)
-	if len(block) == 0 {
-		return nil
+	p, block, err := s.prepareCarried(sp, f, proj, out, "established")
+	if err != nil || len(block) == 0 {
+		return err
 	}
 	return s.run(p, f, out.cost, func(ss *session) error {
 		s.st.BlockingClauses++
@@ -523,11 +531,10 @@ func (s *state) checkUnique(ctx context.Context, sp *sub, f linear, proj []int, 
 // descends to the optimum first and then makes one blocking query on the
 // optimal face, in a second solver.
 func (s *state) blockFirst(ctx context.Context, sp *sub, f linear, proj []int, out *outcome) error {
-	p, ok := s.prepare(sp, f, out.cost)
-	if !ok {
-		return fmt.Errorf("solver: internal error: the carried model violates the step's constraints")
+	p, block, err := s.prepareCarried(sp, f, proj, out, "step's")
+	if err != nil {
+		return err
 	}
-	block := p.unfixed(proj)
 	if p.ctr.native || len(block) == 0 {
 		if err := s.descend(ctx, sp, f, out); err != nil || len(block) == 0 {
 			// Without unfixed projection variables the face is unique.

@@ -73,11 +73,7 @@ func allFeatures(n int) []int {
 
 func TestCoveringOracle(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
-	n := 400
-	if testing.Short() {
-		n = 100
-	}
-	for iter := 0; iter < n; iter++ {
+	for iter := range oracleCases(400, 100) {
 		cnf := randomSpaceCNF(r)
 		proj := randomProjection(r, cnf.NumVars, 4)
 		c, err := Compile(context.Background(), cnf, proj, CompileOptions{})

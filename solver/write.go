@@ -19,15 +19,7 @@ func WriteDIMACS(w io.Writer, cnf *CNF, names []string) error {
 	}
 	bw := bufio.NewWriter(w)
 	buf := make([]byte, 0, 64)
-	buf = append(buf, "p cnf "...)
-	buf = strconv.AppendInt(buf, int64(cnf.NumVars), 10)
-	buf = append(buf, ' ')
-	buf = strconv.AppendInt(buf, int64(len(cnf.Clauses)), 10)
-	buf = append(buf, '\n')
-	if _, err := bw.Write(buf); err != nil {
-		return err
-	}
-	if err := writeNames(bw, "c ", names, cnf.NumVars); err != nil {
+	if err := writeHeader(bw, buf, cnf, names, "p cnf ", " ", "c "); err != nil {
 		return err
 	}
 	for _, c := range cnf.Clauses {
@@ -42,6 +34,21 @@ func WriteDIMACS(w io.Writer, cnf *CNF, names []string) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// writeHeader writes the header line "<before>N<between>M", with N the
+// number of variables and M the number of clauses of cnf, then one comment
+// line per name, starting with comment; buf is scratch space.
+func writeHeader(bw *bufio.Writer, buf []byte, cnf *CNF, names []string, before, between, comment string) error {
+	buf = append(buf[:0], before...)
+	buf = strconv.AppendInt(buf, int64(cnf.NumVars), 10)
+	buf = append(buf, between...)
+	buf = strconv.AppendInt(buf, int64(len(cnf.Clauses)), 10)
+	buf = append(buf, '\n')
+	if _, err := bw.Write(buf); err != nil {
+		return err
+	}
+	return writeNames(bw, comment, names, cnf.NumVars)
 }
 
 // WriteOPB writes cnf and an optional objective as OPB (solver.md §5.11): a
@@ -69,15 +76,7 @@ func WriteOPB(w io.Writer, cnf *CNF, obj *Objective, names []string) error {
 	}
 	bw := bufio.NewWriter(w)
 	buf := make([]byte, 0, 64)
-	buf = append(buf, "* #variable= "...)
-	buf = strconv.AppendInt(buf, int64(cnf.NumVars), 10)
-	buf = append(buf, " #constraint= "...)
-	buf = strconv.AppendInt(buf, int64(len(cnf.Clauses)), 10)
-	buf = append(buf, '\n')
-	if _, err := bw.Write(buf); err != nil {
-		return err
-	}
-	if err := writeNames(bw, "* x", names, cnf.NumVars); err != nil {
+	if err := writeHeader(bw, buf, cnf, names, "* #variable= ", " #constraint= ", "* x"); err != nil {
 		return err
 	}
 	if obj != nil {

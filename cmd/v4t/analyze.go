@@ -43,10 +43,7 @@ with the ids v4t enumerate prints; with --open-inputs it adds "inputs":
 }
 
 func setupAnalyze(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
-	t := &templateFlags{cmd: "analyze", noDump: true}
-	t.register(fs)
-	t.registerProblems(fs)
-	open := registerOpenInputs(fs)
+	t, open := registerSpaceFlags(fs, "analyze")
 	var format, output string
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text or json")
 	fs.StringVarP(&output, "output", "o", "", "write the report to `FILE` (default: standard output)")

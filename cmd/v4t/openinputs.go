@@ -41,6 +41,16 @@ type openInputsFlag struct {
 // openAll is the flag's value without "=NAMES" (pflag's NoOptDefVal).
 const openAll = "*"
 
+// registerSpaceFlags adds the flags of the commands that compile the
+// configuration space of a template (analyze, sample): the template flags
+// without --dump, --problems and --open-inputs.
+func registerSpaceFlags(fs *pflag.FlagSet, cmd string) (*templateFlags, *openInputsFlag) {
+	t := &templateFlags{cmd: cmd, noDump: true}
+	t.register(fs)
+	t.registerProblems(fs)
+	return t, registerOpenInputs(fs)
+}
+
 // registerOpenInputs adds --open-inputs to a command's flags.
 func registerOpenInputs(fs *pflag.FlagSet) *openInputsFlag {
 	o := &openInputsFlag{}

@@ -50,10 +50,7 @@ and options given, so that the sample can be resolved and compared at once
 }
 
 func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
-	t := &templateFlags{cmd: "sample", noDump: true}
-	t.register(fs)
-	t.registerProblems(fs)
-	open := registerOpenInputs(fs)
+	t, open := registerSpaceFlags(fs, "sample")
 	var uniform, strength int
 	var pairwise bool
 	var seed uint64

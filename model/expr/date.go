@@ -88,11 +88,7 @@ func dateOp(holds func(a, b float64) bool) func(e *Evaluator, x, arg *yamlsrc.Va
 		if err := e.array(x, arg); err != nil {
 			return nil, err
 		}
-		a, err := e.date(x, index(arg, 0))
-		if err != nil {
-			return nil, err
-		}
-		b, err := e.date(x, index(arg, 1))
+		a, b, err := e.datePair(x, arg)
 		if err != nil {
 			return nil, err
 		}
@@ -112,6 +108,15 @@ func (e *Evaluator) date(x, v *yamlsrc.Value) (float64, error) {
 	return t, nil
 }
 
+// datePair reads the first two items of list as dates, in order.
+func (e *Evaluator) datePair(x, list *yamlsrc.Value) (a, b float64, err error) {
+	if a, err = e.date(x, index(list, 0)); err != nil {
+		return 0, 0, err
+	}
+	b, err = e.date(x, index(list, 1))
+	return a, b, err
+}
+
 // opWithin is dayjs's isBetween with exclusive bounds, in either order.
 func (e *Evaluator) opWithin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if err := e.array(x, arg); err != nil {
@@ -125,11 +130,7 @@ func (e *Evaluator) opWithin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	lo, err := e.date(x, index(bounds, 0))
-	if err != nil {
-		return nil, err
-	}
-	hi, err := e.date(x, index(bounds, 1))
+	lo, hi, err := e.datePair(x, bounds)
 	if err != nil {
 		return nil, err
 	}

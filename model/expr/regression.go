@@ -61,12 +61,16 @@ func (e *Evaluator) regressionArgs(x, arg *yamlsrc.Value, operands ...int) ([]pa
 	return data, vals, nil
 }
 
-func (e *Evaluator) opLinearRegression(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	data, v, err := e.regressionArgs(x, arg, 1)
-	if err != nil {
-		return nil, err
+// regression is the operator that fits data, its first operand, and
+// predicts the value at x0, its second, rounded to two decimals.
+func regression(predict func(data []pair, x0 float64) float64) func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+		data, v, err := e.regressionArgs(x, arg, 1)
+		if err != nil {
+			return nil, err
+		}
+		return yamlsrc.NewNumber(R2(predict(data, v[0]))), nil
 	}
-	return yamlsrc.NewNumber(R2(linearRegression(data, v[0]))), nil
 }
 
 func (e *Evaluator) opPolynomialRegression(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
@@ -79,22 +83,6 @@ func (e *Evaluator) opPolynomialRegression(x, arg *yamlsrc.Value) (*yamlsrc.Valu
 		return nil, e.fail(x, "polynomial regression of order "+js.FormatNumber(v[0])+" is not supported")
 	}
 	return yamlsrc.NewNumber(R2(polynomialRegression(data, k, v[1]))), nil
-}
-
-func (e *Evaluator) opLogarithmicRegression(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	data, v, err := e.regressionArgs(x, arg, 1)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(R2(logarithmicRegression(data, v[0]))), nil
-}
-
-func (e *Evaluator) opExponentialRegression(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	data, v, err := e.regressionArgs(x, arg, 1)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(R2(exponentialRegression(data, v[0]))), nil
 }
 
 // linearRegression is regression.linear(data).predict(x0)[1].

@@ -81,21 +81,27 @@ func lodashExtremum(nums []float64, better func(a, b float64) bool) (float64, bo
 	return computed, found
 }
 
-func (e *Evaluator) opSum(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	nums, err := e.numbers(x, arg)
-	if err != nil {
-		return nil, err
+// statistic is the operator that computes f of the numbers of its operand
+// list.
+func statistic(f func(nums []float64) float64) func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+	return func(e *Evaluator, x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
+		nums, err := e.numbers(x, arg)
+		if err != nil {
+			return nil, err
+		}
+		return yamlsrc.NewNumber(f(nums)), nil
 	}
-	return yamlsrc.NewNumber(R2(statsSum(nums))), nil
 }
 
-func (e *Evaluator) opCount(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	nums, err := e.numbers(x, arg)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(float64(len(nums))), nil
+// rounded is f with its result rounded to two decimals (R2), as the
+// reference rounds most of its statistics.
+func rounded(f func(nums []float64) float64) func(nums []float64) float64 {
+	return func(nums []float64) float64 { return R2(f(nums)) }
 }
+
+func statsCount(nums []float64) float64 { return float64(len(nums)) }
+
+func statsStandardDeviation(nums []float64) float64 { return math.Sqrt(statsVariance(nums)) }
 
 func (e *Evaluator) extremum(x, arg *yamlsrc.Value, what string, better func(a, b float64) bool) (*yamlsrc.Value, error) {
 	nums, err := e.numbers(x, arg)
@@ -119,36 +125,4 @@ func (e *Evaluator) opMin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 
 func (e *Evaluator) opMax(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	return e.extremum(x, arg, "Maximum", func(a, b float64) bool { return a > b })
-}
-
-func (e *Evaluator) opMedian(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	nums, err := e.numbers(x, arg)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(statsMedian(nums)), nil
-}
-
-func (e *Evaluator) opMean(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	nums, err := e.numbers(x, arg)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(R2(statsMean(nums))), nil
-}
-
-func (e *Evaluator) opVariance(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	nums, err := e.numbers(x, arg)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(R2(statsVariance(nums))), nil
-}
-
-func (e *Evaluator) opStandardDeviation(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
-	nums, err := e.numbers(x, arg)
-	if err != nil {
-		return nil, err
-	}
-	return yamlsrc.NewNumber(R2(math.Sqrt(statsVariance(nums)))), nil
 }

@@ -159,58 +159,56 @@ type Relationship struct {
 
 // ID is the element's SAT variable name (§3.3).
 func (e *Element) ID() string {
-	if e.names == nil {
-		e.names = &elementNames{}
+	n := e.cachedNames()
+	if n.id == "" {
+		n.id = e.spell(".", "", ".", (*Element).ID)
 	}
-	if e.names.id == "" {
-		var b strings.Builder
-		b.WriteString(e.Kind.String())
-		b.WriteByte('.')
-		b.WriteString(e.Name)
-		if e.Index >= 0 {
-			b.WriteByte('@')
-			b.WriteString(strconv.Itoa(e.Index))
-		}
-		if e.Container != nil {
-			b.WriteByte('.')
-			b.WriteString(e.Container.ID())
-		}
-		e.names.id = b.String()
-	}
-	return e.names.id
+	return n.id
 }
 
 // ManualID is the name of the element's manual variable.
 func (e *Element) ManualID() string {
-	id := e.ID() // makes e.names
-	if e.names.manual == "" {
-		e.names.manual = "manual." + id
+	n := e.cachedNames()
+	if n.manual == "" {
+		n.manual = "manual." + e.ID()
 	}
-	return e.names.manual
+	return n.manual
 }
 
 // Display is the element's lower-case display name (§3.3).
 func (e *Element) Display() string {
+	n := e.cachedNames()
+	if n.display == "" {
+		n.display = e.spell(` "`, `"`, " of ", (*Element).Display)
+	}
+	return n.display
+}
+
+func (e *Element) cachedNames() *elementNames {
 	if e.names == nil {
 		e.names = &elementNames{}
 	}
-	if e.names.display == "" {
-		var b strings.Builder
-		b.WriteString(e.Kind.String())
-		b.WriteString(` "`)
-		b.WriteString(e.Name)
-		if e.Index >= 0 {
-			b.WriteByte('@')
-			b.WriteString(strconv.Itoa(e.Index))
-		}
-		b.WriteByte('"')
-		if e.Container != nil {
-			b.WriteString(" of ")
-			b.WriteString(e.Container.Display())
-		}
-		e.names.display = b.String()
+	return e.names
+}
+
+// spell writes kind, open, name, @index, close, and then, for an element
+// with a container, of and the container as container spells it: ID and
+// Display differ only in these.
+func (e *Element) spell(open, close, of string, container func(*Element) string) string {
+	var b strings.Builder
+	b.WriteString(e.Kind.String())
+	b.WriteString(open)
+	b.WriteString(e.Name)
+	if e.Index >= 0 {
+		b.WriteByte('@')
+		b.WriteString(strconv.Itoa(e.Index))
 	}
-	return e.names.display
+	b.WriteString(close)
+	if e.Container != nil {
+		b.WriteString(of)
+		b.WriteString(container(e.Container))
+	}
+	return b.String()
 }
 
 // DisplayUpper is Display with the first character upper-cased.

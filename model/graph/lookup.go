@@ -136,6 +136,16 @@ func choose(word string, key, printed *Value, named, list []*Element) (*Element,
 	return e, nil
 }
 
+// chooseIn is choose over list, whose elements named finds by name; it is
+// asked only for a string key.
+func chooseIn(word string, key, printed *Value, list []*Element, named func(string) []*Element) (*Element, error) {
+	var found []*Element
+	if isStr(key) {
+		found = named(key.Str)
+	}
+	return choose(word, key, printed, found, list)
+}
+
 func notElement(e *Element, what string) error {
 	if e == nil {
 		return fail(msgElementNotDefined)
@@ -213,18 +223,20 @@ func (g *Graph) GetRelation(member *Value, ctx Context) (*Element, error) {
 }
 
 func (g *Graph) relationOf(printed, nodeRef, rel *Value, ctx Context) (*Element, error) {
-	if err := assertNameKey(nodeRef, rel); err != nil {
-		return nil, err
-	}
-	node, err := g.GetNode(nodeRef, ctx)
+	node, err := g.memberNode(nodeRef, rel, ctx)
 	if err != nil {
 		return nil, err
 	}
-	var named []*Element
-	if isStr(rel) {
-		named = node.OutgoingNamed(rel.Str)
+	return chooseIn("Relation", rel, printed, node.Outgoing, node.OutgoingNamed)
+}
+
+// memberNode resolves the node of a [node, member] reference after checking
+// the shape of both parts.
+func (g *Graph) memberNode(nodeRef, member *Value, ctx Context) (*Element, error) {
+	if err := assertNameKey(nodeRef, member); err != nil {
+		return nil, err
 	}
-	return choose("Relation", rel, printed, named, node.Outgoing)
+	return g.GetNode(nodeRef, ctx)
 }
 
 // GetGroup resolves a group reference.
@@ -263,18 +275,11 @@ func (g *Graph) GetArtifact(member *Value, ctx Context) (*Element, error) {
 }
 
 func (g *Graph) artifactOf(printed, nodeRef, art *Value) (*Element, error) {
-	if err := assertNameKey(nodeRef, art); err != nil {
-		return nil, err
-	}
-	node, err := g.GetNode(nodeRef, Context{})
+	node, err := g.memberNode(nodeRef, art, Context{})
 	if err != nil {
 		return nil, err
 	}
-	var named []*Element
-	if isStr(art) {
-		named = node.ArtifactsNamed(art.Str)
-	}
-	return choose("Artifact", art, printed, named, node.Artifacts)
+	return chooseIn("Artifact", art, printed, node.Artifacts, node.ArtifactsNamed)
 }
 
 // GetImport resolves an import reference (an index).
@@ -318,10 +323,7 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 		return nil, fail(MsgNotArray(data))
 	}
 	d0, d1 := at(data, 0), at(data, 1)
-	if err := assertNameKey(d0, d1); err != nil {
-		return nil, err
-	}
-	node, err := g.GetNode(d0, ctx)
+	node, err := g.memberNode(d0, d1, ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -347,22 +349,12 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 // propertyOf selects from a container's properties by the last item of data
 // (name or index).
 func propertyOf(c *Element, data *Value) (*Element, error) {
-	id := last(data)
-	var named []*Element
-	if isStr(id) {
-		named = c.PropertiesNamed(id.Str)
-	}
-	return choose("Property", id, data, named, c.Properties)
+	return chooseIn("Property", last(data), data, c.Properties, c.PropertiesNamed)
 }
 
 // typeOf selects from a container's types by the last item of data.
 func typeOf(c *Element, data *Value) (*Element, error) {
-	id := last(data)
-	var named []*Element
-	if isStr(id) {
-		named = c.TypesNamed(id.Str)
-	}
-	return choose("Type", id, data, named, c.Types)
+	return chooseIn("Type", last(data), data, c.Types, c.TypesNamed)
 }
 
 // PropertyKind selects which container a property or type reference names.

@@ -111,6 +111,17 @@ func describe(v *Value) string {
 	return "a date"
 }
 
+// entryList replaces the value of key in the map m, which is set, by its
+// list of entries (toEntryList) and returns that list.
+func (n *normalizer) entryList(m *Value, key string) (*Value, error) {
+	list, err := n.toEntryList(m.Get(key), key)
+	if err != nil {
+		return nil, err
+	}
+	m.Map.Set(key, list)
+	return list, nil
+}
+
 // toEntryList converts a map of variability points into a list of
 // single-entry maps; a list stays.
 func (n *normalizer) toEntryList(v *Value, what string) (*Value, error) {
@@ -204,11 +215,10 @@ func normalize(doc *Value, file string, w *warner) error {
 			if v.IsNull() {
 				continue
 			}
-			list, err := n.toEntryList(v, key)
+			list, err := n.entryList(topo, key)
 			if err != nil {
 				return err
 			}
-			topo.Map.Set(key, list)
 			if key == "node_templates" {
 				for _, item := range list.List {
 					if err := n.node(item); err != nil {
@@ -222,31 +232,18 @@ func normalize(doc *Value, file string, w *warner) error {
 			if !pols.IsList() {
 				return n.errAt(pols, msgPoliciesNotArray)
 			}
-			for _, item := range pols.List {
-				tmpl, err := n.template(item, "policy")
-				if err != nil {
-					return err
-				}
-				if err := n.typesAndProperties(tmpl, item, "a policy template"); err != nil {
-					return err
-				}
+			if err := n.templates(pols.List, "policy"); err != nil {
+				return err
 			}
 		}
 		// Groups.
 		if grps := topo.Get("groups"); !grps.IsNull() {
-			list, err := n.toEntryList(grps, "groups")
+			list, err := n.entryList(topo, "groups")
 			if err != nil {
 				return err
 			}
-			topo.Map.Set("groups", list)
-			for _, item := range list.List {
-				tmpl, err := n.template(item, "group")
-				if err != nil {
-					return err
-				}
-				if err := n.typesAndProperties(tmpl, item, "a group template"); err != nil {
-					return err
-				}
+			if err := n.templates(list.List, "group"); err != nil {
+				return err
 			}
 		}
 		// Relationship templates.
@@ -372,11 +369,10 @@ func (n *normalizer) node(item *Value) error {
 	}
 	// Artifacts.
 	if arts := tmpl.Get("artifacts"); !arts.IsNull() {
-		list, err := n.toEntryList(arts, "artifacts")
+		list, err := n.entryList(tmpl, "artifacts")
 		if err != nil {
 			return err
 		}
-		tmpl.Map.Set("artifacts", list)
 		for i := range list.List {
 			name, a, err := n.keyedItem(list, i, "an artifact")
 			if err != nil {
@@ -533,6 +529,21 @@ func itemEntry(file string, item *Value, what, none string) (string, *Value, err
 			"expected "+what+" as a map with one entry, found "+describe(item), none)
 	}
 	return k, v, nil
+}
+
+// templates normalises the policy or group templates (what) of a list:
+// each one's types and properties.
+func (n *normalizer) templates(items []*Value, what string) error {
+	for _, item := range items {
+		tmpl, err := n.template(item, what)
+		if err != nil {
+			return err
+		}
+		if err := n.typesAndProperties(tmpl, item, "a "+what+" template"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // template reads a node template, group or policy entry (what) of a list:

@@ -287,25 +287,8 @@ func (r *optionReader) defaultConditions(o *Options, version Version) {
 		s := &o.Kinds[k]
 		name := k.String()
 		s.Default = r.boolOpt(name+"_default_condition", dc)
-		switch k {
-		case KindNode:
-			if version == V1 {
-				s.Mode = r.stringOpt("node_default_condition_mode", "incoming-artifact")
-			} else {
-				s.Mode = r.stringOpt("node_default_condition_mode", "incomingnaive-artifact-host")
-			}
-		case KindRelation:
-			s.Mode = r.stringOpt("relation_default_condition_mode", "source-target")
-		case KindArtifact:
-			if version == RC3 {
-				s.Mode = r.stringOpt("artifact_default_condition_mode", "container-managed")
-			} else {
-				s.Mode = r.stringOpt("artifact_default_condition_mode", "container")
-			}
-		case KindProperty:
-			s.Mode = r.stringOpt("property_default_condition_mode", "container-consuming")
-		case KindTechnology:
-			s.Mode = r.stringOpt("technology_default_condition_mode", "container-other")
+		if mode, ok := defaultConditionMode(k, version); ok {
+			s.Mode = r.stringOpt(name+"_default_condition_mode", mode)
 		}
 		s.DefaultConsistency = r.boolOpt(name+"_default_consistency_condition", s.Default)
 		s.DefaultSemantic = r.boolOpt(name+"_default_semantic_condition", s.Default)
@@ -313,6 +296,32 @@ func (r *optionReader) defaultConditions(o *Options, version Version) {
 			o.RelationDefaultImplied = r.plainBool("relation_default_implied", version != V1)
 		}
 	}
+}
+
+// defaultConditionMode is the default of the option
+// <kind>_default_condition_mode in version; ok is false for the kinds that
+// have no such option.
+func defaultConditionMode(k Kind, version Version) (mode string, ok bool) {
+	switch {
+	case k == KindNode && version == V1:
+		return "incoming-artifact", true
+	case k == KindNode:
+		return "incomingnaive-artifact-host", true
+	case k == KindArtifact && version == RC3:
+		return "container-managed", true
+	case k == KindArtifact:
+		return "container", true
+	}
+	mode, ok = fixedConditionModes[k]
+	return mode, ok
+}
+
+// fixedConditionModes are the defaults of <kind>_default_condition_mode
+// that are the same in every version.
+var fixedConditionModes = map[Kind]string{
+	KindRelation:   "source-target",
+	KindProperty:   "container-consuming",
+	KindTechnology: "container-other",
 }
 
 // pruning resolves the pruning switches of each kind.
@@ -369,26 +378,22 @@ func (r *optionReader) constraints(k *Constraints, version Version) {
 	k.ArtifactContainer = r.plainBool("artifact_container_constraint", k.Constraints)
 	k.PropertyContainer = r.plainBool("property_container_constraint", k.Constraints)
 	k.TypeContainer = r.plainBool("type_container_constraint", k.Constraints)
-	if version == V1 {
-		k.HostingStack = r.plainBool("hosting_stack_constraint", k.Constraints)
-		k.Technology = r.plainBool("technology_constraint", k.Constraints)
-		k.UniqueProperty = r.plainBool("unique_property_constraint", k.Constraints)
-		k.UniqueArtifact = r.plainBool("unique_artifact_constraint", k.Constraints)
-		k.UniqueInput = r.plainBool("unique_input_constraint", k.Constraints)
-		k.UniqueOutput = r.plainBool("unique_output_constraint", k.Constraints)
-		k.UniqueRelation = r.plainBool("unique_relation_constraint", k.Constraints)
-		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", k.Constraints)
-	} else {
-		// Quirk: these read the raw user value of "constraints" (§4.3).
-		k.HostingStack = r.plainBool("hosting_stack_constraint", r.userConstraints(true))
-		k.Technology = r.plainBool("technology_constraint", r.userConstraints(true))
-		k.UniqueProperty = r.plainBool("unique_property_constraint", r.userConstraints(true))
-		k.UniqueArtifact = r.plainBool("unique_artifact_constraint", r.userConstraints(true))
-		k.UniqueInput = r.plainBool("unique_input_constraint", r.userConstraints(true))
-		k.UniqueOutput = r.plainBool("unique_output_constraint", r.userConstraints(true))
-		k.UniqueRelation = r.plainBool("unique_relation_constraint", r.userConstraints(true))
-		k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", r.userConstraints(false))
+	// Quirk: after version 1.0 these fall back to the raw user value of
+	// "constraints" (§4.3), not to its resolved value.
+	fallback := func(unset bool) bool {
+		if version == V1 {
+			return k.Constraints
+		}
+		return r.userConstraints(unset)
 	}
+	k.HostingStack = r.plainBool("hosting_stack_constraint", fallback(true))
+	k.Technology = r.plainBool("technology_constraint", fallback(true))
+	k.UniqueProperty = r.plainBool("unique_property_constraint", fallback(true))
+	k.UniqueArtifact = r.plainBool("unique_artifact_constraint", fallback(true))
+	k.UniqueInput = r.plainBool("unique_input_constraint", fallback(true))
+	k.UniqueOutput = r.plainBool("unique_output_constraint", fallback(true))
+	k.UniqueRelation = r.plainBool("unique_relation_constraint", fallback(true))
+	k.RequiredIncomingRelation = r.plainBool("required_incoming_relation_constraint", fallback(false))
 	k.RequiredArtifact = r.plainBool("required_artifact_constraint", k.Constraints)
 }
 
@@ -458,19 +463,16 @@ func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultO
 			ok = false
 		}
 	}
+	msg := msgTechnologyMode
 	switch {
 	case !technologies:
-		if !ok || (o.Mode != "weight" && o.Mode != "count") {
-			return diag.At(at, diag.StageLoad, msgTopologyMode)
-		}
+		msg = msgTopologyMode
 	case version == V1:
-		if !ok || (o.Mode != "weight" && o.Mode != "count") {
-			return diag.At(at, diag.StageLoad, msgTechnologyModeV1)
-		}
-	default:
-		if !ok || (o.Mode != "weight" && o.Mode != "count" && o.Mode != "weight-count") {
-			return diag.At(at, diag.StageLoad, msgTechnologyMode)
-		}
+		msg = msgTechnologyModeV1
+	}
+	weightCount := technologies && version != V1
+	if !ok || (o.Mode != "weight" && o.Mode != "count" && (!weightCount || o.Mode != "weight-count")) {
+		return diag.At(at, diag.StageLoad, msg)
 	}
 	return nil
 }

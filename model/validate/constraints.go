@@ -3,6 +3,7 @@ package validate
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,13 +80,7 @@ func (v *validator) suggestOp(op string) string {
 	if name != op && knownOp(name) {
 		return ` (did you mean "` + name + `"?)`
 	}
-	if s := v.suggest(name, func(yield func(string) bool) {
-		for _, o := range constraintOps {
-			if !yield(o) {
-				return
-			}
-		}
-	}); s != "" {
+	if s := v.suggest(name, allOf(constraintOps)); s != "" {
 		return s
 	}
 	if a, ok := constraintAliases[strings.ToLower(name)]; ok {
@@ -335,15 +330,7 @@ func deepEqual(a, b *yamlsrc.Value) bool {
 	case yamlsrc.KindString:
 		return a.Str == b.Str
 	case yamlsrc.KindList:
-		if len(a.List) != len(b.List) {
-			return false
-		}
-		for i := range a.List {
-			if !deepEqual(a.List[i], b.List[i]) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(a.List, b.List, deepEqual)
 	case yamlsrc.KindMap:
 		if a.Map.Len() != b.Map.Len() {
 			return false

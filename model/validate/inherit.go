@@ -41,69 +41,66 @@ func (v *validator) inheritType(t *typeDef) {
 		}
 		t.props = merged
 	}
-	if len(t.caps) == 0 {
-		t.caps = p.caps
-	} else if len(p.caps) > 0 {
-		merged := append([]*capDef{}, p.caps...)
-		for _, own := range t.caps {
-			i := capIndex(merged, own.name)
-			if i < 0 {
-				merged = append(merged, own)
-				continue
-			}
-			old := merged[i]
-			if !own.hasSrc {
-				own.validSrc, own.hasSrc, own.srcOwner = old.validSrc, old.hasSrc, old.srcOwner
-			}
-			if own.t != nil && old.t != nil && !t.broken && !isA(own.t, old.t) {
-				v.add(own.typ.pos, "contract", "capability %q of %s has type %q, which is not derived from type %q of the capability in its parent %s",
-					own.name, what.text(), own.typ.name, old.typ.name, parent.text())
-			}
-			merged[i] = own
+	t.caps = mergeOverrides(p.caps, t.caps, func(own, old *capDef) {
+		if !own.hasSrc {
+			own.validSrc, own.hasSrc, own.srcOwner = old.validSrc, old.hasSrc, old.srcOwner
 		}
-		t.caps = merged
-	}
-	if len(t.reqs) == 0 {
-		t.reqs = p.reqs
-	} else if len(p.reqs) > 0 {
-		merged := append([]*reqDef{}, p.reqs...)
-		for _, own := range t.reqs {
-			i := reqIndex(merged, own.name)
-			if i < 0 {
-				merged = append(merged, own)
-				continue
-			}
-			old := merged[i]
-			if own.capT != nil && old.capT != nil && !t.broken && !isA(own.capT, old.capT) {
-				v.add(own.cap.pos, "contract", "requirement %q of %s has capability type %q, which is not derived from capability type %q of the requirement in its parent %s",
-					own.name, what.text(), own.cap.name, old.cap.name, parent.text())
-			}
-			if own.nodeT != nil && old.nodeT != nil && !t.broken && !isA(own.nodeT, old.nodeT) {
-				v.add(own.node.pos, "contract", "requirement %q of %s has node type %q, which is not derived from node type %q of the requirement in its parent %s",
-					own.name, what.text(), own.node.name, old.node.name, parent.text())
-			}
-			merged[i] = own
+		if own.t != nil && old.t != nil && !t.broken && !isA(own.t, old.t) {
+			v.add(own.typ.pos, "contract", "capability %q of %s has type %q, which is not derived from type %q of the capability in its parent %s",
+				own.name, what.text(), own.typ.name, old.typ.name, parent.text())
 		}
-		t.reqs = merged
-	}
+	})
+	t.reqs = mergeOverrides(p.reqs, t.reqs, func(own, old *reqDef) {
+		if own.capT != nil && old.capT != nil && !t.broken && !isA(own.capT, old.capT) {
+			v.add(own.cap.pos, "contract", "requirement %q of %s has capability type %q, which is not derived from capability type %q of the requirement in its parent %s",
+				own.name, what.text(), own.cap.name, old.cap.name, parent.text())
+		}
+		if own.nodeT != nil && old.nodeT != nil && !t.broken && !isA(own.nodeT, old.nodeT) {
+			v.add(own.node.pos, "contract", "requirement %q of %s has node type %q, which is not derived from node type %q of the requirement in its parent %s",
+				own.name, what.text(), own.node.name, old.node.name, parent.text())
+		}
+	})
 }
 
-func capIndex(list []*capDef, name string) int {
-	for i, c := range list {
-		if c.name == name {
+// namedDef is a capability or requirement definition, known by its name.
+type namedDef interface{ defName() string }
+
+func (c *capDef) defName() string { return c.name }
+func (r *reqDef) defName() string { return r.name }
+
+// nameIndex returns the index of the first definition of list with name,
+// or -1.
+func nameIndex[T namedDef](list []T, name string) int {
+	for i, d := range list {
+		if d.defName() == name {
 			return i
 		}
 	}
 	return -1
 }
 
-func reqIndex(list []*reqDef, name string) int {
-	for i, r := range list {
-		if r.name == name {
-			return i
-		}
+// mergeOverrides merges the definitions own of a type over those of its
+// parent: each one replaces the earlier one of its name in place, after
+// override has seen both, or else comes last. Without own definitions the
+// type shares the parent's list.
+func mergeOverrides[T namedDef](parent, own []T, override func(own, old T)) []T {
+	if len(own) == 0 {
+		return parent
 	}
-	return -1
+	if len(parent) == 0 {
+		return own
+	}
+	merged := append([]T{}, parent...)
+	for _, o := range own {
+		i := nameIndex(merged, o.defName())
+		if i < 0 {
+			merged = append(merged, o)
+			continue
+		}
+		override(o, merged[i])
+		merged[i] = o
+	}
+	return merged
 }
 
 // compatible reports whether a property of type own may override one of

@@ -262,18 +262,7 @@ func builtinDataHint(name string, normative []string) string {
 	if match != "" && match != "-" {
 		return hint(match)
 	}
-	return diag.DidYouMean(name, func(yield func(string) bool) {
-		for _, p := range primitiveNames {
-			if !yield(p) {
-				return
-			}
-		}
-		for _, n := range normative {
-			if !yield(n) {
-				return
-			}
-		}
-	})
+	return diag.DidYouMean(name, allOf(primitiveNames, normative))
 }
 
 // primitiveNames are the TOSCA 1.3 primitive and special types (§3.3) a

@@ -302,6 +302,19 @@ func kindOf(x *yamlsrc.Value) string {
 	return "a value"
 }
 
+// allOf yields the names of lists in order: candidates for suggest.
+func allOf(lists ...[]string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		for _, list := range lists {
+			for _, n := range list {
+				if !yield(n) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // maxSuggestions bounds the "did you mean" searches of one run: each is
 // linear in the candidates, so a template with thousands of unknown names
 // would otherwise be quadratic.

@@ -144,7 +144,7 @@ func (v *validator) checkValidSource(u *unit, src, tt *typeDef, def *reqDef, r r
 	var capT *typeDef
 	named := -1
 	if r.cap.name != "" {
-		if named = capIndex(tt.caps, r.cap.name); named < 0 {
+		if named = nameIndex(tt.caps, r.cap.name); named < 0 {
 			if capT = v.find(u, kCapability, r.cap.name); capT == nil {
 				return
 			}

@@ -129,7 +129,7 @@ func (v *validator) renderReq(u *unit, top *topology, t *typeDef, n *nodeTemplat
 	}
 	var def *reqDef
 	if t != nil {
-		if i := reqIndex(t.reqs, r.name); i >= 0 {
+		if i := nameIndex(t.reqs, r.name); i >= 0 {
 			def = t.reqs[i]
 		} else {
 			v.add(r.pos.pos(), "undefined", "%s is not defined by node type %q", rw.text(), t.name)
@@ -182,7 +182,7 @@ func (v *validator) renderCap(u *unit, top *topology, t *typeDef, c capAssign, w
 	for _, p := range c.props {
 		v.checkInputs(u, top, p.value)
 	}
-	i := capIndex(t.caps, c.name)
+	i := nameIndex(t.caps, c.name)
 	if i < 0 {
 		v.add(c.pos.pos(), "undefined", "capability %q of %s is not defined by %s", c.name, what.text(), ofType.text())
 		return

@@ -420,23 +420,16 @@ func (c *varCheck) node(x *yamlsrc.Value) {
 	if !x.IsMap() {
 		return
 	}
-	c.element(x)
-	c.types(x.Get("type"))
-	c.props(x.Get("properties"))
+	c.entity(x)
 	varEntries(x.Get("requirements"), func(_ string, r *yamlsrc.Value) { c.element(r) })
-	varEntries(x.Get("artifacts"), func(_ string, a *yamlsrc.Value) {
-		if a.IsMap() {
-			c.element(a)
-			c.types(a.Get("type"))
-			c.props(a.Get("properties"))
-		}
-	})
+	varEntries(x.Get("artifacts"), func(_ string, a *yamlsrc.Value) { c.entity(a) })
 	if tech := x.Get("technology"); tech.IsList() {
 		varEntries(tech, func(_ string, t *yamlsrc.Value) { c.element(t) })
 	}
 }
 
-// entity is a group or a policy.
+// entity is an element with types and properties: a node template, a
+// group, a policy or an artifact.
 func (c *varCheck) entity(x *yamlsrc.Value) {
 	if !x.IsMap() {
 		return
@@ -527,20 +520,11 @@ func (c *varCheck) operator(x *yamlsrc.Value, logic bool) {
 			c.report(c.keyPos(x, i), "unknown-operator", "logic operator %q in a value expression", k)
 			continue
 		}
-		hint := c.v.suggest(k, func(yield func(string) bool) {
-			if logic {
-				for _, n := range varLogicOps {
-					if !yield(n) {
-						return
-					}
-				}
-			}
-			for _, n := range varValueOps {
-				if !yield(n) {
-					return
-				}
-			}
-		})
+		candidates := allOf(varValueOps)
+		if logic {
+			candidates = allOf(varLogicOps, varValueOps)
+		}
+		hint := c.v.suggest(k, candidates)
 		where := "a value expression"
 		if logic {
 			where = "a condition"
@@ -789,39 +773,33 @@ func (c *varCheck) nodeOf(key string, arg *yamlsrc.Value) ([]*yamlsrc.Value, str
 // relationOf checks the relation part [node, requirement] of a reference
 // and returns the requirement assignments it names.
 func (c *varCheck) relationOf(key string, arg *yamlsrc.Value) ([]*yamlsrc.Value, subject, bool) {
-	ns, name, ok := c.nodeOf(key, arg)
-	if !ok || len(arg.List) < 2 {
-		return nil, subject{}, false
-	}
-	node := sub("node template", name, nil)
-	reqs := c.pick(key, arg.List[1], ns, "requirements", "requirement", node)
-	if reqs == nil {
-		return nil, subject{}, false
-	}
-	r := arg.List[1]
-	if r.IsString() {
-		return reqs, sub("requirement", r.Str, &node), true
-	}
-	return reqs, subject{noun: "requirement " + varNum(r.Num), of: &node}, true
+	return c.memberRef(key, arg, "requirements", "requirement")
 }
 
 // artifactRef checks [node, artifact name or index] and returns the
 // artifacts it names.
 func (c *varCheck) artifactRef(key string, arg *yamlsrc.Value) ([]*yamlsrc.Value, subject, bool) {
+	return c.memberRef(key, arg, "artifacts", "artifact")
+}
+
+// memberRef checks [node, name or index] of a member of the node template
+// in its collection field, whose entries are each a noun, and returns the
+// entries it names.
+func (c *varCheck) memberRef(key string, arg *yamlsrc.Value, field, noun string) ([]*yamlsrc.Value, subject, bool) {
 	ns, name, ok := c.nodeOf(key, arg)
 	if !ok || len(arg.List) < 2 {
 		return nil, subject{}, false
 	}
 	node := sub("node template", name, nil)
-	arts := c.pick(key, arg.List[1], ns, "artifacts", "artifact", node)
-	if arts == nil {
+	entries := c.pick(key, arg.List[1], ns, field, noun, node)
+	if entries == nil {
 		return nil, subject{}, false
 	}
-	a := arg.List[1]
-	if a.IsString() {
-		return arts, sub("artifact", a.Str, &node), true
+	m := arg.List[1]
+	if m.IsString() {
+		return entries, sub(noun, m.Str, &node), true
 	}
-	return arts, subject{noun: "artifact " + varNum(a.Num), of: &node}, true
+	return entries, subject{noun: noun + " " + varNum(m.Num), of: &node}, true
 }
 
 // pick selects the entries of field (a collection) of the alternatives of

@@ -289,30 +289,25 @@ func (e *emitter) child(v *Value, col int, inList, shifted bool) {
 	if isEmpty(v) {
 		return
 	}
-	switch v.Kind {
-	case KindMap:
-		if hasEntries(v.Map) {
-			if inList {
-				e.buf = append(e.buf, ' ')
-				e.mapEntries(v.Map, col+2, true, shifted)
-			} else {
-				e.mapEntries(v.Map, col+indent, false, true)
-			}
-			return
-		}
-	case KindList:
-		if len(v.List) > 0 {
-			if inList {
-				e.buf = append(e.buf, ' ')
-				e.listItems(v.List, col+2, true, shifted)
-			} else {
-				e.listItems(v.List, col+indent, false, true)
-			}
-			return
-		}
+	isMap := v.Kind == KindMap && hasEntries(v.Map)
+	if !isMap && (v.Kind != KindList || len(v.List) == 0) {
+		e.buf = append(e.buf, ' ')
+		e.scalar(v, col, shifted, false)
+		return
 	}
-	e.buf = append(e.buf, ' ')
-	e.scalar(v, col, shifted, false)
+	// A collection in a list starts on the dash's line; under a key it
+	// starts on the next line, indented.
+	if inList {
+		e.buf = append(e.buf, ' ')
+		col += 2
+	} else {
+		col, shifted = col+indent, true
+	}
+	if isMap {
+		e.mapEntries(v.Map, col, inList, shifted)
+	} else {
+		e.listItems(v.List, col, inList, shifted)
+	}
 }
 
 // isEmpty reports whether v is written as nothing: null, and (as null, where
@@ -639,6 +634,13 @@ func plainSafeFirst(c rune) bool {
 	return true
 }
 
+// shortEscapes are the escapes js-yaml writes in a double-quoted scalar
+// for the characters that have a short one.
+var shortEscapes = map[rune]string{
+	0: `\0`, 7: `\a`, 8: `\b`, '\t': `\t`, '\n': `\n`, 0x0b: `\v`, 0x0c: `\f`, '\r': `\r`, 0x1b: `\e`,
+	'"': `\"`, '\\': `\\`, 0x85: `\N`, 0xa0: `\_`, 0x2028: `\L`, 0x2029: `\P`,
+}
+
 // appendDoubleQuoted is js-yaml's double-quoted style (escapeString).
 func appendDoubleQuoted(b []byte, s string) []byte {
 	const hex = "0123456789ABCDEF"
@@ -651,52 +653,22 @@ func appendDoubleQuoted(b []byte, s string) []byte {
 			i++
 			continue
 		}
-		switch c {
-		case 0:
-			b = append(b, `\0`...)
-		case 7:
-			b = append(b, `\a`...)
-		case 8:
-			b = append(b, `\b`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case 0x0b:
-			b = append(b, `\v`...)
-		case 0x0c:
-			b = append(b, `\f`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case 0x1b:
-			b = append(b, `\e`...)
-		case '"':
-			b = append(b, `\"`...)
-		case '\\':
-			b = append(b, `\\`...)
-		case 0x85:
-			b = append(b, `\N`...)
-		case 0xa0:
-			b = append(b, `\_`...)
-		case 0x2028:
-			b = append(b, `\L`...)
-		case 0x2029:
-			b = append(b, `\P`...)
+		if esc, ok := shortEscapes[c]; ok {
+			b = append(b, esc...)
+			i += w
+			continue
+		}
+		switch {
+		case isPrintable(c):
+			b = append(b, s[i:i+w]...)
+		case c <= 0xff:
+			b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
+		case c <= 0xffff:
+			b = append(b, '\\', 'u', hex[c>>12], hex[c>>8&15], hex[c>>4&15], hex[c&15])
 		default:
-			if isPrintable(c) {
-				b = append(b, s[i:i+w]...)
-				break
-			}
-			switch {
-			case c <= 0xff:
-				b = append(b, '\\', 'x', hex[c>>4], hex[c&15])
-			case c <= 0xffff:
-				b = append(b, '\\', 'u', hex[c>>12], hex[c>>8&15], hex[c>>4&15], hex[c&15])
-			default:
-				b = append(b, '\\', 'U')
-				for sh := 28; sh >= 0; sh -= 4 {
-					b = append(b, hex[c>>sh&15])
-				}
+			b = append(b, '\\', 'U')
+			for sh := 28; sh >= 0; sh -= 4 {
+				b = append(b, hex[c>>sh&15])
 			}
 		}
 		i += w

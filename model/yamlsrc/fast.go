@@ -568,17 +568,8 @@ func (p *fastParser) blockMap(ind, start int, key string) *Value {
 	base, kbase := len(p.items), len(p.keys)
 	for {
 		// p.pos is just after the colon.
-		colon := p.pos - 1
-		j := p.pos
-		for j < len(s) && s[j] == ' ' {
-			j++
-		}
 		var val *Value
-		if j == len(s) || s[j] == '\n' || s[j] == '#' {
-			line, col := p.line, p.colAt(colon+1)
-			p.pos = j
-			p.endLine(true)
-			p.nextContent()
+		if nested, line, col := p.entryValue(p.pos); nested {
 			switch {
 			case p.ind > ind:
 				val = p.blockNode(ind, true)
@@ -588,7 +579,6 @@ func (p *fastParser) blockMap(ind, start int, key string) *Value {
 				val = p.c.alloc(KindNull, line, col)
 			}
 		} else {
-			p.pos = j
 			val = p.blockNode(ind, false)
 		}
 		p.keys = append(p.keys, p.keep(key))
@@ -697,6 +687,28 @@ func (p *fastParser) closeList(v *Value, base int) {
 	p.items = p.items[:base]
 }
 
+// entryValue finds the value of a block entry whose indicator (a colon or
+// a dash) ends at offset at. When the rest of the line is blank or a
+// comment, the value is on the lines below: it moves to the next content
+// and returns nested with the position an empty value has, just after the
+// indicator. Otherwise it leaves p.pos at the start of the value.
+func (p *fastParser) entryValue(at int) (nested bool, line, col int32) {
+	s := p.src
+	j := at
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j == len(s) || s[j] == '\n' || s[j] == '#' {
+		line, col = p.line, p.colAt(at)
+		p.pos = j
+		p.endLine(true)
+		p.nextContent()
+		return true, line, col
+	}
+	p.pos = j
+	return false, 0, 0
+}
+
 // blockSeq reads a block sequence whose first dash is at p.pos, in column
 // ind.
 func (p *fastParser) blockSeq(ind int) *Value {
@@ -704,24 +716,14 @@ func (p *fastParser) blockSeq(ind int) *Value {
 	s := p.src
 	base := len(p.items)
 	for {
-		dash := p.pos
-		j := dash + 1
-		for j < len(s) && s[j] == ' ' {
-			j++
-		}
 		var val *Value
-		if j == len(s) || s[j] == '\n' || s[j] == '#' {
-			line, col := p.line, p.colAt(dash+1)
-			p.pos = j
-			p.endLine(true)
-			p.nextContent()
+		if nested, line, col := p.entryValue(p.pos + 1); nested {
 			if p.ind > ind {
 				val = p.blockNode(ind, true)
 			} else {
 				val = p.c.alloc(KindNull, line, col)
 			}
 		} else {
-			p.pos = j
 			val = p.blockNode(ind, true)
 		}
 		p.items = append(p.items, val)
@@ -1044,6 +1046,28 @@ func (p *fastParser) flowMap() *Value {
 	return v
 }
 
+// scalarBreaks skips, from offset i, the indentation (at most indent
+// spaces; any number when indent is 0) and the empty lines before the next
+// content line of a block scalar. It returns the offset reached, the number
+// of line breaks skipped and the widest indentation seen.
+func (p *fastParser) scalarBreaks(i, indent int) (next, breaks, widest int) {
+	s := p.src
+	for {
+		j := i
+		for j < len(s) && s[j] == ' ' && (indent == 0 || j-i < indent) {
+			j++
+		}
+		widest = max(widest, j-i)
+		if j == len(s) || s[j] != '\n' {
+			return j, breaks, widest
+		}
+		breaks++
+		i = j + 1
+		p.line++
+		p.lineStart = i
+	}
+}
+
 // blockScalar reads a literal or folded block scalar whose indicator is at
 // p.pos, in a block collection indented by parent, following yaml.v3's
 // scanner.
@@ -1080,24 +1104,7 @@ func (p *fastParser) blockScalar(parent int) *Value {
 		}
 	}
 	// Leading empty lines, and the indentation if not given.
-	var breaks int
-	maxIndent := 0
-	i = p.pos
-	for {
-		j := i
-		for j < len(s) && s[j] == ' ' && (indent == 0 || j-i < indent) {
-			j++
-		}
-		maxIndent = max(maxIndent, j-i)
-		if j == len(s) || s[j] != '\n' {
-			i = j
-			break
-		}
-		breaks++
-		i = j + 1
-		p.line++
-		p.lineStart = i
-	}
+	i, breaks, maxIndent := p.scalarBreaks(p.pos, indent)
 	if indent == 0 {
 		indent = max(maxIndent, parent+1, 1)
 	}
@@ -1130,20 +1137,9 @@ func (p *fastParser) blockScalar(parent int) *Value {
 			leadingBreak = true
 		}
 		// Indentation and empty lines up to the next content line.
-		for {
-			j := i
-			for j < len(s) && s[j] == ' ' && j-i < indent {
-				j++
-			}
-			if j == len(s) || s[j] != '\n' {
-				i = j
-				break
-			}
-			breaks++
-			i = j + 1
-			p.line++
-			p.lineStart = i
-		}
+		var more int
+		i, more, _ = p.scalarBreaks(i, indent)
+		breaks += more
 	}
 	if chomp != -1 && leadingBreak {
 		b = append(b, '\n')

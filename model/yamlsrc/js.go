@@ -3,6 +3,7 @@ package yamlsrc
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -241,15 +242,7 @@ func DeepEqual(a, b *Value) bool {
 	case KindString:
 		return a.Str == b.Str
 	case KindList:
-		if len(a.List) != len(b.List) {
-			return false
-		}
-		for i := range a.List {
-			if !DeepEqual(a.List[i], b.List[i]) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(a.List, b.List, DeepEqual)
 	case KindMap:
 		if a.Map.Len() != b.Map.Len() {
 			return false

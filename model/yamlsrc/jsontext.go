@@ -148,78 +148,87 @@ func (p *jsonParser) value(depth int) (*Value, error) {
 func (p *jsonParser) object(depth int) (*Value, error) {
 	v := p.newValue(KindMap, p.pos)
 	v.Map = &Map{}
-	p.pos++ // {
-	p.space()
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
-		p.pos++
-		return v, nil
-	}
 	seen := map[string]bool{}
-	for {
-		p.space()
+	err := p.items('}', "an object", func() error {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-			return nil, p.errAt(p.pos, "unexpected %s, expected a string key", p.describe(p.pos))
+			return p.errAt(p.pos, "unexpected %s, expected a string key", p.describe(p.pos))
 		}
 		keyPos := p.pos
 		k, err := p.str()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if seen[k] {
-			return nil, p.errAt(keyPos, "duplicate key %q", k)
+			return p.errAt(keyPos, "duplicate key %q", k)
 		}
 		seen[k] = true
 		p.space()
-		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return nil, p.errAt(p.pos, "unexpected %s, expected ':' after an object key", p.describe(p.pos))
+		if !p.eat(':') {
+			return p.errAt(p.pos, "unexpected %s, expected ':' after an object key", p.describe(p.pos))
 		}
-		p.pos++
 		p.space()
 		x, err := p.value(depth + 1)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.Map.Append(k, x)
-		p.space()
-		if p.pos < len(p.data) && p.data[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.pos < len(p.data) && p.data[p.pos] == '}' {
-			p.pos++
-			return v, nil
-		}
-		return nil, p.errAt(p.pos, "unexpected %s, expected ',' or '}' in an object", p.describe(p.pos))
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	return v, nil
 }
 
 func (p *jsonParser) array(depth int) (*Value, error) {
 	v := p.newValue(KindList, p.pos)
 	v.List = []*Value{}
-	p.pos++ // [
+	err := p.items(']', "an array", func() error {
+		x, err := p.value(depth + 1)
+		if err != nil {
+			return err
+		}
+		v.List = append(v.List, x)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// items reads the items of an object or array (what) whose opening byte is
+// at p.pos, up to its closing byte end: item reads each one, from its first
+// byte after any space.
+func (p *jsonParser) items(end byte, what string, item func() error) error {
+	p.pos++
 	p.space()
-	if p.pos < len(p.data) && p.data[p.pos] == ']' {
-		p.pos++
-		return v, nil
+	if p.eat(end) {
+		return nil
 	}
 	for {
 		p.space()
-		x, err := p.value(depth + 1)
-		if err != nil {
-			return nil, err
+		if err := item(); err != nil {
+			return err
 		}
-		v.List = append(v.List, x)
 		p.space()
-		if p.pos < len(p.data) && p.data[p.pos] == ',' {
-			p.pos++
+		if p.eat(',') {
 			continue
 		}
-		if p.pos < len(p.data) && p.data[p.pos] == ']' {
-			p.pos++
-			return v, nil
+		if p.eat(end) {
+			return nil
 		}
-		return nil, p.errAt(p.pos, "unexpected %s, expected ',' or ']' in an array", p.describe(p.pos))
+		return p.errAt(p.pos, "unexpected %s, expected ',' or '%c' in %s", p.describe(p.pos), end, what)
 	}
+}
+
+// eat consumes the byte c if it comes next.
+func (p *jsonParser) eat(c byte) bool {
+	if p.pos < len(p.data) && p.data[p.pos] == c {
+		p.pos++
+		return true
+	}
+	return false
 }
 
 // number reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)? and keeps

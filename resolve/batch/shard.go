@@ -149,14 +149,19 @@ func autoShard(spec string, n int, lookup func(string) (string, bool)) (Shard, e
 	if n > 0 {
 		counts = append(counts, shardCount{n, "--shard " + spec})
 	}
-	addCount := func(name string) error {
-		v, ok, err := number(name, 1)
-		if ok && err == nil {
-			counts = append(counts, shardCount{v, fmt.Sprintf("%s=%d", name, v)})
+	// agreed reads the shard counts of the variables names and returns
+	// the count that every statement agrees on (0 without any) and where
+	// it comes from.
+	agreed := func(names ...string) (int, string, error) {
+		for _, name := range names {
+			v, ok, err := number(name, 1)
+			if err != nil {
+				return 0, "", err
+			}
+			if ok {
+				counts = append(counts, shardCount{v, fmt.Sprintf("%s=%d", name, v)})
+			}
 		}
-		return err
-	}
-	agreed := func() (int, string, error) {
 		if len(counts) == 0 {
 			return 0, "", nil
 		}
@@ -182,10 +187,7 @@ func autoShard(spec string, n int, lookup func(string) (string, bool)) (Shard, e
 		if err != nil {
 			return Shard{}, err
 		}
-		if err := addCount(envShardCount); err != nil {
-			return Shard{}, err
-		}
-		total, _, err := agreed()
+		total, _, err := agreed(envShardCount)
 		if err != nil {
 			return Shard{}, err
 		}
@@ -215,13 +217,7 @@ func autoShard(spec string, n int, lookup func(string) (string, bool)) (Shard, e
 		if !ok {
 			step = 1
 		}
-		if err := addCount(envShardCount); err != nil {
-			return Shard{}, err
-		}
-		if err := addCount(envSlurmCount); err != nil {
-			return Shard{}, err
-		}
-		total, from, err := agreed()
+		total, from, err := agreed(envShardCount, envSlurmCount)
 		if err != nil {
 			return Shard{}, err
 		}

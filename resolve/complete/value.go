@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -571,15 +572,7 @@ func pyEqual(a, b *value) bool {
 	case kStr, kTime:
 		return a.s == b.s
 	case kList:
-		if len(a.l) != len(b.l) {
-			return false
-		}
-		for i := range a.l {
-			if !pyEqual(a.l[i], b.l[i]) {
-				return false
-			}
-		}
-		return true
+		return slices.EqualFunc(a.l, b.l, pyEqual)
 	case kMap:
 		if len(a.m) != len(b.m) {
 			return false

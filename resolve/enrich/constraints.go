@@ -15,49 +15,31 @@ import (
 func Constraints(g *graph.Graph) error {
 	k := &constraintSet{g: g}
 	c := g.Options.Constraints
-	if c.RelationSource {
-		k.relationSources()
-	}
-	if c.RelationTarget {
-		k.relationTargets()
-	}
-	if c.UniqueArtifact {
-		k.uniqueArtifacts()
-	}
-	if c.ArtifactContainer {
-		k.containers(g.Artifacts)
-	}
-	if c.PropertyContainer {
-		k.containers(g.Properties)
-	}
-	if c.UniqueProperty {
-		k.uniqueProperties()
-	}
-	if c.TypeContainer {
-		k.containers(g.Types)
-	}
-	if c.HostingStack {
-		k.hostingStacks()
-	}
-	if c.RequiredIncomingRelation {
-		k.requiredIncomingRelations()
-	}
-	if c.RequiredArtifact {
-		k.requiredArtifacts()
-	}
-	if c.Technology {
-		if err := k.technologies(); err != nil {
+	for _, step := range []struct {
+		on  bool
+		run func() error
+	}{
+		{c.RelationSource, done(k.relationSources)},
+		{c.RelationTarget, done(k.relationTargets)},
+		{c.UniqueArtifact, done(k.uniqueArtifacts)},
+		{c.ArtifactContainer, done(func() { k.containers(g.Artifacts) })},
+		{c.PropertyContainer, done(func() { k.containers(g.Properties) })},
+		{c.UniqueProperty, done(k.uniqueProperties)},
+		{c.TypeContainer, done(func() { k.containers(g.Types) })},
+		{c.HostingStack, done(k.hostingStacks)},
+		{c.RequiredIncomingRelation, done(k.requiredIncomingRelations)},
+		{c.RequiredArtifact, done(k.requiredArtifacts)},
+		{c.Technology, k.technologies},
+		{c.UniqueInput, done(func() { k.unique(g.Inputs) })},
+		{c.UniqueOutput, done(func() { k.unique(g.Outputs) })},
+		{c.UniqueRelation, done(k.uniqueRelations)},
+	} {
+		if !step.on {
+			continue
+		}
+		if err := step.run(); err != nil {
 			return err
 		}
-	}
-	if c.UniqueInput {
-		k.unique(g.Inputs)
-	}
-	if c.UniqueOutput {
-		k.unique(g.Outputs)
-	}
-	if c.UniqueRelation {
-		k.uniqueRelations()
 	}
 	if err := k.implications(); err != nil {
 		return err
@@ -66,6 +48,14 @@ func Constraints(g *graph.Graph) error {
 		return nil
 	}
 	return appendConstraints(g, k.out)
+}
+
+// done adapts a step that cannot fail to the steps of Constraints.
+func done(step func()) func() error {
+	return func() error {
+		step()
+		return nil
+	}
 }
 
 // constraintSet collects the constraints generated for g.

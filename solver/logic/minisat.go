@@ -167,12 +167,10 @@ func (h *varHeap) percolateUp(i int32) {
 		if !h.lt(x, h.heap[p]) {
 			break
 		}
-		h.heap[i] = h.heap[p]
-		h.indices[h.heap[p]] = i
+		h.place(i, h.heap[p])
 		i = p
 	}
-	h.heap[i] = x
-	h.indices[x] = i
+	h.place(i, x)
 }
 
 func (h *varHeap) percolateDown(i int32) {
@@ -186,12 +184,16 @@ func (h *varHeap) percolateDown(i int32) {
 		if !h.lt(h.heap[child], x) {
 			break
 		}
-		h.heap[i] = h.heap[child]
-		h.indices[h.heap[i]] = i
+		h.place(i, h.heap[child])
 		i = child
 	}
-	h.heap[i] = x
-	h.indices[x] = i
+	h.place(i, x)
+}
+
+// place puts variable v at position i of the heap.
+func (h *varHeap) place(i, v int32) {
+	h.heap[i] = v
+	h.indices[v] = i
 }
 
 func (h *varHeap) reserve(v int32) {
@@ -209,8 +211,7 @@ func (h *varHeap) insert(v int32) {
 
 func (h *varHeap) removeMin() int32 {
 	x := h.heap[0]
-	h.heap[0] = h.heap[len(h.heap)-1]
-	h.indices[h.heap[0]] = 0
+	h.place(0, h.heap[len(h.heap)-1])
 	h.indices[x] = -1
 	h.heap = h.heap[:len(h.heap)-1]
 	if len(h.heap) > 1 {
