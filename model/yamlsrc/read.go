@@ -16,9 +16,9 @@ import (
 // never ends and a named pipe blocks until someone writes to it. The
 // resolver, the validator, completion and the suite share these reads.
 
-// MaxFileSize bounds the files that v4t reads: resolving takes about 25
-// times a template's size in memory, so a larger file is more likely a
-// mistake than a template.
+// MaxFileSize bounds the files that v4t reads: resolving takes 12 to 45
+// times a template's size in memory (README, "Performance"), so a larger
+// file is more likely a mistake than a template.
 const MaxFileSize = 1 << 30
 
 // maxFileSize is MaxFileSize, lowered by tests.
