@@ -324,6 +324,27 @@ var modeKnown = [graph.KindImport + 1][]string{
 	graph.KindTechnology: {"container", "other"},
 }
 
+// nodePart is a node mode part other than host (§5.8): the operator of
+// the condition it adds, where the node has any of the elements of.
+type nodePart struct {
+	operator string
+	of       func(*Element) []*Element
+}
+
+var nodeParts = map[string]nodePart{
+	"source":        {"has_source", outgoing},
+	"incoming":      {"has_incoming_relation", ingoing},
+	"incomingnaive": {"has_incoming_relation_naive", ingoing},
+	"outgoing":      {"has_outgoing_relation", outgoing},
+	"outgoingnaive": {"has_outgoing_relation_naive", outgoing},
+	"artifact":      {"has_artifact", artifacts},
+	"artifactnaive": {"has_artifact_naive", artifacts},
+}
+
+func outgoing(n *Element) []*Element  { return n.Outgoing }
+func ingoing(n *Element) []*Element   { return n.Ingoing }
+func artifacts(n *Element) []*Element { return n.Artifacts }
+
 // generic returns the element-generic wrappers (§5.8) for the element's
 // checked mode parts (modeParts). Conditions checks the mode of every
 // element, even where no wrapper is needed, and calls generic only where
@@ -335,23 +356,14 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 		var cs []*Value
 		name := str(e.Name)
 		for _, p := range parts {
-			switch {
-			case p == "host" && e.HasHost():
-				cs = append(cs, yamlsrc.MapOf("host_presence", str("SELF")))
-			case p == "source" && len(e.Outgoing) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_source", name))
-			case p == "incoming" && len(e.Ingoing) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_incoming_relation", name))
-			case p == "incomingnaive" && len(e.Ingoing) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_incoming_relation_naive", name))
-			case p == "outgoing" && len(e.Outgoing) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_outgoing_relation", name))
-			case p == "outgoingnaive" && len(e.Outgoing) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_outgoing_relation_naive", name))
-			case p == "artifact" && len(e.Artifacts) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_artifact", name))
-			case p == "artifactnaive" && len(e.Artifacts) > 0:
-				cs = append(cs, yamlsrc.MapOf("has_artifact_naive", name))
+			if p == "host" {
+				if e.HasHost() {
+					cs = append(cs, yamlsrc.MapOf("host_presence", str("SELF")))
+				}
+				continue
+			}
+			if np, ok := nodeParts[p]; ok && len(np.of(e)) > 0 {
+				cs = append(cs, yamlsrc.MapOf(np.operator, name))
 			}
 		}
 		return append(ws, wrapper{conditions: and(cs), semantic: true})
