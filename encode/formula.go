@@ -46,13 +46,17 @@ type Builder struct {
 	// (LazyVars): naming and indexing every element's two variables
 	// up front costs a string and a map entry each, and most runs never
 	// look them up by name.
-	lazy     lazyNames
-	andCache map[string]Lit
-	xorCache map[[2]Lit]Lit
-	constVar Lit
-	unsat    bool
-	key      []byte
-	clauses  clauseStore
+	lazy lazyNames
+	// andCache holds the gates of three or more literals, by their sorted
+	// literals as varints; and2Cache those of two, the most common ones
+	// (an implication's premise), without building a key string.
+	andCache  map[string]Lit
+	and2Cache map[[2]Lit]Lit
+	xorCache  map[[2]Lit]Lit
+	constVar  Lit
+	unsat     bool
+	key       []byte
+	clauses   clauseStore
 	// group is the group of the requirement being added; clauseGroups holds
 	// each clause's group (0 for definitions), and unsatGroup the group of
 	// the first requirement that folded to false.
@@ -82,7 +86,7 @@ func NewBuilder() *Builder { return NewBuilderSize(0) }
 // NewBuilderSize returns an empty builder with room for about named
 // variables looked up by name.
 func NewBuilderSize(named int) *Builder {
-	return &Builder{named: make([]namedVar, 0, named), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
+	return &Builder{named: make([]namedVar, 0, named), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, and2Cache: map[[2]Lit]Lit{}, xorCache: map[[2]Lit]Lit{}}
 }
 
 // namedVar is a named variable outside the lazy block.
@@ -298,15 +302,25 @@ func (b *Builder) And(ls ...Lit) Lit {
 	case 1:
 		return kids[0]
 	}
-	b.key = b.key[:0]
-	for _, k := range kids {
-		b.key = binary.AppendVarint(b.key, int64(k))
+	var v Lit
+	if len(kids) == 2 {
+		pair := [2]Lit{kids[0], kids[1]}
+		if v, ok := b.and2Cache[pair]; ok {
+			return v
+		}
+		v = b.aux()
+		b.and2Cache[pair] = v
+	} else {
+		b.key = b.key[:0]
+		for _, k := range kids {
+			b.key = binary.AppendVarint(b.key, int64(k))
+		}
+		if v, ok := b.andCache[string(b.key)]; ok {
+			return v
+		}
+		v = b.aux()
+		b.andCache[string(b.key)] = v
 	}
-	if v, ok := b.andCache[string(b.key)]; ok {
-		return v
-	}
-	v := b.aux()
-	b.andCache[string(b.key)] = v
 	long := make([]Lit, 0, len(kids)+1)
 	long = append(long, v)
 	for _, k := range kids {
