@@ -42,8 +42,18 @@ func (e *env) readStdin() ([]byte, error) {
 // file. A symbolic link is followed, so that the link stays and its target
 // gets the new content.
 func writeFileAtomic(path string, data []byte) error {
+	return writeFileAtomicWith(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeFileAtomicWith is writeFileAtomic for content that write produces
+// as it goes, such as a large resolved document emitted straight into the
+// temporary file rather than first into memory.
+func writeFileAtomicWith(path string, write func(io.Writer) error) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
-		return writeInPlace(path, data)
+		return writeInPlace(path, write)
 	}
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
@@ -57,7 +67,7 @@ func writeFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
 	}
 	name := tmp.Name()
-	_, werr := tmp.Write(data)
+	werr := write(tmp)
 	cerr := tmp.Close()
 	if err := firstErr(werr, cerr, os.Chmod(name, 0o644)); err != nil {
 		os.Remove(name)
@@ -70,13 +80,13 @@ func writeFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// writeInPlace writes data to an existing file that is not a regular one.
-func writeInPlace(path string, data []byte) error {
+// writeInPlace writes to an existing file that is not a regular one.
+func writeInPlace(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
 	}
-	_, werr := f.Write(data)
+	werr := write(f)
 	if err := firstErr(werr, f.Close()); err != nil {
 		return fmt.Errorf("%s: cannot write: %w", path, unwrapPath(err))
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -229,12 +230,13 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return code
 		}
 		emitStart := time.Now()
-		data := yamlsrc.Marshal(res.Doc)
+		// The document goes straight to its destination: a large one would
+		// otherwise be held twice in memory, in pieces and joined.
 		if output == "" || output == "-" {
-			if _, err := e.stdout.Write(data); err != nil {
+			if err := yamlsrc.Write(e.stdout, res.Doc); err != nil {
 				return e.fail("resolve", fmt.Errorf("cannot write the result: %w", err))
 			}
-		} else if err := writeFileAtomic(output, data); err != nil {
+		} else if err := writeFileAtomicWith(output, func(w io.Writer) error { return yamlsrc.Write(w, res.Doc) }); err != nil {
 			return e.fail("resolve", err)
 		}
 		if timings != "" {
