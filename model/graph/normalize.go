@@ -610,10 +610,9 @@ func (n *normalizer) types(tmpl, at *Value) error {
 		return nil
 	}
 	if t.Kind == yamlsrc.KindString {
-		m := yamlsrc.MapOf(t.Str, yamlsrc.NewMap())
-		m.Line, m.Col = t.Line, t.Col
-		l := yamlsrc.NewList(m)
+		l := yamlsrc.EntryList(t.Str)
 		l.Line, l.Col = t.Line, t.Col
+		l.List[0].Line, l.List[0].Col = t.Line, t.Col
 		tmpl.Map.Set("type", l)
 	}
 	return nil

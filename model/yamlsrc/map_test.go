@@ -161,3 +161,19 @@ func TestMapAgainstModel(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryList: the one-allocation [{key: {}}] is the list built piece by
+// piece, array-index keys included, and its parts change independently.
+func TestEntryList(t *testing.T) {
+	for _, key := range []string{"tosca.nodes.Root", "7", ""} {
+		got := EntryList(key)
+		want := NewList(MapOf(key, NewMap()))
+		require.True(t, DeepEqual(want, got), "key %q", key)
+		require.Equal(t, want.List[0].Map.nInt(), got.List[0].Map.nInt(), "key %q", key)
+		got.List[0].Get(key).Map.Set("conditions", NewBool(true))
+		got.List = append(got.List, NewNull())
+		require.Equal(t, 1, got.List[0].Map.Len())
+		require.Equal(t, 1, got.List[0].Get(key).Map.Len())
+		require.Len(t, got.List, 2)
+	}
+}
