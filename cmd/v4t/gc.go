@@ -17,10 +17,10 @@ import (
 // of 64 times the input (at least 1 GiB, at most half the machine's
 // memory) turns it back on should a template need far more memory than
 // templates do: the peak measured at the benchmark families' largest
-// seeds is 12 to 45 times the input (ring 14, wide 42), and collecting
-// with the default pacing lowers ring 10,000's only from 167 to 161 MiB,
-// since nearly all of it is alive, for half again the CPU (0.69 s to
-// 1.08 s user time, median of 5 on 2 cores).
+// seeds is 12 to 45 times the input (ring 13, wide 42), and collecting
+// with the default pacing lowers ring 10,000's only from 160 to 157 MiB,
+// since nearly all of it is alive, for two thirds more CPU (0.55 s to
+// 0.93 s user time, median of 5 on 2 cores).
 func batchGC(templatePath string) {
 	fi, err := os.Stat(templatePath)
 	if err != nil {
