@@ -6,11 +6,14 @@
 #   benchmarks/scaling.sh SPACE.yaml ...  # your own spaces
 #   RUNS=5 JOBS="1 2 4 8 16" benchmarks/scaling.sh
 #   V4T=/tmp/v4t-old benchmarks/scaling.sh   # time another build
+#   SEEDS=10,50,200,500 benchmarks/scaling.sh   # a larger generated space
 #
 # Default spaces: testdata/batch/motivation.yaml (200 runs, 85% of them
 # settled by propagation without a SAT solver) and a generated space of
 # 128 runs over the choice, pruning, ring and wide families at seeds 10
-# and 50 (the choice runs build about 40 gophersat solvers each).
+# and 50 (the choice runs build about 40 gophersat solvers each); SEEDS
+# (comma-separated) gives other seeds, 64 runs per seed, so that a machine
+# with many cores has runs long enough to show where they stop scaling.
 #
 # Run it on a quiet machine: wall-clock ratios measured beside other work
 # mean nothing. The CPU column (user+system) shows what the runs cost; the
@@ -36,30 +39,34 @@ spaces=("$@")
 if [ ${#spaces[@]} -eq 0 ]; then
 	gen=$tmp/gen
 	mkdir -p "$gen"
+	seeds=${SEEDS:-10,50}
 	for f in choice pruning ring wide; do
-		"$v4t" bench --family "$f" --seeds 10,50 --runs 1 --write "$gen" --format csv >/dev/null
+		"$v4t" bench --family "$f" --seeds "$seeds" --runs 1 --write "$gen" --format csv >/dev/null
 	done
-	cat >"$gen/space.yaml" <<'EOF'
-# 128 runs over generated benchmark templates (benchmarks/scaling.sh)
-- templates: [choice-10.yaml, choice-50.yaml]
+	# the templates of family $1 at every seed, as a YAML flow list
+	files() { printf '%s\n' "${seeds//,/ }" | tr ' ' '\n' | awk -v f="$1" 'NF { printf "%s%s-%s.yaml", (n++ ? ", " : "["), f, $0 } END { print "]" }'; }
+	sed -e "s/@choice@/$(files choice)/" -e "s/@pruning@/$(files pruning)/" \
+		-e "s/@ring@/$(files ring)/" -e "s/@wide@/$(files wide)/" >"$gen/space.yaml" <<'EOF'
+# 64 runs per seed over generated benchmark templates (benchmarks/scaling.sh)
+- templates: @choice@
   options:
     - optimization_topology: [min, max]
       optimization_topology_unique: [true, false]
       mode: [manual, semantic-loose, consistent-loose]
-- templates: [pruning-10.yaml, pruning-50.yaml]
+- templates: @pruning@
   inputs:
     - runtime: [a, b, c]
       machine: [a, b, c]
       provider: [a, b]
   options:
     - mode: [semantic-loose, semantic-strict]
-- templates: [ring-10.yaml, ring-50.yaml]
+- templates: @ring@
   inputs:
     - mode: [present, absent]
   options:
     - optimization_topology: [false, min]
       mode: [manual, semantic-loose]
-- templates: [wide-10.yaml, wide-50.yaml]
+- templates: @wide@
   inputs:
     - profile: [small, large]
   options:
