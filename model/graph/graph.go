@@ -118,8 +118,12 @@ type Element struct {
 	*Links         // technologies, policies, groups, inputs, outputs
 }
 
-// elementNames are an element's ID, ManualID and Display once made.
-type elementNames struct{ id, manual, display string }
+// elementNames are an element's ID, ManualID and Display, and the values
+// of the first two, once made.
+type elementNames struct {
+	id, manual, display  string
+	idValue, manualValue *Value
+}
 
 // NodeLinks are a node's own elements and relations.
 type NodeLinks struct {
@@ -173,6 +177,26 @@ func (e *Element) ManualID() string {
 		n.manual = "manual." + e.ID()
 	}
 	return n.manual
+}
+
+// IDValue is ID as a string value, made once per element: generated
+// constraints name an element many times, and no stage changes a string
+// value in place.
+func (e *Element) IDValue() *Value {
+	n := e.cachedNames()
+	if n.idValue == nil {
+		n.idValue = yamlsrc.NewString(e.ID())
+	}
+	return n.idValue
+}
+
+// ManualIDValue is ManualID as a string value, made once per element.
+func (e *Element) ManualIDValue() *Value {
+	n := e.cachedNames()
+	if n.manualValue == nil {
+		n.manualValue = yamlsrc.NewString(e.ManualID())
+	}
+	return n.manualValue
 }
 
 // Display is the element's lower-case display name (§3.3).

@@ -66,7 +66,7 @@ type constraintSet struct {
 
 func (k *constraintSet) add(c *Value) { k.out = append(k.out, c) }
 
-func id(e *Element) *Value { return str(e.ID()) }
+func id(e *Element) *Value { return e.IDValue() }
 
 func ids(es []*Element) *Value {
 	l := make([]*Value, len(es))
@@ -223,7 +223,7 @@ func (k *constraintSet) implications() error {
 		if !ok {
 			return errAt(e, msgLeftNotDefined)
 		}
-		k.add(implies(yamlsrc.MapOf("and", list(id(e.Container), str(e.ManualID()))), id(e)))
+		k.add(implies(yamlsrc.MapOf("and", list(id(e.Container), e.ManualIDValue())), id(e)))
 	}
 	return nil
 }
