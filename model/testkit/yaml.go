@@ -3,7 +3,6 @@ package testkit
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -49,7 +48,7 @@ var YAMLSeeds = []string{
 func NotRegularFiles(t *testing.T, code string, load func(path string) error) {
 	t.Helper()
 	fifo := filepath.Join(t.TempDir(), "pipe.yaml")
-	haveFifo := syscall.Mkfifo(fifo, 0o600) == nil
+	haveFifo := Mkfifo(fifo) == nil
 	for _, path := range []string{"/dev/zero", os.DevNull, fifo} {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			if _, err := os.Stat(path); err != nil || (path == fifo && !haveFifo) {
