@@ -19,6 +19,9 @@ const mapThreshold = 1 << 20
 // parsed (the mapping faults where the file no longer has pages).
 var errChanged = errors.New("the file changed while it was read")
 
+// afterMap, where set (by tests), runs once the file is mapped.
+var afterMap func(path string)
+
 // loadMapped parses a large regular file through a read-only mapping that
 // it removes before it returns. The document holds copies of all it keeps
 // (the fast path's keep, yaml.v3's own strings), so the text never enters
@@ -49,9 +52,17 @@ func loadMapped(path string) (v *Value, ok bool, err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
+			// Only a fault (a runtime error with the address) is the
+			// file's doing; anything else goes on as it came.
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
 			v, ok, err = nil, true, ReadFailure(path, &fs.PathError{Op: "read", Path: path, Err: errChanged})
 		}
 	}()
+	if afterMap != nil {
+		afterMap(path)
+	}
 	if v, fast := parseFast(data); fast {
 		return v, true, nil
 	}
