@@ -14,7 +14,8 @@
 // UTF-16).
 //
 // It also holds what every reader of YAML in v4t shares: bounded file
-// reads (ReadFile, ReadNamedFile, ReadFailure), yaml.v3 syntax errors as
+// reads (ReadFile, ReadNamedFile, ReadFailure; LoadFile maps large files
+// and keeps none of their bytes), yaml.v3 syntax errors as
 // positioned diagnostics (DecodeDocument, SyntaxError) and the limits on
 // nesting and aliases (MaxDepth, CheckNode). Packages that read YAML with
 // other rules (resolve/sd's YAML 1.2 as yaml.v3 resolves it, completion's
@@ -22,7 +23,14 @@
 //
 // Documents are mutable and shared: an alias resolves to the same *Value as
 // its anchor, so a change made through one path is visible through the other,
-// as with js-yaml objects.
+// as with js-yaml objects. Scalar values are never changed in place (stages
+// replace them), which is what lets the resolver share constant ones.
+//
+// Memory is the resolver's limit on large templates, so values are compact:
+// a Map is 32 bytes, its keys and values held by their first elements
+// (unsafe, as is the fast reader's reading the text in place before it
+// copies out what it keeps: value.go and fast.go only), and the parser
+// allocates values, maps and entries in slabs.
 package yamlsrc
 
 import (
