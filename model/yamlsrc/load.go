@@ -39,10 +39,15 @@ const CodeRead = "read"
 // The file must be a regular file of at most MaxFileSize bytes (ReadNamedFile):
 // a device or a named pipe is refused, not read.
 func LoadFile(path string) (*Value, error) {
-	if v, ok, err := loadMapped(path); ok {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return nil, ReadFailure(path, err)
+	}
+	defer f.Close()
+	if v, ok, err := loadMapped(f, fi, path); ok {
 		return v, err
 	}
-	data, err := ReadNamedFile(path)
+	data, err := readRegular(f, fi, path)
 	if err != nil {
 		return nil, ReadFailure(path, err)
 	}

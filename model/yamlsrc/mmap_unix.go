@@ -22,24 +22,15 @@ var errChanged = errors.New("the file changed while it was read")
 // afterMap, where set (by tests), runs once the file is mapped.
 var afterMap func(path string)
 
-// loadMapped parses a large regular file through a read-only mapping that
-// it removes before it returns. The document holds copies of all it keeps
-// (the fast path's keep, yaml.v3's own strings), so the text never enters
-// the heap, where it would stay until the process ends: a resolve runs
-// without garbage collection. ok is false where the file is not one to
-// map (small, not regular, over the limit, or the mapping failed); the
+// loadMapped parses a large regular file, open as f, through a read-only
+// mapping that it removes before it returns. The document holds copies of
+// all it keeps (the fast path's keep, yaml.v3's own strings), so the text
+// never enters the heap, where it would stay until the process ends: a
+// resolve runs without garbage collection. ok is false where the file is
+// not one to map (small, over the limit, or the mapping failed); the
 // caller then reads it.
-func loadMapped(path string) (v *Value, ok bool, err error) {
-	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() < mapThreshold || fi.Size() > maxFileSize {
-		return nil, false, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, false, nil
-	}
-	defer f.Close()
-	if ofi, err := f.Stat(); err != nil || !os.SameFile(fi, ofi) || ofi.Size() != fi.Size() {
+func loadMapped(f *os.File, fi fs.FileInfo, path string) (v *Value, ok bool, err error) {
+	if fi.Size() < mapThreshold || fi.Size() > maxFileSize {
 		return nil, false, nil
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_PRIVATE)

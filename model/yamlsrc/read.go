@@ -78,28 +78,40 @@ func ReadFile(path string) ([]byte, error) {
 // (ErrNotRegular): a file that a template names, a space or a case file.
 // It looks before it opens, so that a named pipe cannot block it.
 func ReadNamedFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if fi.IsDir() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
-	}
-	f, err := os.Open(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return readRegular(f, fi, path)
+}
+
+// openRegular opens the regular file at path, looking before it opens so
+// that a named pipe cannot block it, and checking again what it opened.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi.IsDir() {
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: syscall.EISDIR}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
 	if fi, err = f.Stat(); err != nil {
-		return nil, err
+		f.Close()
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() { // replaced since the look
-		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+		f.Close()
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
 	}
-	return readRegular(f, fi, path)
+	return f, fi, nil
 }
 
 // readRegular reads the open regular file f, refusing it beyond the limit

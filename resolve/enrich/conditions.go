@@ -78,7 +78,7 @@ func bratify(others []*Element) *Value {
 	for i, o := range others {
 		ors[i] = Presence(o)
 	}
-	return yamlsrc.MapOf("not", yamlsrc.MapOf("or", list(ors...)), "_bratan", generatedTrue)
+	return yamlsrc.MapOf("not", yamlsrc.MapOf("or", list(ors...)), "_bratan", valueTrue)
 }
 
 func without(list []*Element, e *Element) []*Element {
@@ -148,17 +148,11 @@ func simplify(c *Value, e *Element) (*Value, error) {
 	return c, nil
 }
 
-// generatedTrue is the value of every "_generated" and "_bratan" marker.
-// One value serves them all (a template has one per generated condition):
-// nothing changes a value in place, and cleanup or the output drops the
-// markers.
-var generatedTrue = yamlsrc.NewBool(true)
-
 // generatify marks a condition as generated.
 func generatify(c *Value, e *Element) (*Value, error) {
 	switch {
 	case c.IsMap():
-		c.Map.Set("_generated", generatedTrue)
+		c.Map.Set("_generated", valueTrue)
 		return c, nil
 	case c.IsList():
 		// Quirk: JavaScript sets a property on the array that no later

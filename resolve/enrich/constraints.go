@@ -255,8 +255,12 @@ func appendConstraints(g *graph.Graph, out []*Value) error {
 	return nil
 }
 
-// impliedTrue and impliedFalse are implied's defaults; they are only read.
-var impliedTrue, impliedFalse = yamlsrc.NewBool(true), yamlsrc.NewBool(false)
+// valueTrue and valueFalse are the booleans enrichment writes: implied's
+// defaults and the value of every "_generated" and "_bratan" marker. One
+// value serves them all (a template has one marker per generated
+// condition): nothing changes a value in place, and cleanup or the output
+// drops the markers.
+var valueTrue, valueFalse = yamlsrc.NewBool(true), yamlsrc.NewBool(false)
 
 // implied returns the element's implied value (§5.12), not to be modified.
 func implied(e *Element) *Value {
@@ -267,14 +271,14 @@ func implied(e *Element) *Value {
 			return raw
 		}
 		if e.IsHostedOn() || !e.Graph.Options.RelationDefaultImplied {
-			return impliedFalse
+			return valueFalse
 		}
-		return impliedTrue
+		return valueTrue
 	case graph.KindProperty:
 		if !raw.IsNull() {
 			return raw
 		}
-		return impliedTrue
+		return valueTrue
 	}
 	return raw
 }
