@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -70,7 +69,7 @@ func TestFamilies(t *testing.T) {
 	}{
 		{family: "ring", seed: 10, nodes: 10, check: func(t *testing.T, doc *yamlsrc.Value) {
 			for _, name := range nodeNames(doc) {
-				assert.True(t, strings.HasSuffix(name, "_present"), "ring keeps %s", name)
+				require.True(t, strings.HasSuffix(name, "_present"), "ring keeps %s", name)
 			}
 		}},
 		{family: "choice", seed: 10, nodes: 10, check: func(t *testing.T, doc *yamlsrc.Value) {
@@ -79,9 +78,9 @@ func TestFamilies(t *testing.T) {
 			nodes := doc.Get("topology_template").Get("node_templates")
 			for i := 0; i < 10; i++ {
 				is := strconv.Itoa(i)
-				assert.True(t, nodes.Has("single_"+is), "choice %d: single", i)
-				assert.False(t, nodes.Has("pair_"+is+"_a"), "choice %d: pair a", i)
-				assert.False(t, nodes.Has("pair_"+is+"_b"), "choice %d: pair b", i)
+				require.True(t, nodes.Has("single_"+is), "choice %d: single", i)
+				require.False(t, nodes.Has("pair_"+is+"_a"), "choice %d: pair a", i)
+				require.False(t, nodes.Has("pair_"+is+"_b"), "choice %d: pair b", i)
 			}
 		}},
 		{family: "pruning", seed: 10, nodes: 40, check: func(t *testing.T, doc *yamlsrc.Value) {
@@ -94,7 +93,7 @@ func TestFamilies(t *testing.T) {
 					for j, a := range alts {
 						name := level + "_" + strconv.Itoa(i) + "_" + a
 						want := alts[(j+i)%3] == alts[l]
-						assert.Equal(t, want, nodes.Has(name), "pruning keeps %s", name)
+						require.Equal(t, want, nodes.Has(name), "pruning keeps %s", name)
 					}
 				}
 			}
@@ -106,7 +105,7 @@ func TestFamilies(t *testing.T) {
 				props, arts := node.Get("properties"), node.Get("artifacts")
 				require.True(t, props.IsMap(), "wide node %d has properties", i)
 				require.True(t, arts.IsMap(), "wide node %d has artifacts", i)
-				assert.Equal(t, 11, props.Map.Len(), "wide node %d: properties", i)
+				require.Equal(t, 11, props.Map.Len(), "wide node %d: properties", i)
 				// profile small: even nodes take the first side, odd ones
 				// the second (with docs and the non-default config).
 				side := "first-"
@@ -114,8 +113,8 @@ func TestFamilies(t *testing.T) {
 				if i%2 == 1 {
 					side, wantArts = "second-", 3
 				}
-				assert.Equal(t, side+strconv.Itoa(i)+"-0", props.Get("size_0").Str, "wide node %d: size_0", i)
-				assert.Equal(t, wantArts, arts.Map.Len(), "wide node %d: artifacts", i)
+				require.Equal(t, side+strconv.Itoa(i)+"-0", props.Get("size_0").Str, "wide node %d: size_0", i)
+				require.Equal(t, wantArts, arts.Map.Len(), "wide node %d: artifacts", i)
 			}
 		}},
 	}
@@ -127,7 +126,7 @@ func TestFamilies(t *testing.T) {
 			res, err := resolve.Resolve(context.Background(), g.input(), resolve.Options{})
 			require.NoError(t, err, "%s seed %d resolves", tc.family, tc.seed)
 			doc := res.Doc
-			assert.Len(t, nodeNames(doc), tc.nodes, "%s seed %d: nodes kept", tc.family, tc.seed)
+			require.Len(t, nodeNames(doc), tc.nodes, "%s seed %d: nodes kept", tc.family, tc.seed)
 			tc.check(t, doc)
 		})
 	}
@@ -141,7 +140,7 @@ func TestFamiliesDeterministic(t *testing.T) {
 			var a, b bytes.Buffer
 			require.NoError(t, f.Template(&a, 7))
 			require.NoError(t, f.Template(&b, 7))
-			assert.Equal(t, a.String(), b.String(), "%s seed 7 generated twice", f.Name)
+			require.Equal(t, a.String(), b.String(), "%s seed 7 generated twice", f.Name)
 			doc, err := yamlsrc.Parse(a.Bytes(), f.Name+"-7.yaml")
 			require.NoError(t, err)
 			topo := doc.Get("topology_template")
@@ -151,13 +150,13 @@ func TestFamiliesDeterministic(t *testing.T) {
 					count += m.Map.Len()
 				}
 			}
-			assert.Equal(t, f.Templates(7), count, "%s seed 7: templates", f.Name)
-			assert.NotEmpty(t, f.Description)
-			assert.NotEmpty(t, f.Seeds)
+			require.Equal(t, f.Templates(7), count, "%s seed 7: templates", f.Name)
+			require.NotEmpty(t, f.Description)
+			require.NotEmpty(t, f.Seeds)
 		})
 	}
 	_, err := Lookup("nope")
-	assert.ErrorContains(t, err, "unknown family")
+	require.ErrorContains(t, err, "unknown family")
 }
 
 // TestFamilyCommands checks what v4t bench runs for each family: resolve
@@ -169,7 +168,7 @@ func TestFamilyCommands(t *testing.T) {
 	for _, f := range Families() {
 		names = append(names, f.Name)
 	}
-	assert.Equal(t, []string{"ring", "choice", "pruning", "wide", "chain", "conflict", "hub", "sample", "pairwise"}, names)
+	require.Equal(t, []string{"ring", "choice", "pruning", "wide", "chain", "conflict", "hub", "sample", "pairwise"}, names)
 	want := map[string][]string{
 		"chain":    {"analyze", "--template", "T", "--format", "json", "--output", "O"},
 		"conflict": {"analyze", "--template", "T", "--format", "json", "--output", "O"},
@@ -180,16 +179,16 @@ func TestFamilyCommands(t *testing.T) {
 	for _, f := range Families() {
 		t.Run(f.Name, func(t *testing.T) {
 			if f.Command == nil {
-				assert.Equal(t, "resolve", f.What(), "%s measures", f.Name)
-				assert.NotNil(t, f.Inputs, "%s has inputs", f.Name)
-				assert.NotContains(t, want, f.Name)
+				require.Equal(t, "resolve", f.What(), "%s measures", f.Name)
+				require.NotNil(t, f.Inputs, "%s has inputs", f.Name)
+				require.NotContains(t, want, f.Name)
 				return
 			}
-			assert.Nil(t, f.Inputs, "%s has no inputs", f.Name)
-			assert.Equal(t, f.Measures, f.What(), "%s measures", f.Name)
+			require.Nil(t, f.Inputs, "%s has no inputs", f.Name)
+			require.Equal(t, f.Measures, f.What(), "%s measures", f.Name)
 			args := f.Command("T", "", "O")
-			assert.Equal(t, want[f.Name], args, "%s command", f.Name)
-			assert.True(t, strings.HasPrefix(f.Measures, args[0]), "%s: %q names %s", f.Name, f.Measures, args[0])
+			require.Equal(t, want[f.Name], args, "%s command", f.Name)
+			require.True(t, strings.HasPrefix(f.Measures, args[0]), "%s: %q names %s", f.Name, f.Measures, args[0])
 		})
 	}
 }

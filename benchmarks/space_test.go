@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/benchmarks/gen"
@@ -94,9 +93,9 @@ func TestSpaceCounts(t *testing.T) {
 			start := time.Now()
 			res, err := resolve.Enumerate(ctx, resolve.Input{TemplatePath: tc.path}, resolve.Options{}, resolve.EnumerateOptions{CountOnly: true})
 			require.NoError(t, err)
-			assert.Equal(t, tc.want.String(), res.Count.String())
+			require.Equal(t, tc.want.String(), res.Count.String())
 			if !raceEnabled {
-				assert.Less(t, time.Since(start), tc.limit)
+				require.Less(t, time.Since(start), tc.limit)
 			}
 		})
 	}
@@ -105,7 +104,7 @@ func TestSpaceCounts(t *testing.T) {
 // TestChainDigits: the chain of 2,000 choices has 418 digits (about 10^418
 // variants).
 func TestChainDigits(t *testing.T) {
-	assert.Len(t, fibonacci(2002).String(), 419)
+	require.Len(t, fibonacci(2002).String(), 419)
 }
 
 // TestSampleUniformLarge samples the chain of 2,000 choices: every sample
@@ -129,7 +128,7 @@ func TestSampleUniformLarge(t *testing.T) {
 		}
 	}
 	frac := float64(bs) / (20 * 2000)
-	assert.InDelta(t, 1/(1+math.Phi*math.Phi), frac, 0.02)
+	require.InDelta(t, 1/(1+math.Phi*math.Phi), frac, 0.02)
 }
 
 // TestSamplePairwise covers every pair of 20 free choices with at most 12
@@ -139,7 +138,7 @@ func TestSamplePairwise(t *testing.T) {
 	res, err := resolve.Sample(context.Background(), resolve.Input{TemplatePath: path}, resolve.Options{}, resolve.SampleOptions{T: 2, Seed: 1})
 	require.NoError(t, err)
 	require.Equal(t, new(big.Int).Lsh(big.NewInt(1), 20).String(), res.Count.String())
-	assert.LessOrEqual(t, len(res.Variants), 12)
+	require.LessOrEqual(t, len(res.Variants), 12)
 	has := make([]map[string]bool, len(res.Variants))
 	for i, v := range res.Variants {
 		has[i] = map[string]bool{}
@@ -159,7 +158,7 @@ func TestSamplePairwise(t *testing.T) {
 							break
 						}
 					}
-					assert.True(t, covered, "%s and %s", p, q)
+					require.True(t, covered, "%s and %s", p, q)
 				}
 			}
 		}

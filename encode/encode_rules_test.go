@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -107,10 +106,10 @@ topology_template:
 	names := res.Names()
 	// Element variables first, in global element order.
 	for i, e := range g.Elements {
-		assert.Equal(t, i+1, res.ElementVars[i], e.ID())
-		assert.Equal(t, e.ID(), names[res.ElementVars[i]])
+		require.Equal(t, i+1, res.ElementVars[i], e.ID())
+		require.Equal(t, e.ID(), names[res.ElementVars[i]])
 	}
-	assert.Equal(t, "manual.type.t@0.node.a", names[len(g.Elements)+1])
+	require.Equal(t, "manual.type.t@0.node.a", names[len(g.Elements)+1])
 	nameOf := func(vs []int) []string {
 		out := make([]string, len(vs))
 		for i, v := range vs {
@@ -120,14 +119,14 @@ topology_template:
 	}
 	// The uniqueness projections are the variables whose names start
 	// with node and technology, free variables included (§10.2).
-	assert.Equal(t, []string{"node.a", "node.b", "nodeish"}, nameOf(res.NodeVars))
-	assert.Equal(t, []string{"technology.ansible@0.node.a", "technology.terraform@1.node.a", "technology.ansible@0.node.b"}, nameOf(res.TechnologyVars))
+	require.Equal(t, []string{"node.a", "node.b", "nodeish"}, nameOf(res.NodeVars))
+	require.Equal(t, []string{"technology.ansible@0.node.a", "technology.terraform@1.node.a", "technology.ansible@0.node.b"}, nameOf(res.TechnologyVars))
 	// One literal per distinct technology name, in order of first
 	// occurrence.
 	require.Len(t, res.TechnologyNameLits, 2)
-	assert.False(t, res.Unsat)
-	assert.Same(t, res.Builder(), res.Builder())
-	assert.Equal(t, res.NumVars, res.Builder().NumVars())
+	require.False(t, res.Unsat)
+	require.Same(t, res.Builder(), res.Builder())
+	require.Equal(t, res.NumVars, res.Builder().NumVars())
 
 	for _, tc := range []struct {
 		assume map[string]bool
@@ -155,7 +154,7 @@ topology_template:
 		{map[string]bool{"technology.ansible@0.node.b": true, "node.b": false}, false},
 		{map[string]bool{"technology.ansible@0.node.b": true, "node.b": true, "manual.technology.ansible@0.node.b": false}, false},
 	} {
-		assert.Equal(t, tc.want, sat(t, res, tc.assume), "%v", tc.assume)
+		require.Equal(t, tc.want, sat(t, res, tc.assume), "%v", tc.assume)
 	}
 }
 
@@ -173,35 +172,35 @@ topology_template:
 	g := build(t, src)
 	res, err := Encode(g, evaluator(g), Options{Groups: true})
 	require.NoError(t, err)
-	assert.True(t, res.Unsat)
+	require.True(t, res.Unsat)
 	require.Len(t, res.ClauseGroups, len(res.Clauses))
 	// Groups: the two elements, the two constraints, the implies of n.
 	require.Len(t, res.Groups, 5)
-	assert.Equal(t, "type.t@0.node.n", res.Groups[0].Element.ID())
-	assert.Equal(t, "node.n", res.Groups[1].Element.ID())
-	assert.Equal(t, "a", res.Groups[2].Constraint.Str)
-	assert.True(t, res.Groups[3].Constraint.IsFalse())
-	assert.True(t, res.Groups[4].Implies)
-	assert.Equal(t, "node.n", res.Groups[4].Element.ID())
-	assert.Equal(t, 4, res.UnsatGroup, "the false constraint")
+	require.Equal(t, "type.t@0.node.n", res.Groups[0].Element.ID())
+	require.Equal(t, "node.n", res.Groups[1].Element.ID())
+	require.Equal(t, "a", res.Groups[2].Constraint.Str)
+	require.True(t, res.Groups[3].Constraint.IsFalse())
+	require.True(t, res.Groups[4].Implies)
+	require.Equal(t, "node.n", res.Groups[4].Element.ID())
+	require.Equal(t, 4, res.UnsatGroup, "the false constraint")
 	seen := map[int]bool{}
 	for _, cg := range res.ClauseGroups {
-		assert.GreaterOrEqual(t, cg, 0)
-		assert.LessOrEqual(t, cg, len(res.Groups))
+		require.GreaterOrEqual(t, cg, 0)
+		require.LessOrEqual(t, cg, len(res.Groups))
 		seen[cg] = true
 	}
 	// The required element variables and the constraint a and the
 	// implication each leave a clause of their group.
 	for _, gr := range []int{1, 2, 3, 5} {
-		assert.True(t, seen[gr], "group %d", gr)
+		require.True(t, seen[gr], "group %d", gr)
 	}
 
 	// Without Options.Groups nothing is tracked.
 	res, err = Encode(build(t, src), evaluator(g), Options{})
 	require.NoError(t, err)
-	assert.True(t, res.Unsat)
-	assert.Empty(t, res.Groups)
-	assert.Empty(t, res.ClauseGroups)
+	require.True(t, res.Unsat)
+	require.Empty(t, res.Groups)
+	require.Empty(t, res.ClauseGroups)
 }
 
 // TestEncodeSharedIDRules: ids that may not be unique (a name with an @)
@@ -218,46 +217,46 @@ topology_template:
 	require.NoError(t, err)
 	names := res.Names()
 	for i, e := range g.Elements {
-		assert.Equal(t, e.ID(), names[res.ElementVars[i]])
+		require.Equal(t, e.ID(), names[res.ElementVars[i]])
 	}
-	assert.Equal(t, []string{"node.a@1", "node.b"}, []string{names[res.NodeVars[0]], names[res.NodeVars[1]]})
-	assert.False(t, sat(t, res, map[string]bool{"node.a@1": true, "c": false}))
-	assert.True(t, sat(t, res, map[string]bool{"node.a@1": true, "c": true}))
+	require.Equal(t, []string{"node.a@1", "node.b"}, []string{names[res.NodeVars[0]], names[res.NodeVars[1]]})
+	require.False(t, sat(t, res, map[string]bool{"node.a@1": true, "c": false}))
+	require.True(t, sat(t, res, map[string]bool{"node.a@1": true, "c": true}))
 }
 
 // TestBuilderRules: the builder operations the optimiser uses directly.
 func TestBuilderRules(t *testing.T) {
 	b := NewBuilder()
 	x, y := b.Var("x"), b.Var("y")
-	assert.Equal(t, x, b.Var("x"))
+	require.Equal(t, x, b.Var("x"))
 	l, ok := b.Lookup("y")
-	assert.True(t, ok)
-	assert.Equal(t, y, l)
+	require.True(t, ok)
+	require.Equal(t, y, l)
 	_, ok = b.Lookup("z")
-	assert.False(t, ok)
+	require.False(t, ok)
 	// Constants fold.
-	assert.Equal(t, x, b.Equiv(x, True))
-	assert.Equal(t, Not(x), b.Equiv(x, False))
+	require.Equal(t, x, b.Equiv(x, True))
+	require.Equal(t, Not(x), b.Equiv(x, False))
 	e := b.Equiv(x, y)
-	assert.False(t, e.IsConst())
+	require.False(t, e.IsConst())
 	b.Require(e)
 	b.Require(x)
 	clauses := b.Clauses()
-	assert.False(t, satisfiable(append(clauses, []int{int(-y)}), b.NumVars(), nil), "x ⇔ y and x force y")
-	assert.True(t, satisfiable(clauses, b.NumVars(), nil))
+	require.False(t, satisfiable(append(clauses, []int{int(-y)}), b.NumVars(), nil), "x ⇔ y and x force y")
+	require.True(t, satisfiable(clauses, b.NumVars(), nil))
 	// Materialize turns a constant into a variable fixed by a unit clause.
 	tl := b.Materialize(True)
 	fl := b.Materialize(False)
-	assert.False(t, tl.IsConst())
-	assert.Equal(t, Not(tl), fl)
-	assert.Equal(t, x, b.Materialize(x))
-	assert.False(t, satisfiable(append(b.Clauses(), []int{int(-tl)}), b.NumVars(), nil))
+	require.False(t, tl.IsConst())
+	require.Equal(t, Not(tl), fl)
+	require.Equal(t, x, b.Materialize(x))
+	require.False(t, satisfiable(append(b.Clauses(), []int{int(-tl)}), b.NumVars(), nil))
 	// RequireEquiv of two constants that differ makes the problem unsat.
-	assert.False(t, b.Unsat())
+	require.False(t, b.Unsat())
 	b.SetGroup(7)
 	b.RequireEquiv(True, False)
-	assert.True(t, b.Unsat())
-	assert.Equal(t, 7, b.UnsatGroup())
+	require.True(t, b.Unsat())
+	require.Equal(t, 7, b.UnsatGroup())
 }
 
 // TestDPLLHelper: the test's own search agrees with brute force, so that
@@ -278,6 +277,6 @@ func TestDPLLHelper(t *testing.T) {
 			}
 			clauses = append(clauses, cl)
 		}
-		assert.Equal(t, satisfiable(clauses, n, nil), dpll(clauses, make([]int8, n+1)), "%v", clauses)
+		require.Equal(t, satisfiable(clauses, n, nil), dpll(clauses, make([]int8, n+1)), "%v", clauses)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -85,7 +84,7 @@ func TestMalformedImplies(t *testing.T) {
 			g := build(t, nodes+"      implies:\n        - "+tc.entry+"\n")
 			var warnings []string
 			_, err := Encode(g, divEvaluator{}, Options{Warn: func(d *diag.Diagnostic) { warnings = append(warnings, d.Line()) }})
-			assert.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
+			require.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
 			if tc.wantLine == "" {
 				require.NoError(t, err, "implies %s", tc.entry)
 				return
@@ -128,7 +127,7 @@ func TestValueExpressionErrorPosition(t *testing.T) {
 			require.Error(t, err, tc.name)
 			d, ok := diag.As(err)
 			require.True(t, ok, tc.name)
-			assert.Equal(t, tc.want, d.Line(), tc.name)
+			require.Equal(t, tc.want, d.Line(), tc.name)
 		})
 	}
 }
@@ -203,7 +202,7 @@ func TestInvalidTerms(t *testing.T) {
 				return
 			}
 			require.Error(t, err, tc.name)
-			assert.Equal(t, tc.want, err.Error(), tc.name)
+			require.Equal(t, tc.want, err.Error(), tc.name)
 		})
 	}
 }
@@ -230,7 +229,7 @@ func TestMalformedConstraints(t *testing.T) {
 		t.Run(tc.value, func(t *testing.T) {
 			var warnings []string
 			_, err := Encode(build(t, head+tc.value+"\n"), divEvaluator{}, Options{Warn: func(d *diag.Diagnostic) { warnings = append(warnings, d.Line()) }})
-			assert.Equal(t, tc.warnings, warnings, "warnings of constraints %s", tc.value)
+			require.Equal(t, tc.warnings, warnings, "warnings of constraints %s", tc.value)
 			if tc.wantLine == "" {
 				require.NoError(t, err, "constraints %s", tc.value)
 				return

@@ -1,10 +1,9 @@
 package encode
 
 import (
+	"github.com/stretchr/testify/require"
 	"sort"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 // TestLogicOpsCoverLogicKeys keeps the operator table and the dispatch
@@ -18,5 +17,5 @@ func TestLogicOpsCoverLogicKeys(t *testing.T) {
 	sort.Strings(names)
 	keys := append([]string(nil), logicKeys...)
 	sort.Strings(keys)
-	assert.Equal(t, keys, names, "the operators of logicOps and logicKeys")
+	require.Equal(t, keys, names, "the operators of logicOps and logicKeys")
 }

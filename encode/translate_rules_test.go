@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/expr"
@@ -257,7 +256,7 @@ func TestOperatorRules(t *testing.T) {
 				return
 			}
 			require.NoError(t, err, "condition %s", tc.cond)
-			assert.Equal(t, tc.want, reqs["node.x"], "condition %s", tc.cond)
+			require.Equal(t, tc.want, reqs["node.x"], "condition %s", tc.cond)
 		})
 	}
 }
@@ -313,7 +312,7 @@ topology_template:
 		"property.gp@0.group.g": {"manual.property.gp@0.group.g <=> and(group.g)", "property.gp@0.group.g <=> group.g"},
 		"policy.p@0":            {"manual.policy.p@0 <=> and(or())", "policy.p@0 <=> or()"},
 	} {
-		assert.Equal(t, want, reqs[id], id)
+		require.Equal(t, want, reqs[id], id)
 	}
 
 	// SELF where the context has the wrong kind, and no context at all in
@@ -348,17 +347,17 @@ topology_template:
 `
 	reqs, err := record(t, src)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"req a"}, reqs["constraint 0"])
-	assert.Equal(t, []string{"req implies(node.a,node.b)"}, reqs["constraint 1"])
-	assert.Equal(t, []string{"req amo(node.a,not(node.b))"}, reqs["constraint 2"])
+	require.Equal(t, []string{"req a"}, reqs["constraint 0"])
+	require.Equal(t, []string{"req implies(node.a,node.b)"}, reqs["constraint 1"])
+	require.Equal(t, []string{"req amo(node.a,not(node.b))"}, reqs["constraint 2"])
 	// [target] requires element → target; [target, condition] requires
 	// (element ∧ condition) → target.
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		"req implies(node.a,b)",
 		"req implies(and(node.a,c),node.b)",
 		"req implies(and(node.a,or(e)),not(d))",
 	}, reqs["implies node.a"])
-	assert.Nil(t, reqs["implies node.b"])
+	require.Nil(t, reqs["implies node.b"])
 
 	for _, tc := range []struct{ implies, want string }{
 		{"[[a, b, c]]", `Node "a" has an implies with more than 2 elements`},
@@ -413,7 +412,7 @@ topology_template:
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, []string{"manual.node.b <=> and(" + tc.want + ")", "node.b <=> " + tc.want}, reqs["node.b"])
+			require.Equal(t, []string{"manual.node.b <=> and(" + tc.want + ")", "node.b <=> " + tc.want}, reqs["node.b"])
 		})
 	}
 	// An assign that is no implementation name.
@@ -478,11 +477,11 @@ func TestOpenInputCases(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, r.reqs["node.x"])
-			assert.Equal(t, tc.excluded, tc.ev.excluded)
+			require.Equal(t, tc.want, r.reqs["node.x"])
+			require.Equal(t, tc.excluded, tc.ev.excluded)
 		})
 	}
-	assert.Equal(t, "$input.mode=3", OneHotTerm("mode", 3))
+	require.Equal(t, "$input.mode=3", OneHotTerm("mode", 3))
 	_, err := ParseTerm(OneHotTerm("mode", 3))
-	assert.EqualError(t, err, "Only generated variable names can start with $")
+	require.EqualError(t, err, "Only generated variable names can start with $")
 }

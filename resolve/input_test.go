@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -99,13 +98,13 @@ func TestTreeLinks(t *testing.T) {
 			out, err := Resolve(context.Background(), in, Options{AllowOutside: tc.allow})
 			if tc.err == "" {
 				require.NoError(t, err, "resolving %s", tc.template)
-				assert.Contains(t, string(yamlsrc.Marshal(out.Doc)), "tosca.nodes.Root", "output of %s", tc.template)
+				require.Contains(t, string(yamlsrc.Marshal(out.Doc)), "tosca.nodes.Root", "output of %s", tc.template)
 				return
 			}
 			require.Error(t, err, "resolving %s", tc.template)
 			d, ok := diag.As(err)
 			require.True(t, ok, "a diagnostic: %v", err)
-			assert.Equal(t, tc.err, filepath.ToSlash(d.Line()), "error of %s", tc.template)
+			require.Equal(t, tc.err, filepath.ToSlash(d.Line()), "error of %s", tc.template)
 		})
 	}
 }
@@ -148,14 +147,14 @@ func TestUnknownPreset(t *testing.T) {
 			if name == nil {
 				name = []string{"smal"}
 			}
-			assert.Equal(t, `Did not find variability preset "`+name[0]+`"`, d.Message, "the reference's message, verbatim")
+			require.Equal(t, `Did not find variability preset "`+name[0]+`"`, d.Message, "the reference's message, verbatim")
 			want := p
 			if tc.pos != "" {
 				want += ":" + tc.pos
 			}
-			assert.Equal(t, want, d.Pos.String(), "position of %s", tc.name)
+			require.Equal(t, want, d.Pos.String(), "position of %s", tc.name)
 			require.Len(t, d.Related, 1, "a note")
-			assert.Equal(t, tc.note, d.Related[0].Message, "note of %s", tc.name)
+			require.Equal(t, tc.note, d.Related[0].Message, "note of %s", tc.name)
 		})
 	}
 }
@@ -186,13 +185,13 @@ func TestPresetInputsMerge(t *testing.T) {
 			require.NoError(t, err)
 			dst := yamlsrc.NewMap()
 			mergeAny(dst, src.Get("v"), declared)
-			assert.Equal(t, tc.want, yamlsrc.JSON(dst), "merge of %.20s", tc.inputs)
+			require.Equal(t, tc.want, yamlsrc.JSON(dst), "merge of %.20s", tc.inputs)
 			dst = yamlsrc.NewMap()
 			mergeAny(dst, src.Get("v"), nil)
 			if tc.name == "map" {
-				assert.Equal(t, tc.want, yamlsrc.JSON(dst), "merge of %s with no inputs declared", tc.inputs)
+				require.Equal(t, tc.want, yamlsrc.JSON(dst), "merge of %s with no inputs declared", tc.inputs)
 			} else {
-				assert.Equal(t, "{}", yamlsrc.JSON(dst), "merge of %.20s with no inputs declared", tc.inputs)
+				require.Equal(t, "{}", yamlsrc.JSON(dst), "merge of %.20s with no inputs declared", tc.inputs)
 			}
 		})
 	}
@@ -216,13 +215,13 @@ func TestImportDepth(t *testing.T) {
 		require.NoError(t, err)
 		err = checkImports(root, doc, false)
 		if last == "missing" {
-			assert.NoError(t, err, "a missing file at the end of the chain")
+			require.NoError(t, err, "a missing file at the end of the chain")
 			continue
 		}
 		require.Error(t, err)
 		d, ok := diag.As(err)
 		require.True(t, ok, "a diagnostic: %v", err)
-		assert.Equal(t, filepath.Join(dir, "f99.yaml")+`:1:11: import "f100.yaml": imports nested deeper than 100 levels`, d.Line())
+		require.Equal(t, filepath.Join(dir, "f99.yaml")+`:1:11: import "f100.yaml": imports nested deeper than 100 levels`, d.Line())
 	}
 }
 
@@ -322,7 +321,7 @@ func TestUnknownNames(t *testing.T) {
 			var got []string
 			opts := tc.opts
 			opts.Warn = func(d *diag.Diagnostic) {
-				assert.Equal(t, diag.SeverityWarning, d.Severity, tc.name)
+				require.Equal(t, diag.SeverityWarning, d.Severity, tc.name)
 				got = append(got, filepath.ToSlash(d.Line()))
 			}
 			opts.Environ = func() []string { return tc.env }
@@ -333,13 +332,13 @@ func TestUnknownNames(t *testing.T) {
 			for i, w := range tc.want {
 				want[i] = strings.Replace(w, "DIR/", filepath.ToSlash(dir)+"/", 1)
 			}
-			assert.Equal(t, want, got, tc.name)
+			require.Equal(t, want, got, tc.name)
 
 			// The same result without the warnings' sink.
 			opts.Warn = nil
 			plain, err := Resolve(context.Background(), in, opts)
 			require.NoError(t, err, tc.name)
-			assert.Equal(t, string(yamlsrc.Marshal(plain.Doc)), string(yamlsrc.Marshal(out.Doc)), tc.name)
+			require.Equal(t, string(yamlsrc.Marshal(plain.Doc)), string(yamlsrc.Marshal(out.Doc)), tc.name)
 		})
 	}
 }
@@ -358,8 +357,8 @@ func TestUnknownNamesChangeNothing(t *testing.T) {
 	typos := resolveWith(Input{Inputs: []Assignment{{Name: "siz", Value: yamlsrc.NewString("large")}}},
 		Options{Overrides: []Assignment{{Name: "optimisation_topology", Value: yamlsrc.NewString("max")}}, Warn: func(*diag.Diagnostic) {}})
 	right := resolveWith(Input{Inputs: []Assignment{{Name: "size", Value: yamlsrc.NewString("large")}}}, Options{})
-	assert.Equal(t, plain, typos)
-	assert.NotEqual(t, plain, right, "the right name changes the result")
+	require.Equal(t, plain, typos)
+	require.NotEqual(t, plain, right, "the right name changes the result")
 }
 
 // TestTemplateData: a template and inputs given as bytes resolve as the
@@ -377,23 +376,23 @@ func TestTemplateData(t *testing.T) {
 	require.NoError(t, err)
 	fromData, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: data, InputsPath: inputsFile}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, string(yamlsrc.Marshal(fromFiles.Doc)), string(yamlsrc.Marshal(fromData.Doc)))
+	require.Equal(t, string(yamlsrc.Marshal(fromFiles.Doc)), string(yamlsrc.Marshal(fromData.Doc)))
 	fromInputsData, err := Resolve(context.Background(), Input{TemplatePath: tmpl, InputsPath: "<stdin>", InputsData: inputs}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, string(yamlsrc.Marshal(fromFiles.Doc)), string(yamlsrc.Marshal(fromInputsData.Doc)))
+	require.Equal(t, string(yamlsrc.Marshal(fromFiles.Doc)), string(yamlsrc.Marshal(fromInputsData.Doc)))
 
 	t.Run("positions name the given path", func(t *testing.T) {
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte("tosca_definitions_version: tosca_variability_1_0\ntopology_template: {node_templates: {a: {type: a, requirements: [{host: b}]}}}\n")}, Options{})
 		d, ok := diag.As(err)
 		require.True(t, ok, "a diagnostic: %v", err)
-		assert.Equal(t, "<stdin>", d.Pos.File)
-		assert.Equal(t, 2, d.Pos.Line)
+		require.Equal(t, "<stdin>", d.Pos.File)
+		require.Equal(t, 2, d.Pos.Line)
 	})
 	t.Run("empty data is an empty template, not a file to read", func(t *testing.T) {
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte{}}, Options{})
 		d, ok := diag.As(err)
 		require.True(t, ok, "a diagnostic: %v", err)
-		assert.Equal(t, "<stdin>:1:1: expected a service template (a map), found null", d.Line())
+		require.Equal(t, "<stdin>:1:1: expected a service template (a map), found null", d.Line())
 	})
 	t.Run("side files relative to the working directory", func(t *testing.T) {
 		t.Chdir(filepath.Dir(tmpl))
@@ -401,9 +400,9 @@ func TestTemplateData(t *testing.T) {
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte(side)}, Options{})
 		d, ok := diag.As(err)
 		require.True(t, ok, "a diagnostic: %v", err)
-		assert.Contains(t, d.Line(), `<stdin>:3:43: type_specific_conditions "nothere.yaml": cannot read`)
+		require.Contains(t, d.Line(), `<stdin>:3:43: type_specific_conditions "nothere.yaml": cannot read`)
 		require.NoError(t, os.WriteFile("nothere.yaml", []byte("{}\n"), 0o644))
 		_, err = Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte(side)}, Options{})
-		assert.NoError(t, err, "the side file in the working directory")
+		require.NoError(t, err, "the side file in the working directory")
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -141,9 +140,9 @@ func TestMalformedPipeline(t *testing.T) {
 			require.Error(t, err, tc.name)
 			d, ok := diag.As(err)
 			require.True(t, ok, "%s: a diagnostic, got %v", tc.name, err)
-			assert.Equal(t, tc.wantRef, d.ReferenceMessage(), tc.name)
+			require.Equal(t, tc.wantRef, d.ReferenceMessage(), tc.name)
 			if tc.wantLine != "-" {
-				assert.Equal(t, tc.wantLine, "T"+d.Line()[len(path):], tc.name)
+				require.Equal(t, tc.wantLine, "T"+d.Line()[len(path):], tc.name)
 			}
 		})
 	}
@@ -203,8 +202,8 @@ func TestMalformedOutputs(t *testing.T) {
 			warn := func(d *diag.Diagnostic) { warnings = append(warnings, "T"+d.Line()[len(path):]) }
 			res, err := Resolve(context.Background(), Input{TemplatePath: path}, Options{Warn: warn})
 			require.NoError(t, err, tc.name)
-			assert.Equal(t, tc.want, string(yamlsrc.Marshal(res.Doc)), tc.name)
-			assert.Equal(t, tc.warnings, warnings, tc.name)
+			require.Equal(t, tc.want, string(yamlsrc.Marshal(res.Doc)), tc.name)
+			require.Equal(t, tc.warnings, warnings, tc.name)
 		})
 	}
 }

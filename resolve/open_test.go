@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -74,8 +73,8 @@ func crossCheck(t *testing.T, in Input, so SpaceOptions, domains []openDomain) *
 	require.NoError(t, err, "%s: open enumeration", name)
 	counted, err := Enumerate(ctx, in, Options{}, EnumerateOptions{Space: so, CountOnly: true})
 	require.NoError(t, err, "%s: open count", name)
-	assert.Equal(t, open.Count.String(), counted.Count.String(), "%s: count and listing agree", name)
-	assert.Equal(t, int64(len(open.Variants)), open.Count.Int64(), "%s: listed variants", name)
+	require.Equal(t, open.Count.String(), counted.Count.String(), "%s: count and listing agree", name)
+	require.Equal(t, int64(len(open.Variants)), open.Count.Int64(), "%s: listed variants", name)
 	var got []string
 	for _, v := range open.Variants {
 		got = append(got, variantKey(v.Present, v.Inputs))
@@ -109,10 +108,10 @@ func crossCheck(t *testing.T, in Input, so SpaceOptions, domains []openDomain) *
 		}
 	}
 	walk(0)
-	assert.Equal(t, sum.String(), open.Count.String(), "%s: count with open inputs and sum over %d combinations (%d rejected)", name, product(t, domains), failed)
+	require.Equal(t, sum.String(), open.Count.String(), "%s: count with open inputs and sum over %d combinations (%d rejected)", name, product(t, domains), failed)
 	slices.Sort(got)
 	slices.Sort(union)
-	assert.Equal(t, union, got, "%s: variants with open inputs and union over the combinations", name)
+	require.Equal(t, union, got, "%s: variants with open inputs and union over the combinations", name)
 	return open
 }
 
@@ -169,8 +168,8 @@ func TestOpenInputsMatchProduct(t *testing.T) {
 			in.TemplatePath = spaceFixture(tc.file)
 			so := SpaceOptions{OpenInputs: true, Open: tc.open}
 			res := crossCheck(t, in, so, tc.domains)
-			assert.Equal(t, tc.count, res.Count.Int64(), "%s: count", tc.file)
-			assert.Equal(t, tc.warnings, res.Warnings, "%s: warnings", tc.file)
+			require.Equal(t, tc.count, res.Count.Int64(), "%s: count", tc.file)
+			require.Equal(t, tc.warnings, res.Warnings, "%s: warnings", tc.file)
 		})
 	}
 }
@@ -185,7 +184,7 @@ func TestOpenInputsVariantOrder(t *testing.T) {
 	for _, v := range res.Variants {
 		got = append(got, variantKey(v.Present, v.Inputs))
 	}
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		" | color=red ha=false", " | color=green ha=false", " | color=blue ha=false",
 		"node.app | color=red ha=false", "node.app | color=green ha=false", "node.app | color=blue ha=false",
 		"node.app node.replica | color=red ha=true", "node.app node.replica | color=green ha=true", "node.app node.replica | color=blue ha=true",
@@ -215,7 +214,7 @@ topology_template:
 	for i, want := range []string{"cpus: 2", "cpus: 6"} {
 		v := res.Variants[i]
 		require.NoError(t, v.Err, "variant %d", i+1)
-		assert.Contains(t, string(yamlsrc.Marshal(v.Doc)), want, "variant %d (%s)", i+1, variantKey(v.Present, v.Inputs))
+		require.Contains(t, string(yamlsrc.Marshal(v.Doc)), want, "variant %d (%s)", i+1, variantKey(v.Present, v.Inputs))
 	}
 }
 
@@ -266,8 +265,8 @@ topology_template:
 			require.Error(t, err)
 			d, ok := diag.As(err)
 			require.True(t, ok, "error %v is a diagnostic", err)
-			assert.Equal(t, tc.want, d.Message)
-			assert.Equal(t, diag.Pos{File: path, Line: tc.line, Col: tc.col}, d.Pos, "position of %q", d.Message)
+			require.Equal(t, tc.want, d.Message)
+			require.Equal(t, diag.Pos{File: path, Line: tc.line, Col: tc.col}, d.Pos, "position of %q", d.Message)
 		})
 	}
 }
@@ -277,8 +276,8 @@ topology_template:
 func TestOpenInputsAssignedStayFixed(t *testing.T) {
 	in := Input{TemplatePath: spaceFixture("booleans.yaml"), Inputs: []Assignment{{Name: "ha", Value: yamlsrc.NewBool(true)}}}
 	res := crossCheck(t, in, SpaceOptions{OpenInputs: true, Open: []string{"ha", "backup"}}, []openDomain{{"backup", "[false, true]"}})
-	assert.Equal(t, int64(4), res.Count.Int64())
-	assert.Equal(t, []string{spaceFixture("booleans.yaml") + `: open input "ha" is assigned, so it stays fixed`}, res.Warnings)
+	require.Equal(t, int64(4), res.Count.Int64())
+	require.Equal(t, []string{spaceFixture("booleans.yaml") + `: open input "ha" is assigned, so it stays fixed`}, res.Warnings)
 }
 
 // TestOpenInputsUnchangedWithoutOpen: without open inputs the space is the
@@ -292,15 +291,15 @@ func TestOpenInputsUnchangedWithoutOpen(t *testing.T) {
 	for _, so := range []SpaceOptions{{}, {OpenInputs: true, Open: []string{"monitoring"}}} {
 		_, err := Enumerate(ctx, in, Options{}, EnumerateOptions{Space: so})
 		require.Error(t, err, "open %v", so)
-		assert.Equal(t, "Variability inputs constraints are violated", err.Error(), "open %v", so)
+		require.Equal(t, "Variability inputs constraints are violated", err.Error(), "open %v", so)
 	}
 	in.Inputs[0].Value = yamlsrc.NewBool(false)
 	plain, err := Enumerate(ctx, in, Options{}, EnumerateOptions{})
 	require.NoError(t, err)
 	opened, err := Enumerate(ctx, in, Options{}, EnumerateOptions{Space: SpaceOptions{OpenInputs: true, Open: []string{"monitoring"}}})
 	require.NoError(t, err)
-	assert.Equal(t, plain.Count.String(), opened.Count.String())
-	assert.Equal(t, plain.Variants, opened.Variants)
+	require.Equal(t, plain.Count.String(), opened.Count.String())
+	require.Equal(t, plain.Variants, opened.Variants)
 }
 
 // TestOpenInputsManyBooleans is the shape of the issue: 40 open boolean
@@ -337,8 +336,8 @@ topology_template:
 	elapsed := time.Since(start)
 	require.NoError(t, err)
 	want := new(big.Int).Lsh(big.NewInt(55), 40)
-	assert.Equal(t, want.String(), res.Count.String())
-	assert.Less(t, elapsed, time.Second, "counting took %s", elapsed)
+	require.Equal(t, want.String(), res.Count.String())
+	require.Less(t, elapsed, time.Second, "counting took %s", elapsed)
 }
 
 // randomSpace generates a small template with boolean, valid_values and
@@ -544,7 +543,7 @@ func walkFails(t *testing.T, seed int, src string, in Input, domains []openDomai
 			one := in
 			one.Inputs = append(append([]Assignment(nil), in.Inputs...), combo...)
 			_, err := Enumerate(context.Background(), one, Options{}, EnumerateOptions{CountOnly: true})
-			assert.Error(t, err, "seed %d: the open space fails but combination %v does not:\n%s", seed, combo, src)
+			require.Error(t, err, "seed %d: the open space fails but combination %v does not:\n%s", seed, combo, src)
 			return
 		}
 		for _, v := range flowList(t, domains[i].values) {

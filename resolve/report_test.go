@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -57,7 +56,7 @@ func TestReport(t *testing.T) {
 			res, err := Resolve(context.Background(), in, Options{Overrides: tc.overrides, Report: true})
 			require.NoError(t, err, tc.name)
 			require.NotNil(t, res.Report, tc.name)
-			assert.Equal(t, tc.want, *res.Report, tc.name)
+			require.Equal(t, tc.want, *res.Report, tc.name)
 		})
 	}
 }
@@ -71,13 +70,13 @@ func TestResultWithoutReport(t *testing.T) {
 	res, err := Resolve(context.Background(), in, Options{})
 	require.NoError(t, err)
 	require.NotNil(t, res.Doc)
-	assert.Nil(t, res.Report, "a report that was not asked for")
+	require.Nil(t, res.Report, "a report that was not asked for")
 	tm := res.Timings
 	for _, lap := range []struct {
 		name string
 		d    time.Duration
 	}{{"parse", tm.Parse}, {"enrich", tm.Enrich}, {"graph", tm.Graph}, {"encode", tm.Encode}, {"solve", tm.Solve}, {"transform", tm.Transform}} {
-		assert.Positive(t, lap.d, "the %s lap", lap.name)
+		require.Positive(t, lap.d, "the %s lap", lap.name)
 	}
 }
 
@@ -85,13 +84,13 @@ func TestDescribeTopology(t *testing.T) {
 	file := writeTemplate(t, reportTemplate)
 	got, err := DescribeTopology(context.Background(), Input{TemplatePath: file}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, []TopologyNode{
+	require.Equal(t, []TopologyNode{
 		{Name: "app", Type: "app"},
 		{Name: "small_vm", Type: "vm", Conditions: "{not: {variability_input: big}}"},
 		{Name: "big_vm", Type: "vm", Conditions: "{variability_input: big}"},
 		{Name: "free", Type: "vm", Conditions: "{and: [{variability_input: tie}, {node_presence: free}]}"},
 	}, got.Nodes)
-	assert.Equal(t, []TopologyRelation{
+	require.Equal(t, []TopologyRelation{
 		{Source: "app", Name: "host", Target: "small_vm", Hosting: true, Conditions: "{not: {variability_input: big}}"},
 		{Source: "app", Name: "host", Target: "big_vm", Hosting: true, Conditions: "{variability_input: big}"},
 	}, got.Relations)
@@ -105,6 +104,6 @@ func TestFlow(t *testing.T) {
 	} {
 		v, err := yamlsrc.Parse([]byte(tc.src), "flow.yaml")
 		require.NoError(t, err, tc.src)
-		assert.Equal(t, tc.want, Flow(v), tc.src)
+		require.Equal(t, tc.want, Flow(v), tc.src)
 	}
 }

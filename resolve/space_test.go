@@ -5,14 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestAnalyzeCoreAndDead(t *testing.T) {
 	a, err := Analyze(context.Background(), Input{TemplatePath: "../testdata/spaces/dead.yaml"}, Options{}, SpaceOptions{})
 	require.NoError(t, err)
-	assert.Equal(t, "3", a.Variants.String())
+	require.Equal(t, "3", a.Variants.String())
 	var core, dead []string
 	for _, e := range a.Elements {
 		if a.Core(e) {
@@ -22,15 +21,15 @@ func TestAnalyzeCoreAndDead(t *testing.T) {
 			dead = append(dead, e.ID+" "+e.Pos.String())
 		}
 	}
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		"node.shop ../testdata/spaces/dead.yaml:14:9",
 		"node.database ../testdata/spaces/dead.yaml:18:9",
 		"relation.database@0.node.shop ../testdata/spaces/dead.yaml:17:19",
 	}, core)
-	assert.Equal(t, []string{"node.cache ../testdata/spaces/dead.yaml:29:9"}, dead)
+	require.Equal(t, []string{"node.cache ../testdata/spaces/dead.yaml:29:9"}, dead)
 	for _, e := range a.Elements {
 		if e.ID == "node.large_vm" {
-			assert.InDelta(t, 2.0/3, a.Commonality(e.Count), 1e-12)
+			require.InDelta(t, 2.0/3, a.Commonality(e.Count), 1e-12)
 		}
 	}
 }
@@ -56,13 +55,13 @@ func TestSampleUniform(t *testing.T) {
 		d := float64(c) - n/144.0
 		chi += d * d / (n / 144.0)
 	}
-	assert.Less(t, chi, 198.6, "chi-square")
+	require.Less(t, chi, 198.6, "chi-square")
 	again, err := Sample(ctx, in, Options{}, SampleOptions{Uniform: n, Seed: 42})
 	require.NoError(t, err)
-	assert.Equal(t, res.Variants, again.Variants)
+	require.Equal(t, res.Variants, again.Variants)
 	other, err := Sample(ctx, in, Options{}, SampleOptions{Uniform: n, Seed: 43})
 	require.NoError(t, err)
-	assert.NotEqual(t, res.Variants, other.Variants)
+	require.NotEqual(t, res.Variants, other.Variants)
 }
 
 // TestEnumerateRefusesUncountable: listing without a limit refuses, within
@@ -74,11 +73,11 @@ func TestEnumerateRefusesUncountable(t *testing.T) {
 	in := Input{TemplatePath: "../testdata/spaces/chain.yaml"}
 	_, err := Enumerate(context.Background(), in, Options{}, EnumerateOptions{Max: 100000})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "too many variants to list")
+	require.Contains(t, err.Error(), "too many variants to list")
 	res, err := Enumerate(context.Background(), in, Options{}, EnumerateOptions{Max: 100000, CountOnly: true})
 	require.NoError(t, err)
-	assert.Equal(t, "144", res.Count.String())
+	require.Equal(t, "144", res.Count.String())
 	res, err = Enumerate(context.Background(), in, Options{}, EnumerateOptions{Max: 100000, Limit: 3})
 	require.NoError(t, err)
-	assert.Len(t, res.Variants, 3)
+	require.Len(t, res.Variants, 3)
 }

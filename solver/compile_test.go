@@ -8,7 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -173,7 +172,7 @@ func TestCompileOracle(t *testing.T) {
 					break
 				}
 			}
-			assert.Equal(t, wantSat, c.SatisfiableUnder(assume), "%s: assumptions %v", name, assume)
+			require.Equal(t, wantSat, c.SatisfiableUnder(assume), "%s: assumptions %v", name, assume)
 		}
 	}
 }
@@ -215,6 +214,6 @@ func TestRandBelowUniform(t *testing.T) {
 	}
 	require.Len(t, hist, 8)
 	for k, n := range hist {
-		assert.InDelta(t, 1000, n, 150, k)
+		require.InDelta(t, 1000, n, 150, k)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -75,9 +74,9 @@ func TestBatchShardAuto(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runBatchEnv(t, []string{"space.yaml", "--shard", tc.shard, "--commands"}, tc.env)
 			if tc.err != "" {
-				assert.Equal(t, exitUsage, code, tc.name)
-				assert.Equal(t, tc.err, stderr, tc.name)
-				assert.Empty(t, stdout, tc.name)
+				require.Equal(t, exitUsage, code, tc.name)
+				require.Equal(t, tc.err, stderr, tc.name)
+				require.Empty(t, stdout, tc.name)
 				return
 			}
 			require.Equal(t, exitOK, code, "%s: %s", tc.name, stderr)
@@ -85,7 +84,7 @@ func TestBatchShardAuto(t *testing.T) {
 			for _, n := range tc.runs {
 				want.WriteString("v4t resolve --template t.yaml --input x=" + strconv.Itoa(n) + "\n")
 			}
-			assert.Equal(t, want.String(), stdout, tc.name)
+			require.Equal(t, want.String(), stdout, tc.name)
 		})
 	}
 }
@@ -109,7 +108,7 @@ func TestBatchHelpExample(t *testing.T) {
 	require.Equal(t, exitOK, run([]string{"batch", "testdata/batch/motivation.yaml", "--no-timings", "--format", "csv"}, strings.NewReader(""), &stdout, &stderr))
 	merged, err := os.ReadFile("summary.csv")
 	require.NoError(t, err)
-	assert.Equal(t, stdout.String(), string(merged), "the merged summary is that of the whole space")
+	require.Equal(t, stdout.String(), string(merged), "the merged summary is that of the whole space")
 }
 
 // block is a fenced code block of the README.
@@ -184,19 +183,19 @@ func TestBatchReadme(t *testing.T) {
 			doc, err := yamlsrc.Parse([]byte(strings.Join(b.lines, "\n")), "job.yaml")
 			require.NoError(t, err, "the Job manifest")
 			spec := doc.Get("spec")
-			assert.Equal(t, "Indexed", spec.Get("completionMode").Str)
-			assert.Equal(t, 3.0, spec.Get("completions").Num)
-			assert.Equal(t, 3.0, spec.Get("parallelism").Num)
+			require.Equal(t, "Indexed", spec.Get("completionMode").Str)
+			require.Equal(t, 3.0, spec.Get("completions").Num)
+			require.Equal(t, 3.0, spec.Get("parallelism").Num)
 			cmd := spec.Get("template").Get("spec").Get("containers").List[0].Get("command")
 			require.Len(t, cmd.List, 3, "sh -c COMMAND")
-			assert.Equal(t, []string{"sh", "-c"}, []string{cmd.List[0].Str, cmd.List[1].Str})
+			require.Equal(t, []string{"sh", "-c"}, []string{cmd.List[0].Str, cmd.List[1].Str})
 			job = append(job, cmd.List[2].Str)
 		case b.info == "yaml":
 			spaces++
 			_, err := batch.ParseSpace([]byte(strings.Join(b.lines, "\n")), "space.yaml")
-			assert.NoError(t, err, "the space of the README:\n%s", strings.Join(b.lines, "\n"))
+			require.NoError(t, err, "the space of the README:\n%s", strings.Join(b.lines, "\n"))
 		case b.info == "sh":
-			assert.Contains(t, b.lines, "#SBATCH --array=1-3")
+			require.Contains(t, b.lines, "#SBATCH --array=1-3")
 			for _, l := range b.lines {
 				if strings.HasPrefix(l, "v4t ") {
 					slurm = append(slurm, l)
@@ -206,8 +205,8 @@ func TestBatchReadme(t *testing.T) {
 			merge = append(merge, b.lines[0])
 		}
 	}
-	assert.Equal(t, 2, sessions, "the README's v4t batch sessions")
-	assert.Equal(t, 2, spaces, "the README's space files")
+	require.Equal(t, 2, sessions, "the README's v4t batch sessions")
+	require.Equal(t, 2, spaces, "the README's space files")
 	require.Len(t, job, 1, "the Job manifest's command")
 	require.Len(t, slurm, 1, "the Slurm script's command")
 	require.Len(t, merge, 1, "the merge line after the snippets")
@@ -238,7 +237,7 @@ func TestBatchReadme(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	got, err := os.ReadFile("job.csv")
 	require.NoError(t, err)
-	assert.Equal(t, whole, string(got), "the Indexed Job's merged summary")
+	require.Equal(t, whole, string(got), "the Indexed Job's merged summary")
 	for id := 1; id <= 3; id++ {
 		engineRun(slurm[0], map[string]string{"SLURM_ARRAY_TASK_ID": strconv.Itoa(id), "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "3", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_STEP": "1"})
 	}
@@ -249,7 +248,7 @@ func TestBatchReadme(t *testing.T) {
 	require.Equal(t, exitOK, run(args, strings.NewReader(""), &stdout, &stderr), "%s: %s", merge[0], stderr.String())
 	got, err = os.ReadFile("summary.csv")
 	require.NoError(t, err)
-	assert.Equal(t, whole, string(got), "the Slurm array's merged summary")
+	require.Equal(t, whole, string(got), "the Slurm array's merged summary")
 }
 
 // runSession runs the commands of a "$ " session and compares their output
@@ -291,6 +290,6 @@ func runSession(t *testing.T, lines []string) {
 			require.Equal(t, exitOK, code, "README: %s: %s", line, out.String())
 			got = out.String()
 		}
-		assert.Equal(t, want.String(), got, "README: %s", line)
+		require.Equal(t, want.String(), got, "README: %s", line)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -48,10 +47,10 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 			want := append([]string(nil), row.Report.Nodes...)
 			sort.Strings(got)
 			sort.Strings(want)
-			assert.Equal(t, want, got, name)
+			require.Equal(t, want, got, name)
 		case batch.Failed:
 			failedSeen++
-			assert.Equal(t, exitRejected, code, name)
+			require.Equal(t, exitRejected, code, name)
 			d, ok := diag.As(row.Err)
 			require.True(t, ok, name)
 			line := "error: " + d.Message + "\n"
@@ -61,18 +60,18 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 			// The error line comes first; the problems v4t validate finds
 			// in the template follow it.
 			first, rest, _ := strings.Cut(stderr, "\n")
-			assert.Equal(t, line, first+"\n", name)
+			require.Equal(t, line, first+"\n", name)
 			for _, l := range strings.Split(strings.TrimSuffix(rest, "\n"), "\n") {
 				if l != "" {
-					assert.True(t, strings.HasPrefix(l, "  problem: ") || strings.HasPrefix(l, "  … and "), "%s: unexpected line %q", name, l)
+					require.True(t, strings.HasPrefix(l, "  problem: ") || strings.HasPrefix(l, "  … and "), "%s: unexpected line %q", name, l)
 				}
 			}
 		default:
 			t.Fatalf("%s was not run", row.Run.ID)
 		}
 	}
-	assert.NotZero(t, okSeen, "some checked rows succeed")
-	assert.NotZero(t, failedSeen, "some checked rows fail")
+	require.NotZero(t, okSeen, "some checked rows succeed")
+	require.NotZero(t, failedSeen, "some checked rows fail")
 }
 
 func TestProgressBar(t *testing.T) {
@@ -80,7 +79,7 @@ func TestProgressBar(t *testing.T) {
 	p := &batchProgress{w: &buf, bar: true}
 	p.update(50, 3, 200)
 	p.finish()
-	assert.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
+	require.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
 }
 
 // TestProgressLines checks the progress lines of a batch whose standard
@@ -109,7 +108,7 @@ func TestProgressLines(t *testing.T) {
 			}
 			now = start.Add(tc.elapsed)
 			p.line()
-			assert.Equal(t, tc.want, buf.String(), tc.name)
+			require.Equal(t, tc.want, buf.String(), tc.name)
 		})
 	}
 }
@@ -127,7 +126,7 @@ func TestProgressTicks(t *testing.T) {
 	// lines waits until n lines are written: a tick is received before
 	// its line is.
 	lines := func(n int) {
-		assert.Eventually(t, func() bool {
+		require.Eventually(t, func() bool {
 			p.mu.Lock()
 			defer p.mu.Unlock()
 			return strings.Count(buf.String(), "\n") == n
@@ -143,8 +142,8 @@ func TestProgressTicks(t *testing.T) {
 	lines(2)
 	p.update(10, 1, 10)
 	p.finish()
-	assert.True(t, stopped, "finish stops the ticker")
-	assert.Equal(t, "batch: 5 of 10 runs, 0:05 elapsed, about 0:05 left\nbatch: 8 of 10 runs, 0:08 elapsed, about 0:02 left\n", buf.String())
+	require.True(t, stopped, "finish stops the ticker")
+	require.Equal(t, "batch: 5 of 10 runs, 0:05 elapsed, about 0:05 left\nbatch: 8 of 10 runs, 0:08 elapsed, about 0:02 left\n", buf.String())
 }
 
 // TestProgressTarget checks where progress goes: a bar on a terminal
@@ -153,23 +152,23 @@ func TestProgressTicks(t *testing.T) {
 func TestProgressTarget(t *testing.T) {
 	var buf bytes.Buffer
 	p := startBatchProgress(&buf, 3)
-	assert.False(t, p.bar, "a buffer is not a terminal")
-	assert.Nil(t, p.stop, "no lines on a buffer")
+	require.False(t, p.bar, "a buffer is not a terminal")
+	require.Nil(t, p.stop, "no lines on a buffer")
 	p.update(3, 0, 3)
 	p.finish()
-	assert.Empty(t, buf.String(), "nothing on a buffer")
+	require.Empty(t, buf.String(), "nothing on a buffer")
 
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
 	p = startBatchProgress(w, 3)
-	assert.False(t, p.bar, "a pipe is not a terminal")
-	assert.NotNil(t, p.stop, "lines on a pipe")
+	require.False(t, p.bar, "a pipe is not a terminal")
+	require.NotNil(t, p.stop, "lines on a pipe")
 	p.update(3, 0, 3)
 	p.finish()
 	require.NoError(t, w.Close())
 	data, err := io.ReadAll(r)
 	require.NoError(t, err)
-	assert.Empty(t, string(data), "no line for a batch shorter than %s", progressEvery)
+	require.Empty(t, string(data), "no line for a batch shorter than %s", progressEvery)
 }
 
 // TestBatchOut checks --out: a new or empty directory is written, a
@@ -229,7 +228,7 @@ topology_template:
 			code, _, stderr := runCLI(args...)
 			require.Equal(t, tc.code, code, "v4t %s: %s", strings.Join(args, " "), stderr)
 			if tc.code != exitOK {
-				assert.Equal(t, tc.stderr, stderr, tc.name)
+				require.Equal(t, tc.stderr, stderr, tc.name)
 			}
 			entries, err := os.ReadDir("out")
 			require.NoError(t, err)
@@ -239,16 +238,16 @@ topology_template:
 			}
 			want := append(slices.Clone(tc.results), tc.kept...)
 			sort.Strings(want)
-			assert.Equal(t, want, names, tc.name)
+			require.Equal(t, want, names, tc.name)
 			for _, f := range tc.results {
 				data, err := os.ReadFile(filepath.Join("out", f))
 				require.NoError(t, err)
-				assert.Contains(t, string(data), "tosca_definitions_version", "%s: %s is a result", tc.name, f)
+				require.Contains(t, string(data), "tosca_definitions_version", "%s: %s is a result", tc.name, f)
 			}
 			for _, f := range tc.kept {
 				data, err := os.ReadFile(filepath.Join("out", f))
 				require.NoError(t, err)
-				assert.Equal(t, "old\n", string(data), "%s: %s is kept", tc.name, f)
+				require.Equal(t, "old\n", string(data), "%s: %s is kept", tc.name, f)
 			}
 		})
 	}
@@ -261,7 +260,7 @@ func TestShellQuote(t *testing.T) {
 		{"it's", `'it'\''s'`},
 		{"", "''"},
 	} {
-		assert.Equal(t, tc.want, shellQuote(tc.in), tc.in)
+		require.Equal(t, tc.want, shellQuote(tc.in), tc.in)
 	}
 }
 
@@ -318,24 +317,24 @@ func TestCompareOutMatchesResolve(t *testing.T) {
 				}
 				if m.Status != "ok" {
 					failed++
-					assert.NotEqual(t, exitOK, code, "%s resolves, but the mode failed", name)
-					assert.NoFileExists(t, file, "%s: the mode failed", name)
-					assert.Empty(t, m.File, name)
+					require.NotEqual(t, exitOK, code, "%s resolves, but the mode failed", name)
+					require.NoFileExists(t, file, "%s: the mode failed", name)
+					require.Empty(t, m.File, name)
 					continue
 				}
 				ok++
 				require.Equal(t, exitOK, code, "%s: %s", name, rerr)
-				assert.Equal(t, file, m.File, name)
+				require.Equal(t, file, m.File, name)
 				wantData, err := os.ReadFile(want)
 				require.NoError(t, err, name)
 				gotData, err := os.ReadFile(file)
 				require.NoError(t, err, name)
-				assert.Equal(t, string(wantData), string(gotData), "%s: the file of the mode", name)
+				require.Equal(t, string(wantData), string(gotData), "%s: the file of the mode", name)
 				files = append(files, filepath.Base(file))
 			}
-			assert.NotZero(t, ok, "some modes resolve")
-			assert.NotZero(t, failed, "some modes fail")
-			assert.Equal(t, 1, own, "one mode is the template's own")
+			require.NotZero(t, ok, "some modes resolve")
+			require.NotZero(t, failed, "some modes fail")
+			require.Equal(t, 1, own, "one mode is the template's own")
 			entries, err := os.ReadDir(out)
 			require.NoError(t, err)
 			var names []string
@@ -343,7 +342,7 @@ func TestCompareOutMatchesResolve(t *testing.T) {
 				names = append(names, e.Name())
 			}
 			sort.Strings(files)
-			assert.Equal(t, files, names, "DIR holds the files of the modes that resolved, and nothing else")
+			require.Equal(t, files, names, "DIR holds the files of the modes that resolved, and nothing else")
 		})
 	}
 }
@@ -360,5 +359,5 @@ func TestCompareReadme(t *testing.T) {
 			runSession(t, b.lines)
 		}
 	}
-	assert.Equal(t, 2, sessions, "the README's v4t compare sessions")
+	require.Equal(t, 2, sessions, "the README's v4t compare sessions")
 }

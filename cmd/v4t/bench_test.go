@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -37,44 +36,44 @@ func TestMain(m *testing.M) {
 func TestBenchJSON(t *testing.T) {
 	t.Chdir(t.TempDir())
 	rep, stderr := benchJSON(t, "--family", "ring,choice", "--seeds", "10", "--runs", "3", "--write", "gen")
-	assert.Empty(t, stderr, "no progress when stderr is not a terminal")
-	assert.Equal(t, 3, rep.Runs)
-	assert.Equal(t, "min-max", rep.Spread)
-	assert.Positive(t, rep.CPUs)
+	require.Empty(t, stderr, "no progress when stderr is not a terminal")
+	require.Equal(t, 3, rep.Runs)
+	require.Equal(t, "min-max", rep.Spread)
+	require.Positive(t, rep.CPUs)
 	require.Len(t, rep.Results, 2)
 	for i, want := range []struct {
 		family    string
 		templates int
 	}{{"ring", 40}, {"choice", 30}} {
 		r := rep.Results[i]
-		assert.Equal(t, want.family, r.Family)
-		assert.Equal(t, "resolve", r.Measures)
-		assert.Equal(t, 10, r.Seed)
-		assert.Equal(t, want.templates, r.Templates, "%s: templates", r.Family)
-		assert.Equal(t, filepath.Join("gen", want.family+"-10.yaml"), r.Template)
-		assert.Equal(t, filepath.Join("gen", want.family+"-10.inputs.yaml"), r.Inputs)
+		require.Equal(t, want.family, r.Family)
+		require.Equal(t, "resolve", r.Measures)
+		require.Equal(t, 10, r.Seed)
+		require.Equal(t, want.templates, r.Templates, "%s: templates", r.Family)
+		require.Equal(t, filepath.Join("gen", want.family+"-10.yaml"), r.Template)
+		require.Equal(t, filepath.Join("gen", want.family+"-10.inputs.yaml"), r.Inputs)
 		st, err := os.Stat(r.Template)
 		require.NoError(t, err, "--write keeps the template")
-		assert.Equal(t, st.Size(), r.TemplateBytes)
-		assert.FileExists(t, r.Inputs)
-		assert.Nil(t, r.Reference, "%s: no reference without --reference", r.Family)
-		assert.Nil(t, r.Comparison)
+		require.Equal(t, st.Size(), r.TemplateBytes)
+		require.FileExists(t, r.Inputs)
+		require.Nil(t, r.Reference, "%s: no reference without --reference", r.Family)
+		require.Nil(t, r.Comparison)
 
 		v := r.V4T
-		assert.Equal(t, 3, v.Runs)
-		assert.Empty(t, v.Error)
+		require.Equal(t, 3, v.Runs)
+		require.Empty(t, v.Error)
 		checkStat(t, r.Family+" wall", v.Wall, true)
 		checkStat(t, r.Family+" cpu", v.CPU, false)
 		checkStat(t, r.Family+" peak memory", v.PeakMemory, false)
-		assert.InDelta(t, float64(r.Templates)/(v.Wall.Median/1000), v.TemplatesPerSecond, 1e-6*v.TemplatesPerSecond, "%s: templates per second", r.Family)
+		require.InDelta(t, float64(r.Templates)/(v.Wall.Median/1000), v.TemplatesPerSecond, 1e-6*v.TemplatesPerSecond, "%s: templates per second", r.Family)
 		require.NotNil(t, v.Stages, "%s: stages", r.Family)
 		var sum float64
 		for _, s := range v.Stages.stages() {
 			checkStat(t, r.Family+" "+s.name, s.st, false)
 			sum += s.st.Min
 		}
-		assert.Positive(t, v.Stages.Parse.Median, "%s: parse", r.Family)
-		assert.Less(t, sum, v.Wall.Max, "%s: the stages fit in the wall time", r.Family)
+		require.Positive(t, v.Stages.Parse.Median, "%s: parse", r.Family)
+		require.Less(t, sum, v.Wall.Max, "%s: the stages fit in the wall time", r.Family)
 	}
 }
 
@@ -93,11 +92,11 @@ func benchJSON(t *testing.T, args ...string) (benchReport, string) {
 // checkStat checks that a statistic is ordered, and positive if it must be.
 func checkStat(t *testing.T, what string, s stat, positive bool) {
 	t.Helper()
-	assert.LessOrEqual(t, s.Min, s.Median, what)
-	assert.LessOrEqual(t, s.Median, s.Max, what)
-	assert.GreaterOrEqual(t, s.Min, 0.0, what)
+	require.LessOrEqual(t, s.Min, s.Median, what)
+	require.LessOrEqual(t, s.Median, s.Max, what)
+	require.GreaterOrEqual(t, s.Min, 0.0, what)
 	if positive {
-		assert.Positive(t, s.Min, what)
+		require.Positive(t, s.Min, what)
 	}
 }
 
@@ -108,18 +107,18 @@ func TestBenchFormats(t *testing.T) {
 		out, _ := runOK(t, "bench", "--family", "pruning", "--seeds", "2", "--runs", "1", "--format", format)
 		switch format {
 		case "markdown":
-			assert.Contains(t, out, "| family | seed | templates | size | wall | CPU | peak memory | templates/s |")
-			assert.Contains(t, out, "| pruning | 2 | 20 |")
-			assert.Contains(t, out, "| family | seed | parse | enrich | graph | encode | solve | transform | emit |")
+			require.Contains(t, out, "| family | seed | templates | size | wall | CPU | peak memory | templates/s |")
+			require.Contains(t, out, "| pruning | 2 | 20 |")
+			require.Contains(t, out, "| family | seed | parse | enrich | graph | encode | solve | transform | emit |")
 		case "csv":
 			lines := strings.Split(strings.TrimSpace(out), "\n")
 			require.Len(t, lines, 2, "header and one row: %s", out)
 			head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
-			assert.Equal(t, len(head), len(row), "csv columns")
-			assert.Equal(t, []string{"family", "seed", "templates", "template_bytes", "tool", "measures", "runs"}, head[:7])
-			assert.Equal(t, []string{"pruning", "2", "20"}, row[:3])
-			assert.Equal(t, []string{"v4t", "resolve"}, row[4:6])
-			assert.Contains(t, head, "solve_ms_median")
+			require.Equal(t, len(head), len(row), "csv columns")
+			require.Equal(t, []string{"family", "seed", "templates", "template_bytes", "tool", "measures", "runs"}, head[:7])
+			require.Equal(t, []string{"pruning", "2", "20"}, row[:3])
+			require.Equal(t, []string{"v4t", "resolve"}, row[4:6])
+			require.Contains(t, head, "solve_ms_median")
 		}
 	}
 }
@@ -138,31 +137,31 @@ func TestBenchSpaceFamilies(t *testing.T) {
 	require.Len(t, rep.Results, 5)
 	for i, name := range []string{"chain", "conflict", "hub", "sample", "pairwise"} {
 		r := rep.Results[i]
-		assert.Equal(t, name, r.Family)
-		assert.Equal(t, measures[name], r.Measures, "%s: measures", name)
-		assert.Equal(t, filepath.Join("gen", name+"-4.yaml"), r.Template)
-		assert.FileExists(t, r.Template)
-		assert.Empty(t, r.Inputs, "%s: no inputs", name)
-		assert.NoFileExists(t, filepath.Join("gen", name+"-4.inputs.yaml"))
-		assert.Equal(t, 1, r.V4T.Runs)
+		require.Equal(t, name, r.Family)
+		require.Equal(t, measures[name], r.Measures, "%s: measures", name)
+		require.Equal(t, filepath.Join("gen", name+"-4.yaml"), r.Template)
+		require.FileExists(t, r.Template)
+		require.Empty(t, r.Inputs, "%s: no inputs", name)
+		require.NoFileExists(t, filepath.Join("gen", name+"-4.inputs.yaml"))
+		require.Equal(t, 1, r.V4T.Runs)
 		checkStat(t, name+" wall", r.V4T.Wall, true)
-		assert.Nil(t, r.V4T.Stages, "%s: no stage timings", name)
-		assert.Nil(t, r.Reference, "%s: no reference without --reference", name)
+		require.Nil(t, r.V4T.Stages, "%s: no stage timings", name)
+		require.Nil(t, r.Reference, "%s: no reference without --reference", name)
 	}
 
 	// Markdown: a measures column; stages only for the resolve families.
 	out, _ := runOK(t, "bench", "--family", "ring,chain", "--seeds", "3", "--runs", "1")
-	assert.Contains(t, out, "| family | measures | seed | templates | size | wall | CPU | peak memory | templates/s |\n|---|---|---:|")
-	assert.Contains(t, out, "| ring | resolve | 3 | 12 |")
-	assert.Contains(t, out, "| chain | analyze | 3 | 6 |")
-	assert.Contains(t, out, "| family | seed | parse |")
-	assert.Regexp(t, `(?m)^\| ring \| 3 \| [0-9.]+ [µm]?s`, out, "ring's stages")
-	assert.NotRegexp(t, `(?m)^\| chain \| 3 \|`, out, "chain has no stage row")
+	require.Contains(t, out, "| family | measures | seed | templates | size | wall | CPU | peak memory | templates/s |\n|---|---|---:|")
+	require.Contains(t, out, "| ring | resolve | 3 | 12 |")
+	require.Contains(t, out, "| chain | analyze | 3 | 6 |")
+	require.Contains(t, out, "| family | seed | parse |")
+	require.Regexp(t, `(?m)^\| ring \| 3 \| [0-9.]+ [µm]?s`, out, "ring's stages")
+	require.NotRegexp(t, `(?m)^\| chain \| 3 \|`, out, "chain has no stage row")
 
 	// Without a resolve family there is no stage table.
 	out, _ = runOK(t, "bench", "--family", "hub", "--seeds", "3", "--runs", "1")
-	assert.Contains(t, out, "| hub | enumerate --count | 3 | 4 |")
-	assert.NotContains(t, out, "stages")
+	require.Contains(t, out, "| hub | enumerate --count | 3 | 4 |")
+	require.NotContains(t, out, "stages")
 
 	// CSV: the measures column, and empty stage cells.
 	out, _ = runOK(t, "bench", "--family", "pairwise", "--seeds", "3", "--runs", "1", "--format", "csv")
@@ -170,9 +169,9 @@ func TestBenchSpaceFamilies(t *testing.T) {
 	require.Len(t, lines, 2, "header and one row: %s", out)
 	head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
 	require.Equal(t, len(head), len(row), "csv columns")
-	assert.Equal(t, []string{"pairwise", "3", "6"}, row[:3])
-	assert.Equal(t, "sample --pairwise", row[slices.Index(head, "measures")])
-	assert.Empty(t, row[slices.Index(head, "parse_ms_median")])
+	require.Equal(t, []string{"pairwise", "3", "6"}, row[:3])
+	require.Equal(t, "sample --pairwise", row[slices.Index(head, "measures")])
+	require.Empty(t, row[slices.Index(head, "parse_ms_median")])
 }
 
 // TestBenchSpaceNotComparable: with --reference, the configuration-space
@@ -185,20 +184,20 @@ func TestBenchSpaceNotComparable(t *testing.T) {
 	rep, _ := benchJSON(t, "--family", "wide,chain,sample", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
 	require.Len(t, rep.Results, 3)
 	require.NotNil(t, rep.Results[0].Reference)
-	assert.Empty(t, rep.Results[0].Reference.Error, "wide is compared")
-	assert.NotNil(t, rep.Results[0].Comparison)
+	require.Empty(t, rep.Results[0].Reference.Error, "wide is compared")
+	require.NotNil(t, rep.Results[0].Comparison)
 	for _, r := range rep.Results[1:] {
 		require.NotNil(t, r.Reference, r.Family)
-		assert.Equal(t, "not comparable: the reference only resolves", r.Reference.Error, r.Family)
-		assert.Zero(t, r.Reference.Runs, r.Family)
-		assert.Nil(t, r.Comparison, r.Family)
+		require.Equal(t, "not comparable: the reference only resolves", r.Reference.Error, r.Family)
+		require.Zero(t, r.Reference.Runs, r.Family)
+		require.Nil(t, r.Comparison, r.Family)
 	}
 	runs, err := os.ReadFile("node-runs")
 	require.NoError(t, err)
-	assert.Equal(t, 1, strings.Count(string(runs), "--template"), "the reference ran once, on wide: %s", runs)
+	require.Equal(t, 1, strings.Count(string(runs), "--template"), "the reference ran once, on wide: %s", runs)
 
 	out, _ := runOK(t, "bench", "--family", "chain", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
-	assert.Contains(t, out, "| not comparable: the reference only resolves | | | | |")
+	require.Contains(t, out, "| not comparable: the reference only resolves | | | | |")
 }
 
 // TestBenchReference runs the reference's side of v4t bench with a stand-in
@@ -210,25 +209,25 @@ func TestBenchReference(t *testing.T) {
 	require.Len(t, rep.Results, 1)
 	r := rep.Results[0]
 	require.NotNil(t, r.Reference)
-	assert.Empty(t, r.Reference.Error)
-	assert.Equal(t, 1, r.Reference.Runs)
-	assert.Nil(t, r.Reference.Stages)
+	require.Empty(t, r.Reference.Error)
+	require.Equal(t, 1, r.Reference.Runs)
+	require.Nil(t, r.Reference.Stages)
 	require.NotNil(t, r.Comparison)
-	assert.True(t, r.Comparison.SameDocument)
-	assert.True(t, r.Comparison.SameBytes)
-	assert.Positive(t, r.Comparison.Speedup)
+	require.True(t, r.Comparison.SameDocument)
+	require.True(t, r.Comparison.SameBytes)
+	require.Positive(t, r.Comparison.Speedup)
 
 	// A failing reference is reported, not fatal.
 	require.NoError(t, os.WriteFile(node, []byte("#!/bin/sh\necho 'JavaScript heap out of memory' >&2\nexit 134\n"), 0o755))
 	out, _ := runOK(t, "bench", "--family", "wide", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--node", node)
-	assert.Contains(t, out, "| exit status 134: JavaScript heap out of memory |")
+	require.Contains(t, out, "| exit status 134: JavaScript heap out of memory |")
 
 	// So is one that runs too long.
 	require.NoError(t, os.WriteFile(node, []byte("#!/bin/sh\nexec sleep 10\n"), 0o755))
 	rep, _ = benchJSON(t, "--family", "wide", "--seeds", "3", "--runs", "1", "--reference", "case.js", "--reference-timeout", "200ms", "--node", node)
 	require.NotNil(t, rep.Results[0].Reference)
-	assert.Equal(t, "did not finish in 200ms", rep.Results[0].Reference.Error)
-	assert.Nil(t, rep.Results[0].Comparison)
+	require.Equal(t, "did not finish in 200ms", rep.Results[0].Reference.Error)
+	require.Nil(t, rep.Results[0].Comparison)
 }
 
 // withFakeNode makes a temporary directory the working directory and writes
@@ -264,7 +263,7 @@ func TestBenchHelpers(t *testing.T) {
 		{[]float64{4, 1, 3, 2}, stat{2.5, 1, 4}},
 	}
 	for _, tc := range stats {
-		assert.Equal(t, tc.want, newStat(tc.in), "newStat(%v)", tc.in)
+		require.Equal(t, tc.want, newStat(tc.in), "newStat(%v)", tc.in)
 	}
 	summaries := []struct{ in, want string }{
 		{"", ""},
@@ -273,15 +272,15 @@ func TestBenchHelpers(t *testing.T) {
 		{strings.Repeat("é", 150), strings.Repeat("é", 100) + "…"},
 	}
 	for _, tc := range summaries {
-		assert.Equal(t, tc.want, summary(tc.in), "summary(%q)", tc.in)
+		require.Equal(t, tc.want, summary(tc.in), "summary(%q)", tc.in)
 	}
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 100000: "100,000", 1234567: "1,234,567"} {
-		assert.Equal(t, want, thousands(n), "thousands(%d)", n)
+		require.Equal(t, want, thousands(n), "thousands(%d)", n)
 	}
-	assert.Equal(t, "1.51 s", formatMS(1507.6))
-	assert.Equal(t, "14.5 ms", formatMS(14.5))
-	assert.Equal(t, "700 µs", formatMS(0.7))
-	assert.Equal(t, "3.76 GiB", formatMB(3852))
+	require.Equal(t, "1.51 s", formatMS(1507.6))
+	require.Equal(t, "14.5 ms", formatMS(14.5))
+	require.Equal(t, "700 µs", formatMS(0.7))
+	require.Equal(t, "3.76 GiB", formatMB(3852))
 }
 
 // fakeBenchReport is a report as v4t bench makes it, without running
@@ -404,27 +403,27 @@ func TestBenchPlot(t *testing.T) {
 			svg, err := tc.rep.writeSVG()
 			require.NoError(t, err, "%s: writeSVG", tc.name)
 			root, texts, count := svgParse(t, tc.name, svg)
-			assert.Equal(t, "svg", root, "%s: root element", tc.name)
+			require.Equal(t, "svg", root, "%s: root element", tc.name)
 			for _, w := range tc.want {
-				assert.Contains(t, texts, w, "%s: texts of the SVG", tc.name)
+				require.Contains(t, texts, w, "%s: texts of the SVG", tc.name)
 			}
 			for _, w := range tc.notWant {
-				assert.NotContains(t, texts, w, "%s: texts of the SVG", tc.name)
+				require.NotContains(t, texts, w, "%s: texts of the SVG", tc.name)
 			}
-			assert.Equal(t, tc.lines, count["polyline"], "%s: polylines", tc.name)
+			require.Equal(t, tc.lines, count["polyline"], "%s: polylines", tc.name)
 
 			// Determinism: the same report, also read back from its JSON
 			// form, gives the same bytes.
 			again, err := tc.rep.writeSVG()
 			require.NoError(t, err)
-			assert.True(t, bytes.Equal(svg, again), "%s: a second drawing differs", tc.name)
+			require.True(t, bytes.Equal(svg, again), "%s: a second drawing differs", tc.name)
 			data, err := json.Marshal(tc.rep)
 			require.NoError(t, err)
 			var back benchReport
 			require.NoError(t, json.Unmarshal(data, &back))
 			fromJSON, err := back.writeSVG()
 			require.NoError(t, err)
-			assert.True(t, bytes.Equal(svg, fromJSON), "%s: the report read back from JSON draws differently", tc.name)
+			require.True(t, bytes.Equal(svg, fromJSON), "%s: the report read back from JSON draws differently", tc.name)
 		})
 	}
 }
@@ -442,15 +441,15 @@ func TestBenchPlotGolden(t *testing.T) {
 func TestBenchPlotFlag(t *testing.T) {
 	t.Chdir(t.TempDir())
 	stdout, _ := runOK(t, "bench", "--family", "pruning", "--seeds", "2,3", "--runs", "1", "--output", "report.md", "--plot", "bench.svg")
-	assert.Empty(t, stdout, "the report goes to --output")
-	assert.FileExists(t, "report.md")
+	require.Empty(t, stdout, "the report goes to --output")
+	require.FileExists(t, "report.md")
 	svg, err := os.ReadFile("bench.svg")
 	require.NoError(t, err, "--plot writes the picture")
 	root, texts := svgTexts(t, "bench.svg", svg)
-	assert.Equal(t, "svg", root)
-	assert.Contains(t, texts, "v4t pruning")
+	require.Equal(t, "svg", root)
+	require.Contains(t, texts, "v4t pruning")
 
 	code, _, stderr := runCLI("bench", "--family", "pruning", "--seeds", "2", "--runs", "1", "--plot", "bench.png")
-	assert.Equal(t, exitUsage, code, "--plot wants an .svg file")
-	assert.Contains(t, stderr, `--plot "bench.png": expected a .svg file`)
+	require.Equal(t, exitUsage, code, "--plot wants an .svg file")
+	require.Contains(t, stderr, `--plot "bench.png": expected a .svg file`)
 }

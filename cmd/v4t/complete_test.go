@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -27,12 +26,12 @@ func TestCompleteExample(t *testing.T) {
 	t.Chdir(t.TempDir())
 	stdout, stderr := runOK(t, "complete", filepath.Join(abs, "webshop.yaml"), "--catalog", filepath.Join(abs, "catalog.json"),
 		"--output", "webshop.completed.yaml")
-	assert.Empty(t, stderr)
+	require.Empty(t, stderr)
 	out, err := os.ReadFile("webshop.completed.yaml")
 	require.NoError(t, err)
 	testkit.Golden(t, filepath.Join(abs, "webshop.completed.yaml"), out)
 	testkit.Golden(t, filepath.Join(abs, "webshop.stdout.txt"), []byte(stdout))
-	assert.Contains(t, completeCommand().example, "testdata/complete/webshop.yaml --catalog testdata/complete/catalog.json",
+	require.Contains(t, completeCommand().example, "testdata/complete/webshop.yaml --catalog testdata/complete/catalog.json",
 		"the help's example is this one")
 }
 
@@ -69,11 +68,11 @@ func TestCompleteCSAREscape(t *testing.T) {
 			before := listTree(t, root)
 			t.Chdir(work)
 			code, stdout, stderr := runCLI("complete", "evil.csar", "--catalog", "cat.json")
-			assert.Equal(t, exitRejected, code)
-			assert.Contains(t, stderr, tc.want)
-			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
-			assert.Empty(t, stdout)
-			assert.Equal(t, before, listTree(t, root), "nothing written")
+			require.Equal(t, exitRejected, code)
+			require.Contains(t, stderr, tc.want)
+			require.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+			require.Empty(t, stdout)
+			require.Equal(t, before, listTree(t, root), "nothing written")
 		})
 	}
 }
@@ -118,8 +117,8 @@ func TestConstraintsSwallow(t *testing.T) {
 			f, ok := fs.Lookup("constraints").Value.(constraintsFlag)
 			require.True(t, ok)
 			rest := f.c.swallow(f.ev, fs.Args())
-			assert.Equal(t, tc.value, f.c.value, "args %q", tc.args)
-			assert.Equal(t, tc.rest, rest, "args %q", tc.args)
+			require.Equal(t, tc.value, f.c.value, "args %q", tc.args)
+			require.Equal(t, tc.rest, rest, "args %q", tc.args)
 		})
 	}
 }
@@ -148,7 +147,7 @@ func TestCompleteInteractive(t *testing.T) {
 	testkit.WriteFiles(t, ".", map[string]string{"app.yaml": cliTemplate, "cat.json": cliImages})
 	code, stdout, stderr := runInput("7\n2\n", "complete", "app.yaml", "--catalog", "cat.json", "-i", "-q")
 	require.Equal(t, exitOK, code, "stderr: %s", stderr)
-	assert.Equal(t, ""+
+	require.Equal(t, ""+
 		"#  NAME                                     SIZE          PULLS          STARS\n"+
 		"1  node:6-alpine                          50.0MB           1000             50\n"+
 		"2  node:6                                600.0MB           9000             40\n"+
@@ -156,12 +155,12 @@ func TestCompleteInteractive(t *testing.T) {
 		"select an image number ", stdout)
 	out, err := os.ReadFile("app.completed.yaml")
 	require.NoError(t, err)
-	assert.Contains(t, string(out), "file: node:6\n")
+	require.Contains(t, string(out), "file: node:6\n")
 
 	code, _, stderr = runCLI("complete", "app.yaml", "--catalog", "cat.json", "-i", "-o", "eof.yaml")
-	assert.Equal(t, exitRejected, code)
-	assert.Contains(t, stderr, "error: no image chosen: the input ended\n")
-	assert.NoFileExists(t, "eof.yaml")
+	require.Equal(t, exitRejected, code)
+	require.Contains(t, stderr, "error: no image chosen: the input ended\n")
+	require.NoFileExists(t, "eof.yaml")
 }
 
 // TestCompleteDockerFinder completes against a DockerFinder-compatible
@@ -186,13 +185,13 @@ func TestCompleteDockerFinder(t *testing.T) {
 	}))
 	defer srv.Close()
 	stdout, _ := runOK(t, "complete", "app.yaml", "--dockerfinder", srv.URL)
-	assert.Equal(t, []string{"size_gt=0&sort=stars&sort=pulls&sort=-size&node=6"}, queries)
-	assert.Equal(t, "founded 2 images for \"web\" node\n"+
+	require.Equal(t, []string{"size_gt=0&sort=stars&sort=pulls&sort=-size&node=6"}, queries)
+	require.Equal(t, "founded 2 images for \"web\" node\n"+
 		"complete node \"web\" with image \"node:6-alpine\" (50.00 MB, 1000 pulls, 50 stars)\n", stdout)
 
 	broken = true
 	code, _, stderr := runCLI("complete", "app.yaml", "--dockerfinder", srv.URL, "-o", "x.yaml")
-	assert.Equal(t, exitRejected, code)
-	assert.Equal(t, "error: Dockerfinder software service do not respond\n", stderr)
-	assert.NoFileExists(t, "x.yaml")
+	require.Equal(t, exitRejected, code)
+	require.Equal(t, "error: Dockerfinder software service do not respond\n", stderr)
+	require.NoFileExists(t, "x.yaml")
 }

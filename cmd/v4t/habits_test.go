@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -39,10 +38,10 @@ func TestVersionText(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.line+"\n", versionText(tc.info, tc.ok, false), "--version of %s", tc.name)
+			require.Equal(t, tc.line+"\n", versionText(tc.info, tc.ok, false), "--version of %s", tc.name)
 			full := versionText(tc.info, tc.ok, true)
-			assert.Equal(t, tc.line+"\n"+tc.details, full, "v4t version of %s", tc.name)
-			assert.LessOrEqual(t, strings.Count(full, "0123456789ab"), 1, "the commit at most once: %q", full)
+			require.Equal(t, tc.line+"\n"+tc.details, full, "v4t version of %s", tc.name)
+			require.LessOrEqual(t, strings.Count(full, "0123456789ab"), 1, "the commit at most once: %q", full)
 		})
 	}
 }
@@ -56,17 +55,17 @@ func TestVersionAndHelpHabits(t *testing.T) {
 	require.Regexp(t, `^v4t \d+\.\d+\.\d+`, first, "v4t version")
 	for _, args := range [][]string{{"--version"}, {"-V"}, {"resolve", "--version"}, {"enumerate", "--template", "missing.yaml", "-V"}, {"--debug", "-V", "validate"}} {
 		code, stdout, stderr := runCLI(args...)
-		assert.Equal(t, exitOK, code, "v4t %s", strings.Join(args, " "))
-		assert.Equal(t, first+"\n", stdout, "v4t %s", strings.Join(args, " "))
-		assert.Empty(t, stderr, "v4t %s", strings.Join(args, " "))
+		require.Equal(t, exitOK, code, "v4t %s", strings.Join(args, " "))
+		require.Equal(t, first+"\n", stdout, "v4t %s", strings.Join(args, " "))
+		require.Empty(t, stderr, "v4t %s", strings.Join(args, " "))
 	}
 	code, help, _ := runCLI("--help")
 	require.Equal(t, exitOK, code)
 	code, alone, stderr := runCLI()
-	assert.Equal(t, exitOK, code, "v4t alone")
-	assert.Equal(t, help, alone, "v4t alone prints the help of v4t --help")
-	assert.Empty(t, stderr, "v4t alone")
-	assert.Contains(t, help, "-V, --version")
+	require.Equal(t, exitOK, code, "v4t alone")
+	require.Equal(t, help, alone, "v4t alone prints the help of v4t --help")
+	require.Empty(t, stderr, "v4t alone")
+	require.Contains(t, help, "-V, --version")
 }
 
 func TestSpreadPresets(t *testing.T) {
@@ -85,7 +84,7 @@ func TestSpreadPresets(t *testing.T) {
 		{[]string{"--presets", "--x", "b"}, []string{"--presets", "--x", "--presets", "b"}},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, spreadPresets(tc.args), "args %q", tc.args)
+		require.Equal(t, tc.want, spreadPresets(tc.args), "args %q", tc.args)
 	}
 }
 
@@ -110,8 +109,8 @@ func TestDidYouMean(t *testing.T) {
 	}
 	for _, tc := range tests {
 		code, _, stderr := runCLI(tc.args...)
-		assert.Equal(t, exitUsage, code, "v4t %s", strings.Join(tc.args, " "))
-		assert.Equal(t, tc.stderr, stderr, "v4t %s", strings.Join(tc.args, " "))
+		require.Equal(t, exitUsage, code, "v4t %s", strings.Join(tc.args, " "))
+		require.Equal(t, tc.stderr, stderr, "v4t %s", strings.Join(tc.args, " "))
 	}
 }
 
@@ -136,15 +135,15 @@ func TestOneFailureOneLine(t *testing.T) {
 		args = append(args, "--template", "many.yaml")
 		var stdout, stderr bytes.Buffer
 		require.Equal(t, exitRejected, run(args, strings.NewReader(""), &stdout, &stderr), "v4t %s", name)
-		assert.Equal(t, errLine+"\nhint: v4t validate many.yaml lists 30 more problems\n", stderr.String(), "v4t %s", name)
-		assert.Empty(t, stdout.String(), "v4t %s", name)
+		require.Equal(t, errLine+"\nhint: v4t validate many.yaml lists 30 more problems\n", stderr.String(), "v4t %s", name)
+		require.Empty(t, stdout.String(), "v4t %s", name)
 
 		stderr.Reset()
 		require.Equal(t, exitRejected, run(append(args, "--problems"), strings.NewReader(""), &stdout, &stderr), "v4t %s --problems", name)
 		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 		require.Len(t, lines, 31, "v4t %s --problems: the error and every problem", name)
-		assert.Equal(t, errLine, lines[0], "v4t %s --problems", name)
-		assert.Equal(t, `  problem: many.yaml:63:19: node type "my.Type30" not found`, lines[30], "v4t %s --problems", name)
+		require.Equal(t, errLine, lines[0], "v4t %s --problems", name)
+		require.Equal(t, `  problem: many.yaml:63:19: node type "my.Type30" not found`, lines[30], "v4t %s --problems", name)
 	}
 }
 
@@ -172,13 +171,13 @@ func TestShippedExamplesValidate(t *testing.T) {
 	for _, tc := range tests {
 		listed = append(listed, tc.file)
 	}
-	assert.ElementsMatch(t, listed, files, "every shipped example template is checked")
+	require.ElementsMatch(t, listed, files, "every shipped example template is checked")
 	for _, tc := range tests {
 		code, stdout, stderr := runCLI("validate", tc.file)
 		lines := strings.Count(stdout, "\n")
-		assert.Equal(t, tc.problems, lines, "problems of %s:\n%s", tc.file, stdout)
+		require.Equal(t, tc.problems, lines, "problems of %s:\n%s", tc.file, stdout)
 		if tc.problems == 0 {
-			assert.Equal(t, exitOK, code, "v4t validate %s: %s", tc.file, stderr)
+			require.Equal(t, exitOK, code, "v4t validate %s: %s", tc.file, stderr)
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -59,12 +58,12 @@ func TestHelpExamples(t *testing.T) {
 			for k := range vars {
 				os.Unsetenv(k)
 			}
-			assert.Equal(t, exitOK, code, "v4t %s --help: %s\n%s", c.name, line, stderr.String())
-			assert.NotContains(t, stderr.String(), "error:", "v4t %s --help: %s", c.name, line)
+			require.Equal(t, exitOK, code, "v4t %s --help: %s\n%s", c.name, line, stderr.String())
+			require.NotContains(t, stderr.String(), "error:", "v4t %s --help: %s", c.name, line)
 		}
 	}
 	t.Logf("%d example lines run, %d parsed", ran, parsed)
-	assert.GreaterOrEqual(t, ran+parsed, 20, "the examples of all commands")
+	require.GreaterOrEqual(t, ran+parsed, 20, "the examples of all commands")
 }
 
 // slowExample names the commands whose examples take seconds: bench's
@@ -151,5 +150,5 @@ func parseOnly(t *testing.T, args []string) {
 	if fs.Lookup("presets") != nil {
 		rest = spreadPresets(rest)
 	}
-	assert.NoError(t, fs.Parse(rest), "v4t %s", strings.Join(args, " "))
+	require.NoError(t, fs.Parse(rest), "v4t %s", strings.Join(args, " "))
 }

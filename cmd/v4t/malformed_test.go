@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -248,29 +247,29 @@ func checkMalformed(t *testing.T, files map[string]string, links map[string]stri
 	code := run(words, strings.NewReader(""), &stdout, &stderr)
 	elapsed := time.Since(start)
 
-	assert.Equal(t, 1, code, "exit status\nstderr:\n%s", stderr.String())
-	assert.Less(t, elapsed, 10*time.Second, "time")
+	require.Equal(t, 1, code, "exit status\nstderr:\n%s", stderr.String())
+	require.Less(t, elapsed, 10*time.Second, "time")
 	lines, warnings := splitWarnings(stderr.String())
 	require.Len(t, lines, 1, "one line on standard error besides warnings, got:\n%s", stderr.String())
 	for _, w := range warnings {
-		assert.Regexp(t, `^warning: \S+:\d+:\d+: \S`, w, "a warning names file:line:col")
+		require.Regexp(t, `^warning: \S+:\d+:\d+: \S`, w, "a warning names file:line:col")
 	}
 	line := lines[0]
 	require.True(t, strings.HasPrefix(line, "error: "), "the line starts with error: %q", line)
-	assert.NotContains(t, stderr.String()+stdout.String(), "goroutine ", "no stack trace")
-	assert.NotContains(t, line, "internal error", "not an internal error")
+	require.NotContains(t, stderr.String()+stdout.String(), "goroutine ", "no stack trace")
+	require.NotContains(t, line, "internal error", "not an internal error")
 	if at, ok := strings.CutPrefix(pos, "(at "); ok {
-		assert.Regexp(t, `^error: .+ \(at `+regexp.QuoteMeta(at)+`\d+(:\d+)?\)$`, line, "position at the end")
+		require.Regexp(t, `^error: .+ \(at `+regexp.QuoteMeta(at)+`\d+(:\d+)?\)$`, line, "position at the end")
 	} else if pos != "" {
 		rest := strings.TrimPrefix(line, "error: ")
-		assert.True(t, strings.HasPrefix(rest, pos), "position %s in %q", pos, line)
+		require.True(t, strings.HasPrefix(rest, pos), "position %s in %q", pos, line)
 		// file:line:col, then the message.
 		parts := strings.SplitN(rest, ": ", 2)
 		require.Len(t, parts, 2, "a message after the position in %q", line)
-		assert.Regexp(t, posRE, parts[0], "file:line:col in %q", line)
-		assert.NotEmpty(t, strings.TrimSpace(parts[1]), "a message in %q", line)
+		require.Regexp(t, posRE, parts[0], "file:line:col in %q", line)
+		require.NotEmpty(t, strings.TrimSpace(parts[1]), "a message in %q", line)
 	}
-	assert.Equal(t, before, listTree(t, dir), "no file written")
+	require.Equal(t, before, listTree(t, dir), "no file written")
 }
 
 // splitWarnings splits standard error into its lines, leaving out the

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -62,8 +61,8 @@ func TestReadme(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, 7, sessions, "the README's sessions")
-	assert.Equal(t, 22, lines, "the README's command lines")
+	require.Equal(t, 7, sessions, "the README's sessions")
+	require.Equal(t, 22, lines, "the README's command lines")
 }
 
 // isUsage recognises the first line of a usage block.
@@ -123,7 +122,7 @@ func readmeLine(t *testing.T, h, line, repo string, shared bool) {
 			return
 		}
 		out, err := exec.Command("sh", "-c", line).CombinedOutput()
-		assert.NoError(t, err, "%s: %s\n%s", h, line, out)
+		require.NoError(t, err, "%s: %s\n%s", h, line, out)
 	default:
 		t.Errorf("%s: the test does not know how to run %q: run it here, or mark it as not run", h, line)
 	}
@@ -143,12 +142,10 @@ func runReadmeV4T(t *testing.T, h, line string, args []string) {
 	}
 	out, code := runTerminalInput(t, args, stdin)
 	if len(args) > 0 && args[0] == "validate" && code == exitRejected {
-		assert.NotContains(t, out, "error:", "%s: %s", h, line)
+		require.NotContains(t, out, "error:", "%s: %s", h, line)
 		return
 	}
-	if !assert.Equal(t, exitOK, code, "%s: %s", h, line) {
-		t.Logf("output:\n%.2000s", out)
-	}
+	require.Equal(t, exitOK, code, "%s: %s\noutput:\n%.2000s", h, line, out)
 }
 
 // readmeSession runs the commands of a "$ " session and compares their
@@ -170,11 +167,11 @@ func readmeSession(t *testing.T, h string, lines []string) {
 		failing = failing || (args[0] == "validate" && want.Len() > 0)
 		got, code := runTerminal(t, args)
 		if failing {
-			assert.NotEqual(t, exitOK, code, "%s: %s: exit status", h, line)
+			require.NotEqual(t, exitOK, code, "%s: %s: exit status", h, line)
 		} else {
-			assert.Equal(t, exitOK, code, "%s: %s: exit status", h, line)
+			require.Equal(t, exitOK, code, "%s: %s: exit status", h, line)
 		}
-		assert.Equal(t, want.String(), got, "%s: %s", h, line)
+		require.Equal(t, want.String(), got, "%s: %s", h, line)
 	}
 }
 
@@ -207,9 +204,9 @@ func assertStatic(t *testing.T, path string) {
 	}
 	defer f.Close()
 	for _, p := range f.Progs {
-		assert.NotEqual(t, elf.PT_INTERP, p.Type, "%s: a static binary has no interpreter", path)
+		require.NotEqual(t, elf.PT_INTERP, p.Type, "%s: a static binary has no interpreter", path)
 	}
 	libs, err := f.ImportedLibraries()
 	require.NoError(t, err)
-	assert.Empty(t, libs, "%s: a static binary needs no shared libraries", path)
+	require.Empty(t, libs, "%s: a static binary needs no shared libraries", path)
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -32,7 +31,7 @@ func TestHardTimeout(t *testing.T) {
 		{[]string{"--", "--timeout", "1s"}, 0},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, hardTimeout(tc.args), "args %q", tc.args)
+		require.Equal(t, tc.want, hardTimeout(tc.args), "args %q", tc.args)
 	}
 }
 
@@ -40,10 +39,10 @@ func TestListValue(t *testing.T) {
 	split := &listValue{split: true}
 	require.NoError(t, split.Set("a,b"))
 	require.NoError(t, split.Set(" c ,,"))
-	assert.Equal(t, []string{"a", "b", "c"}, split.items)
+	require.Equal(t, []string{"a", "b", "c"}, split.items)
 	whole := &listValue{}
 	require.NoError(t, whole.Set("x=[1, 2]"))
-	assert.Equal(t, []string{"x=[1, 2]"}, whole.items)
+	require.Equal(t, []string{"x=[1, 2]"}, whole.items)
 }
 
 func TestParseAssignment(t *testing.T) {
@@ -68,12 +67,12 @@ func TestParseAssignment(t *testing.T) {
 		a, err := parseAssignment("resolve", "--input", tc.in)
 		if tc.wantErr != "" {
 			require.Error(t, err, "input %q", tc.in)
-			assert.Contains(t, err.Error(), tc.wantErr, "input %q", tc.in)
+			require.Contains(t, err.Error(), tc.wantErr, "input %q", tc.in)
 			continue
 		}
 		require.NoError(t, err, "input %q", tc.in)
-		assert.Equal(t, tc.name, a.Name, "name of %q", tc.in)
-		assert.Equal(t, tc.json, jsonOf(a), "value of %q", tc.in)
+		require.Equal(t, tc.name, a.Name, "name of %q", tc.in)
+		require.Equal(t, tc.json, jsonOf(a), "value of %q", tc.in)
 	}
 }
 
@@ -84,14 +83,14 @@ func TestWriteFileAtomic(t *testing.T) {
 	require.NoError(t, writeFileAtomic(p, []byte("new\n")))
 	got, err := os.ReadFile(p)
 	require.NoError(t, err)
-	assert.Equal(t, "new\n", string(got))
+	require.Equal(t, "new\n", string(got))
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	assert.Len(t, entries, 1, "no temporary files left behind")
+	require.Len(t, entries, 1, "no temporary files left behind")
 
 	err = writeFileAtomic(filepath.Join(dir, "missing", "out.yaml"), []byte("x"))
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "out.yaml: cannot write: no such file or directory")
+	require.Contains(t, err.Error(), "out.yaml: cannot write: no such file or directory")
 }
 
 // TestWriteFileAtomicSpecial checks that a named pipe or device is written
@@ -111,10 +110,10 @@ func TestWriteFileAtomicSpecial(t *testing.T) {
 		got <- data
 	}()
 	require.NoError(t, writeFileAtomic(fifo, []byte("through the pipe\n")))
-	assert.Equal(t, "through the pipe\n", string(<-got))
+	require.Equal(t, "through the pipe\n", string(<-got))
 	fi, err := os.Lstat(fifo)
 	require.NoError(t, err)
-	assert.Equal(t, os.ModeNamedPipe, fi.Mode().Type(), "the pipe is still a pipe")
+	require.Equal(t, os.ModeNamedPipe, fi.Mode().Type(), "the pipe is still a pipe")
 
 	target := filepath.Join(dir, "target.yaml")
 	link := filepath.Join(dir, "link.yaml")
@@ -123,10 +122,10 @@ func TestWriteFileAtomicSpecial(t *testing.T) {
 	require.NoError(t, writeFileAtomic(link, []byte("new")))
 	fi, err = os.Lstat(link)
 	require.NoError(t, err)
-	assert.Equal(t, os.ModeSymlink, fi.Mode().Type(), "the link stays a link")
+	require.Equal(t, os.ModeSymlink, fi.Mode().Type(), "the link stays a link")
 	data, err := os.ReadFile(target)
 	require.NoError(t, err)
-	assert.Equal(t, "new", string(data))
+	require.Equal(t, "new", string(data))
 }
 
 func TestFailExitStatus(t *testing.T) {
@@ -179,8 +178,8 @@ func TestFailExitStatus(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var stderr bytes.Buffer
 			e := &env{stderr: &stderr, g: &globals{debug: tc.debug}}
-			assert.Equal(t, tc.code, e.fail("resolve", tc.err), "exit status for %v", tc.err)
-			assert.Equal(t, tc.stderr, stderr.String(), "stderr for %v", tc.err)
+			require.Equal(t, tc.code, e.fail("resolve", tc.err), "exit status for %v", tc.err)
+			require.Equal(t, tc.stderr, stderr.String(), "stderr for %v", tc.err)
 		})
 	}
 }
@@ -190,10 +189,10 @@ func TestPanicIsInternalError(t *testing.T) {
 		var stderr bytes.Buffer
 		e := &env{stderr: &stderr, g: &globals{debug: debug}}
 		code := e.exec(func(context.Context, *env, []string) int { panic("oops\nmore") }, nil)
-		assert.Equal(t, exitInternal, code)
+		require.Equal(t, exitInternal, code)
 		first, rest, _ := strings.Cut(stderr.String(), "\n")
-		assert.True(t, strings.HasPrefix(first, `error: internal error: oops\nmore`), "first line %q", first)
-		assert.Equal(t, debug, strings.Contains(rest, "goroutine"), "stack trace only with --debug, got %q", rest)
+		require.True(t, strings.HasPrefix(first, `error: internal error: oops\nmore`), "first line %q", first)
+		require.Equal(t, debug, strings.Contains(rest, "goroutine"), "stack trace only with --debug, got %q", rest)
 	}
 }
 
@@ -204,9 +203,9 @@ func TestProfiles(t *testing.T) {
 	for _, p := range []string{cpu, mem} {
 		st, err := os.Stat(p)
 		require.NoError(t, err, "profile %s", p)
-		assert.NotZero(t, st.Size(), "profile %s", p)
+		require.NotZero(t, st.Size(), "profile %s", p)
 	}
-	assert.True(t, strings.HasPrefix(stdout, "v4t "), "version output %q", stdout)
+	require.True(t, strings.HasPrefix(stdout, "v4t "), "version output %q", stdout)
 }
 
 // runCLI runs v4t with args and an empty standard input, and returns its

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -83,9 +82,9 @@ func runScript(t *testing.T, file string) {
 		ran++
 		switch {
 		case want == -1:
-			assert.NotEqual(t, 0, code, "%s:%d: %s: exit status", file, i+1, line)
+			require.NotEqual(t, 0, code, "%s:%d: %s: exit status", file, i+1, line)
 		default:
-			assert.Equal(t, want, code, "%s:%d: %s: exit status\nstderr:\n%s", file, i+1, line, stderr.String())
+			require.Equal(t, want, code, "%s:%d: %s: exit status\nstderr:\n%s", file, i+1, line, stderr.String())
 		}
 	}
 	require.NotZero(t, ran, "%s: no commands", file)
@@ -118,11 +117,11 @@ func runScript(t *testing.T, file string) {
 	}
 	for _, name := range []string{"stdout", "stderr"} {
 		want, _ := ar.Get(name)
-		assert.Equal(t, string(testkit.Normalize(want)), string(testkit.Normalize(actual[name])), "%s: %s (V4T_UPDATE=1 rewrites it)", file, name)
+		require.Equal(t, string(testkit.Normalize(want)), string(testkit.Normalize(actual[name])), "%s: %s (V4T_UPDATE=1 rewrites it)", file, name)
 	}
 	for _, f := range ar.Files {
 		if strings.HasPrefix(f.Name, "want:") {
-			assert.Equal(t, string(testkit.Normalize(f.Data)), string(testkit.Normalize(actual[f.Name])), "%s: %s (V4T_UPDATE=1 rewrites it)", file, f.Name)
+			require.Equal(t, string(testkit.Normalize(f.Data)), string(testkit.Normalize(actual[f.Name])), "%s: %s (V4T_UPDATE=1 rewrites it)", file, f.Name)
 		}
 	}
 }
@@ -228,20 +227,20 @@ func TestParseCommand(t *testing.T) {
 	for _, tc := range tests {
 		want, args, err := parseCommand(tc.line)
 		if tc.wantErr {
-			assert.Error(t, err, "line %q", tc.line)
+			require.Error(t, err, "line %q", tc.line)
 			continue
 		}
 		require.NoError(t, err, "line %q", tc.line)
-		assert.Equal(t, tc.want, want, "status of %q", tc.line)
-		assert.Equal(t, tc.args, args, "args of %q", tc.line)
+		require.Equal(t, tc.want, want, "status of %q", tc.line)
+		require.Equal(t, tc.args, args, "args of %q", tc.line)
 	}
 }
 
 func TestCutStdin(t *testing.T) {
 	args, in := cutStdin([]string{"resolve", "--template", "-", "<", "t.yaml"})
-	assert.Equal(t, []string{"resolve", "--template", "-"}, args)
-	assert.Equal(t, "t.yaml", in)
+	require.Equal(t, []string{"resolve", "--template", "-"}, args)
+	require.Equal(t, "t.yaml", in)
 	args, in = cutStdin([]string{"resolve", "--template", "t.yaml"})
-	assert.Equal(t, []string{"resolve", "--template", "t.yaml"}, args)
-	assert.Empty(t, in)
+	require.Equal(t, []string{"resolve", "--template", "t.yaml"}, args)
+	require.Empty(t, in)
 }

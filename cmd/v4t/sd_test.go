@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/resolve/sd"
@@ -90,13 +89,13 @@ func TestSDEnvironment(t *testing.T) {
 				t.Setenv(k, v)
 			}
 			code, stdout, stderr := runCLI(append([]string{"sd"}, tc.args...)...)
-			assert.Equal(t, tc.code, code, "exit status; stderr:\n%s", stderr)
-			assert.Equal(t, tc.stdout, stdout, "stdout")
-			assert.Equal(t, tc.stderr, stderr, "stderr")
+			require.Equal(t, tc.code, code, "exit status; stderr:\n%s", stderr)
+			require.Equal(t, tc.stdout, stdout, "stdout")
+			require.Equal(t, tc.stderr, stderr, "stderr")
 			if tc.fullFile != "" {
 				got, err := os.ReadFile(filepath.FromSlash(tc.fullFile))
 				require.NoError(t, err, "the Full SD")
-				assert.Equal(t, tc.full, string(got), "the Full SD")
+				require.Equal(t, tc.full, string(got), "the Full SD")
 			}
 		})
 	}
@@ -106,10 +105,10 @@ func TestSDHelp(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, exitOK, run([]string{"sd", "--help"}, strings.NewReader(""), &stdout, &stderr))
 	for _, p := range sd.Params() {
-		assert.Contains(t, stdout.String(), "--"+p.Flag, "help lists --%s", p.Flag)
+		require.Contains(t, stdout.String(), "--"+p.Flag, "help lists --%s", p.Flag)
 		if p.Var != "" {
-			assert.Contains(t, stdout.String(), p.Var, "help names %s", p.Var)
+			require.Contains(t, stdout.String(), p.Var, "help names %s", p.Var)
 		}
 	}
-	assert.Contains(t, stdout.String(), "v4t sd merge FULL DELTA...")
+	require.Contains(t, stdout.String(), "v4t sd merge FULL DELTA...")
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -39,10 +38,10 @@ func TestSpacesReadme(t *testing.T) {
 				_, args, err := parseCommand(line)
 				require.NoError(t, err, "%s: %s", sections[i], line)
 				var stdout, stderr bytes.Buffer
-				assert.Equal(t, exitOK, run(args, strings.NewReader(""), &stdout, &stderr), "%s: %s: %s", sections[i], line, stderr.String())
+				require.Equal(t, exitOK, run(args, strings.NewReader(""), &stdout, &stderr), "%s: %s: %s", sections[i], line, stderr.String())
 			}
 		}
 	}
-	assert.Equal(t, 2, sessions, "the README's sessions")
-	assert.Equal(t, 9, lines, "the README's command lines")
+	require.Equal(t, 2, sessions, "the README's sessions")
+	require.Equal(t, 9, lines, "the README's command lines")
 }

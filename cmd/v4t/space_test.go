@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -75,10 +74,9 @@ func TestOpenInputsAgainstBatch(t *testing.T) {
 			sort.Strings(parts)
 			key := strings.Join(parts, " ")
 			want, found := variants[key]
-			if assert.True(t, found, "%s: batch resolves %s, enumerate has no such variant", tc.template, key) {
-				assert.Equal(t, want, r[col["nodes"]], "%s: %s", tc.template, key)
-			}
+			require.True(t, found, "%s: batch resolves %s, enumerate has no such variant", tc.template, key)
+			require.Equal(t, want, r[col["nodes"]], "%s: %s", tc.template, key)
 		}
-		assert.Equal(t, len(variants), ok, "%s: every variant is a run that resolves", tc.template)
+		require.Equal(t, len(variants), ok, "%s: every variant is a run that resolves", tc.template)
 	}
 }

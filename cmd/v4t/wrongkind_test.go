@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -73,7 +72,7 @@ func TestWrongKinds(t *testing.T) {
 			what := fmt.Sprintf("%v := %s", path, yamlsrc.JSON(other()))
 			lines, warnings := splitWarnings(stderr)
 			for _, w := range warnings {
-				assert.Regexp(t, `^warning: t\.yaml:\d+:\d+: \S`, w, what)
+				require.Regexp(t, `^warning: t\.yaml:\d+:\d+: \S`, w, what)
 			}
 			if code == 0 {
 				require.NoError(t, os.Remove("out.yaml"), what)
@@ -81,13 +80,13 @@ func TestWrongKinds(t *testing.T) {
 			}
 			require.NotEmpty(t, lines, "%s: an error line", what)
 			first := lines[0]
-			assert.Equal(t, 1, code, "%s: exit status: %s", what, first)
+			require.Equal(t, 1, code, "%s: exit status: %s", what, first)
 			// Only the outcomes of the solve are about the template as a
 			// whole; everything else has a place.
-			assert.Regexp(t, `^error: t\.yaml(:\d+:\d+: |: The result is ambiguous|: Could not solve)`, first, what)
-			assert.NoFileExists(t, "out.yaml", what)
+			require.Regexp(t, `^error: t\.yaml(:\d+:\d+: |: The result is ambiguous|: Could not solve)`, first, what)
+			require.NoFileExists(t, "out.yaml", what)
 		}
 	}
-	assert.NotZero(t, statuses[0], "some replacements resolve")
-	assert.NotZero(t, statuses[1], "some replacements are refused")
+	require.NotZero(t, statuses[0], "some replacements resolve")
+	require.NotZero(t, statuses[1], "some replacements are refused")
 }

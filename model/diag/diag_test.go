@@ -3,9 +3,8 @@ package diag
 import (
 	"errors"
 	"fmt"
+	"github.com/stretchr/testify/require"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 func TestReferenceMessage(t *testing.T) {
@@ -43,19 +42,19 @@ func TestReferenceMessage(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.wantLine, tc.d.Line(), "Line of %s", tc.name)
-			assert.Equal(t, tc.wantRef, tc.d.ReferenceMessage(), "ReferenceMessage of %s", tc.name)
-			assert.Equal(t, tc.wantError, tc.d.Error(), "Error of %s", tc.name)
-			assert.Equal(t, tc.wantTxt, tc.d.Text(), "Text of %s", tc.name)
-			assert.Equal(t, SeverityError, tc.d.Severity, "severity of %s", tc.name)
+			require.Equal(t, tc.wantLine, tc.d.Line(), "Line of %s", tc.name)
+			require.Equal(t, tc.wantRef, tc.d.ReferenceMessage(), "ReferenceMessage of %s", tc.name)
+			require.Equal(t, tc.wantError, tc.d.Error(), "Error of %s", tc.name)
+			require.Equal(t, tc.wantTxt, tc.d.Text(), "Text of %s", tc.name)
+			require.Equal(t, SeverityError, tc.d.Severity, "severity of %s", tc.name)
 		})
 	}
 }
 
 func TestWarning(t *testing.T) {
 	w := Warning(Pos{File: "t.yaml", Line: 3, Col: 9}, StageLoad, "read as no outputs")
-	assert.Equal(t, SeverityWarning, w.Severity)
-	assert.Equal(t, "t.yaml:3:9: read as no outputs", w.Line())
+	require.Equal(t, SeverityWarning, w.Severity)
+	require.Equal(t, "t.yaml:3:9: read as no outputs", w.Line())
 }
 
 func TestListAsError(t *testing.T) {
@@ -75,10 +74,10 @@ func TestListAsError(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, ListOf(tc.err), tc.name)
+			require.Equal(t, tc.want, ListOf(tc.err), tc.name)
 		})
 	}
 	d, ok := As(list.Err())
-	assert.True(t, ok, "As finds a diagnostic in a list")
-	assert.Same(t, first, d, "As finds the list's first diagnostic")
+	require.True(t, ok, "As finds a diagnostic in a list")
+	require.Same(t, first, d, "As finds the list's first diagnostic")
 }

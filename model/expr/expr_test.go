@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -37,13 +36,13 @@ func runCases(t *testing.T, cases []evalCase) {
 			e, r, _, err := evalDoc(t, doc, berlin)
 			if tc.err != "" {
 				require.Error(t, err, "evaluating %s", tc.doc)
-				assert.Equal(t, tc.err, err.Error(), "evaluating %s", tc.doc)
+				require.Equal(t, tc.err, err.Error(), "evaluating %s", tc.doc)
 				_, ok := diag.As(err)
-				assert.True(t, ok, "error of %s is a diagnostic", tc.doc)
+				require.True(t, ok, "error of %s is a diagnostic", tc.doc)
 				return
 			}
 			require.NoError(t, err, "evaluating %s", tc.doc)
-			assert.Equal(t, tc.want, encode(e, r), "evaluating %s", tc.doc)
+			require.Equal(t, tc.want, encode(e, r), "evaluating %s", tc.doc)
 		})
 	}
 }
@@ -183,31 +182,31 @@ func TestInputValueRemembers(t *testing.T) {
 
 	v, err := e.InputValue("e")
 	require.NoError(t, err)
-	assert.Equal(t, 4.0, v.Num, "value of e")
+	require.Equal(t, 4.0, v.Num, "value of e")
 	// The default itself (an expression) is remembered, and it now carries
 	// the reference's cache property.
 	j, err := e.JSON(assigned)
 	require.NoError(t, err)
-	assert.Equal(t, `{"e":{"add":[2,2],"_cached_result":4}}`, j)
+	require.Equal(t, `{"e":{"add":[2,2],"_cached_result":4}}`, j)
 
 	v, err = e.InputValue("b")
 	require.NoError(t, err)
-	assert.Equal(t, 3.0, v.Num, "value of b")
-	assert.Equal(t, 3.0, assigned.Get("b").Num, "remembered default_expression result")
+	require.Equal(t, 3.0, v.Num, "value of b")
+	require.Equal(t, 3.0, assigned.Get("b").Num, "remembered default_expression result")
 
 	_, err = e.InputValue("c")
-	assert.EqualError(t, err, `Variability input "c" has no value nor default (expression) assigned`)
+	require.EqualError(t, err, `Variability input "c" has no value nor default (expression) assigned`)
 
 	// A later change of the assignment is seen; remembered values win over
 	// defaults.
 	assigned.Map.Set("a", yamlsrc.NewNumber(11))
 	v, err = e.InputValue("h")
 	require.NoError(t, err)
-	assert.Equal(t, 11.0, v.Num, "value of h")
+	require.Equal(t, 11.0, v.Num, "value of h")
 
 	r, ok := e.Cached(doc.Get("inputs").Get("e").Get("default"))
-	assert.True(t, ok)
-	assert.Equal(t, 4.0, r.Num)
+	require.True(t, ok)
+	require.Equal(t, 4.0, r.Num)
 }
 
 func TestStrings(t *testing.T) {
@@ -486,7 +485,7 @@ func TestNowAndWeekday(t *testing.T) {
 		e := New(Env{Now: now, Location: tc.loc})
 		v, err := e.Eval(doc)
 		require.NoError(t, err, "%s in %s", tc.expr, tc.loc)
-		assert.Equal(t, tc.want, encode(e, v), "%s in %s", tc.expr, tc.loc)
+		require.Equal(t, tc.want, encode(e, v), "%s in %s", tc.expr, tc.loc)
 	}
 }
 
@@ -496,7 +495,7 @@ func TestDateStrings(t *testing.T) {
 	e := New(Env{Location: time.UTC})
 	v, err := e.Eval(doc)
 	require.NoError(t, err)
-	assert.Equal(t, "Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)|Wed Feb 03 1999 00:00:00 GMT+0000 (Coordinated Universal Time)", v.Str)
+	require.Equal(t, "Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)|Wed Feb 03 1999 00:00:00 GMT+0000 (Coordinated Universal Time)", v.Str)
 
 }
 
@@ -510,33 +509,33 @@ inputs: {g: {default: [1, 2]}}
 	require.NoError(t, err)
 	e := New(Env{Inputs: doc.Get("inputs")})
 	_, err = e.Eval(doc.Get("expr"))
-	assert.EqualError(t, err, `Element "true" is not a number`)
+	require.EqualError(t, err, `Element "true" is not a number`)
 
 	// Shared maps are evaluated once and keep their result.
 	r, ok := e.Cached(doc.Get("shared"))
 	require.True(t, ok)
-	assert.Equal(t, 3.0, r.Num)
+	require.Equal(t, 3.0, r.Num)
 	j, err := e.JSON(doc.Get("shared"))
 	require.NoError(t, err)
-	assert.Equal(t, `{"add":[1,2],"_cached_result":3}`, j)
+	require.Equal(t, `{"add":[1,2],"_cached_result":3}`, j)
 	p, err := e.Pretty(doc.Get("list"))
 	require.NoError(t, err)
-	assert.Equal(t, "{\n    \"variability_input\": \"g\",\n    \"_cached_result\": [\n        1,\n        2\n    ]\n}", p)
+	require.Equal(t, "{\n    \"variability_input\": \"g\",\n    \"_cached_result\": [\n        1,\n        2\n    ]\n}", p)
 	// The failing expression was not cached; plain JSON does not know caches.
 	_, ok = e.Cached(doc.Get("expr"))
-	assert.False(t, ok)
+	require.False(t, ok)
 	j, err = JSON(doc.Get("shared"))
 	require.NoError(t, err)
-	assert.Equal(t, `{"add":[1,2]}`, j)
+	require.Equal(t, `{"add":[1,2]}`, j)
 
 	// Undefined results are not cached.
 	undef, err := yamlsrc.Parse([]byte(`{token: [a, ",", 3]}`), "")
 	require.NoError(t, err)
 	v, err := e.Eval(undef)
 	require.NoError(t, err)
-	assert.Nil(t, v)
+	require.Nil(t, v)
 	_, ok = e.Cached(undef)
-	assert.False(t, ok)
+	require.False(t, ok)
 
 	// A cached result replaces a user-written cache property in place.
 	user, err := yamlsrc.Parse([]byte(`{_cached_result: null, mul: [2, 2], x: 1}`), "")
@@ -545,7 +544,7 @@ inputs: {g: {default: [1, 2]}}
 	require.NoError(t, err)
 	j, err = e.JSON(user)
 	require.NoError(t, err)
-	assert.Equal(t, `{"_cached_result":4,"mul":[2,2],"x":1}`, j)
+	require.Equal(t, `{"_cached_result":4,"mul":[2,2],"x":1}`, j)
 }
 
 // Cycles cannot come from yamlsrc (it rejects self-containing aliases) but
@@ -582,11 +581,11 @@ func TestCycles(t *testing.T) {
 		e := New(Env{})
 		v, err := e.Eval(tc.expr)
 		if tc.err != "" {
-			assert.EqualError(t, err, tc.err, tc.name)
+			require.EqualError(t, err, tc.err, tc.name)
 			continue
 		}
 		require.NoError(t, err, tc.name)
-		assert.Equal(t, tc.want, encode(e, v), tc.name)
+		require.Equal(t, tc.want, encode(e, v), tc.name)
 	}
 
 	// Long cycles elide the middle like V8.
@@ -599,17 +598,17 @@ func TestCycles(t *testing.T) {
 	}
 	chain[7].List = append(chain[7].List, yamlsrc.NewNumber(1), chain[0])
 	_, err := JSON(chain[0])
-	assert.EqualError(t, err, "Converting circular structure to JSON\n    --> starting at object with constructor 'Array'\n"+
+	require.EqualError(t, err, "Converting circular structure to JSON\n    --> starting at object with constructor 'Array'\n"+
 		"    |     index 0 -> object with constructor 'Array'\n    |     index 0 -> object with constructor 'Array'\n"+
 		"    |     ...\n    |     index 0 -> object with constructor 'Array'\n    --- index 1 closes the circle")
 
 	// A one-item list containing itself converts to "" and so to 0.
 	self := yamlsrc.NewList(nil)
 	self.List[0] = self
-	assert.Equal(t, 0.0, ToNumber(self))
+	require.Equal(t, 0.0, ToNumber(self))
 	s, err := toString(yamlsrc.NewList(self, self), nil)
 	require.NoError(t, err)
-	assert.Equal(t, ",", s)
+	require.Equal(t, ",", s)
 }
 
 func TestStringLengthLimit(t *testing.T) {
@@ -620,12 +619,12 @@ func TestStringLengthLimit(t *testing.T) {
 	}
 	e := New(Env{})
 	_, err := e.Eval(yamlsrc.MapOf("concat", yamlsrc.NewList(v)))
-	assert.EqualError(t, err, "Invalid string length")
+	require.EqualError(t, err, "Invalid string length")
 	_, err = e.Eval(yamlsrc.MapOf("sum", yamlsrc.NewList(v)))
-	assert.EqualError(t, err, "Invalid string length")
+	require.EqualError(t, err, "Invalid string length")
 	_, err = e.Eval(yamlsrc.MapOf("less", yamlsrc.NewList(v, v)))
-	assert.EqualError(t, err, "Invalid string length")
-	assert.True(t, math.IsNaN(ToNumber(v)))
+	require.EqualError(t, err, "Invalid string length")
+	require.True(t, math.IsNaN(ToNumber(v)))
 }
 
 func TestErrorPositions(t *testing.T) {
@@ -635,9 +634,9 @@ func TestErrorPositions(t *testing.T) {
 	_, err = e.Eval(doc.Get("a").Get("b"))
 	d, ok := diag.As(err)
 	require.True(t, ok)
-	assert.Equal(t, `Element ""x"" is not a number`, d.Message)
-	assert.Equal(t, diag.StageSolve, d.Stage)
-	assert.Equal(t, diag.Pos{File: "t.yaml", Line: 2, Col: 16}, d.Pos)
+	require.Equal(t, `Element ""x"" is not a number`, d.Message)
+	require.Equal(t, diag.StageSolve, d.Stage)
+	require.Equal(t, diag.Pos{File: "t.yaml", Line: 2, Col: 16}, d.Pos)
 
 	// JavaScript runtime errors point at the innermost expression too.
 	doc, err = yamlsrc.Parse([]byte("- {add: [1, {mod: [1, {add: 5}]}]}\n"), "t.yaml")
@@ -645,12 +644,12 @@ func TestErrorPositions(t *testing.T) {
 	_, err = e.Eval(doc.List[0])
 	d, ok = diag.As(err)
 	require.True(t, ok)
-	assert.Equal(t, "expression.add.reduce is not a function", d.Message)
-	assert.Equal(t, diag.Pos{File: "t.yaml", Line: 1, Col: 23}, d.Pos)
+	require.Equal(t, "expression.add.reduce is not a function", d.Message)
+	require.Equal(t, diag.Pos{File: "t.yaml", Line: 1, Col: 23}, d.Pos)
 }
 
 func TestOperators(t *testing.T) {
-	assert.Equal(t, []string{"add", "sub", "mul", "div", "mod", "variability_input", "value_expression", "concat",
+	require.Equal(t, []string{"add", "sub", "mul", "div", "mod", "variability_input", "value_expression", "concat",
 		"join", "token", "equal", "greater", "greater_or_equal", "less", "less_or_equal", "in_range", "valid_values",
 		"length", "min_length", "max_length", "sum", "count", "min", "max", "median", "mean", "variance",
 		"standard_deviation", "linear_regression", "polynomial_regression", "logarithmic_regression",

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/js"
@@ -57,8 +56,8 @@ func TestR2AndRR(t *testing.T) {
 		{math.NaN(), "NaN", "NaN"},
 	}
 	for _, tc := range cases {
-		assert.Equal(t, tc.r2, fmtNum(R2(tc.x)), "R2(%v)", tc.x)
-		assert.Equal(t, tc.rr, fmtNum(RR(tc.x)), "RR(%v)", tc.x)
+		require.Equal(t, tc.r2, fmtNum(R2(tc.x)), "R2(%v)", tc.x)
+		require.Equal(t, tc.rr, fmtNum(RR(tc.x)), "RR(%v)", tc.x)
 	}
 }
 
@@ -82,7 +81,7 @@ func TestToNumber(t *testing.T) {
 	}
 	for _, tc := range cases {
 		j, _ := JSON(tc.v)
-		assert.Equal(t, tc.want, fmtNum(ToNumber(tc.v)), "Number(%s)", j)
+		require.Equal(t, tc.want, fmtNum(ToNumber(tc.v)), "Number(%s)", j)
 	}
 }
 
@@ -111,8 +110,8 @@ func TestEquality(t *testing.T) {
 	for _, tc := range cases {
 		ja, _ := JSON(tc.a)
 		jb, _ := JSON(tc.b)
-		assert.Equal(t, tc.strict, StrictEqual(tc.a, tc.b), "%s === %s", ja, jb)
-		assert.Equal(t, tc.sz, SameValueZero(tc.a, tc.b), "SameValueZero(%s, %s)", ja, jb)
+		require.Equal(t, tc.strict, StrictEqual(tc.a, tc.b), "%s === %s", ja, jb)
+		require.Equal(t, tc.sz, SameValueZero(tc.a, tc.b), "SameValueZero(%s, %s)", ja, jb)
 	}
 }
 
@@ -142,24 +141,24 @@ func TestCompare(t *testing.T) {
 	for _, tc := range cases {
 		c, ok, err := Compare(val(t, tc.a), val(t, tc.b), time.UTC)
 		require.NoError(t, err)
-		assert.Equal(t, tc.ok, ok, "comparable %s, %s", tc.a, tc.b)
+		require.Equal(t, tc.ok, ok, "comparable %s, %s", tc.a, tc.b)
 		if ok {
-			assert.Equal(t, tc.c, c, "compare %s, %s", tc.a, tc.b)
+			require.Equal(t, tc.c, c, "compare %s, %s", tc.a, tc.b)
 		}
 	}
 	_, ok, err := Compare(nil, val(t, "1"), time.UTC)
 	require.NoError(t, err)
-	assert.False(t, ok, "undefined is NaN")
+	require.False(t, ok, "undefined is NaN")
 }
 
 func TestJSON(t *testing.T) {
 	j, err := JSON(nil)
 	require.NoError(t, err)
-	assert.Equal(t, "undefined", j)
+	require.Equal(t, "undefined", j)
 	j, err = JSON(val(t, `{a: [1, .nan, .inf, "x\"y"], b: 2023-01-01, c: null, d: {}}`))
 	require.NoError(t, err)
-	assert.Equal(t, `{"a":[1,null,null,"x\"y"],"b":"2023-01-01T00:00:00.000Z","c":null,"d":{}}`, j)
+	require.Equal(t, `{"a":[1,null,null,"x\"y"],"b":"2023-01-01T00:00:00.000Z","c":null,"d":{}}`, j)
 	p, err := Pretty(val(t, `{a: [1, []], b: {}}`))
 	require.NoError(t, err)
-	assert.Equal(t, "{\n    \"a\": [\n        1,\n        []\n    ],\n    \"b\": {}\n}", p)
+	require.Equal(t, "{\n    \"a\": [\n        1,\n        []\n    ],\n    \"b\": {}\n}", p)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -38,7 +37,7 @@ constant: {add: [{variability_input: size}, 1]}
 	_, err = e.Eval(x)
 	var oe *OpenInputError
 	require.True(t, errors.As(err, &oe), "reading mode unassigned fails with an OpenInputError, got %v", err)
-	assert.Equal(t, "mode", oe.Name)
+	require.Equal(t, "mode", oe.Name)
 
 	for _, tc := range []struct {
 		mode string
@@ -47,24 +46,24 @@ constant: {add: [{variability_input: size}, 1]}
 		cur["mode"] = yamlsrc.NewString(tc.mode)
 		v, err := e.Eval(x)
 		require.NoError(t, err, "mode=%s", tc.mode)
-		assert.Equal(t, tc.want, v.Bool, "mode=%s", tc.mode)
+		require.Equal(t, tc.want, v.Bool, "mode=%s", tc.mode)
 		v, err = e.InputValue("strict")
 		require.NoError(t, err, "strict with mode=%s", tc.mode)
-		assert.Equal(t, tc.want, v.Bool, "strict with mode=%s", tc.mode)
+		require.Equal(t, tc.want, v.Bool, "strict with mode=%s", tc.mode)
 	}
 	_, ok := e.Cached(x)
-	assert.False(t, ok, "a result over open inputs is not cached")
-	assert.False(t, assigned.Has("mode"), "an open input is not remembered")
-	assert.False(t, assigned.Has("strict"), "a default_expression over open inputs is not remembered")
+	require.False(t, ok, "a result over open inputs is not cached")
+	require.False(t, assigned.Has("mode"), "an open input is not remembered")
+	require.False(t, assigned.Has("strict"), "a default_expression over open inputs is not remembered")
 
 	v, err := e.Eval(doc.Get("constant"))
 	require.NoError(t, err)
-	assert.Equal(t, 3.0, v.Num)
+	require.Equal(t, 3.0, v.Num)
 	_, ok = e.Cached(doc.Get("constant"))
-	assert.True(t, ok, "a result without open inputs is cached")
+	require.True(t, ok, "a result without open inputs is cached")
 	v, err = e.InputValue("fixed")
 	require.NoError(t, err)
-	assert.Equal(t, 3.0, v.Num)
-	assert.True(t, assigned.Has("size"), "a default is remembered")
-	assert.True(t, assigned.Has("fixed"), "a default_expression without open inputs is remembered")
+	require.Equal(t, 3.0, v.Num)
+	require.True(t, assigned.Has("size"), "a default is remembered")
+	require.True(t, assigned.Has("fixed"), "a default_expression without open inputs is remembered")
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 	_ "time/tzdata" // the oracle zones must exist on every machine
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/js"
@@ -96,18 +95,14 @@ func TestNodeOracle(t *testing.T) {
 	for i, c := range cases {
 		e, r, assigned, err := evalDoc(t, c.YAML, berlin)
 		if c.Want.Err != nil {
-			if assert.Error(t, err, "case %d: %s", i, c.YAML) {
-				assert.Equal(t, *c.Want.Err, err.Error(), "case %d: %s", i, c.YAML)
-			}
+			require.EqualError(t, err, *c.Want.Err, "case %d: %s", i, c.YAML)
 			continue
 		}
-		if !assert.NoError(t, err, "case %d: %s", i, c.YAML) {
-			continue
-		}
-		assert.Equal(t, *c.Want.OK, encode(e, r), "case %d: %s", i, c.YAML)
+		require.NoError(t, err, "case %d: %s", i, c.YAML)
+		require.Equal(t, *c.Want.OK, encode(e, r), "case %d: %s", i, c.YAML)
 		a, err := e.JSON(assigned)
 		require.NoError(t, err)
-		assert.Equal(t, c.Want.Assigned, a, "assignments after case %d: %s", i, c.YAML)
+		require.Equal(t, c.Want.Assigned, a, "assignments after case %d: %s", i, c.YAML)
 	}
 }
 
@@ -118,7 +113,7 @@ func TestOracleFilesAreSelfConsistent(t *testing.T) {
 	loadJSON(t, "testdata/node_oracle.json", &cases)
 	ops := map[string]bool{}
 	for i, c := range cases {
-		assert.True(t, (c.Want.OK == nil) != (c.Want.Err == nil), "case %d", i)
+		require.True(t, (c.Want.OK == nil) != (c.Want.Err == nil), "case %d", i)
 		for _, op := range Operators() {
 			if containsKey(c.YAML, op) {
 				ops[op] = true
@@ -126,7 +121,7 @@ func TestOracleFilesAreSelfConsistent(t *testing.T) {
 		}
 	}
 	for _, op := range Operators() {
-		assert.True(t, ops[op] || op == "weekday", "no oracle case uses %s", op)
+		require.True(t, ops[op] || op == "weekday", "no oracle case uses %s", op)
 	}
 }
 

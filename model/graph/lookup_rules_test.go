@@ -3,7 +3,6 @@ package graph
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -251,7 +250,7 @@ func TestLookupRules(t *testing.T) {
 				return
 			}
 			require.NoError(t, err, "lookup of %s", tc.arg)
-			assert.Equal(t, tc.want, e.ID(), "lookup of %s", tc.arg)
+			require.Equal(t, tc.want, e.ID(), "lookup of %s", tc.arg)
 		})
 	}
 }
@@ -298,13 +297,13 @@ func TestNamedLookups(t *testing.T) {
 				wantP = append(wantP, i)
 			}
 		}
-		assert.Equal(t, wantP, ps, "n=%d", n)
-		assert.Equal(t, wantQ, qs, "n=%d", n)
-		assert.Empty(t, a.PropertiesNamed("r"), "n=%d", n)
+		require.Equal(t, wantP, ps, "n=%d", n)
+		require.Equal(t, wantQ, qs, "n=%d", n)
+		require.Empty(t, a.PropertiesNamed("r"), "n=%d", n)
 		// The index is built once; asking again gives the same answer.
-		assert.Len(t, a.PropertiesNamed("q"), len(wantQ), "n=%d", n)
-		assert.Len(t, a.TypesNamed("t"), 1)
-		assert.Empty(t, a.OutgoingNamed("host"))
-		assert.Empty(t, a.ArtifactsNamed("a"))
+		require.Len(t, a.PropertiesNamed("q"), len(wantQ), "n=%d", n)
+		require.Len(t, a.TypesNamed("t"), 1)
+		require.Empty(t, a.OutgoingNamed("host"))
+		require.Empty(t, a.ArtifactsNamed("a"))
 	}
 }

@@ -3,7 +3,6 @@ package graph
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -218,7 +217,7 @@ func TestNullInputAfterFeature(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, AfterCleanup(g))
 	d := NullInputDefinition("t.yaml", "b", g.Variability().Get("inputs").Get("b"))
-	assert.Equal(t, `t.yaml:6:10: expected the variability input "b" as a map, found null (the reference fails with: Cannot read properties of null (reading 'mandatory'))`, d.Line())
+	require.Equal(t, `t.yaml:6:10: expected the variability input "b" as a map, found null (the reference fails with: Cannot read properties of null (reading 'mandatory'))`, d.Line())
 }
 
 func TestMalformedCoerced(t *testing.T) {
@@ -236,7 +235,7 @@ func TestMalformedCoerced(t *testing.T) {
 				for _, p := range g.NodeByName("n").Properties {
 					got = append(got, p.Name+"="+JSONOf(p.Value))
 				}
-				assert.Equal(t, []string{`0="a"`, `1="b"`, `0="VINTNER_UNDEFINED"`, `1="VINTNER_UNDEFINED"`}, got)
+				require.Equal(t, []string{`0="a"`, `1="b"`, `0="VINTNER_UNDEFINED"`, `1="VINTNER_UNDEFINED"`}, got)
 			},
 			want: []string{"t.yaml:6:19: expected properties as a map or a list, found a string: read as a map from each character's position to the character, as the reference does"},
 		},
@@ -244,7 +243,7 @@ func TestMalformedCoerced(t *testing.T) {
 			name: "number properties",
 			src:  head + "  node_templates:\n    n:\n      type: t\n      properties: 5\n",
 			check: func(t *testing.T, g *Graph) {
-				assert.Empty(t, g.NodeByName("n").Properties)
+				require.Empty(t, g.NodeByName("n").Properties)
 			},
 			want: []string{"t.yaml:6:19: expected properties as a map or a list, found a number: read as no properties, as the reference does"},
 		},
@@ -254,9 +253,9 @@ func TestMalformedCoerced(t *testing.T) {
 			check: func(t *testing.T, g *Graph) {
 				n := g.NodeByName("n")
 				require.Len(t, n.Types, 2)
-				assert.Equal(t, "type.0@0.node.n", n.Types[0].ID())
-				assert.Empty(t, n.Types[0].Conditions)
-				assert.Equal(t, "0~0::ansible", n.Technologies[0].Assign)
+				require.Equal(t, "type.0@0.node.n", n.Types[0].ID())
+				require.Empty(t, n.Types[0].Conditions)
+				require.Equal(t, "0~0::ansible", n.Technologies[0].Assign)
 			},
 			want: []string{`t.yaml:5:14: expected a type entry of node "n" as a map, found a string: read as type "0", as the reference does`},
 		},
@@ -264,7 +263,7 @@ func TestMalformedCoerced(t *testing.T) {
 			name: "scalar type assignment",
 			src:  head + "  node_templates:\n    n:\n      type: [{t: abc}]\n",
 			check: func(t *testing.T, g *Graph) {
-				assert.Equal(t, "type.t@0.node.n", g.NodeByName("n").Types[0].ID())
+				require.Equal(t, "type.t@0.node.n", g.NodeByName("n").Types[0].ID())
 			},
 			want: []string{`t.yaml:5:18: expected the type assignment "t" of node "n" as a map, found a string: read as one without conditions, as the reference does`},
 		},
@@ -272,8 +271,8 @@ func TestMalformedCoerced(t *testing.T) {
 			name: "number outputs",
 			src:  head + "  node_templates:\n    n: {type: t}\n  outputs: 5\n",
 			check: func(t *testing.T, g *Graph) {
-				assert.Empty(t, g.Outputs)
-				assert.True(t, g.Topology().Get("outputs").IsList(), "outputs become an empty list")
+				require.Empty(t, g.Outputs)
+				require.True(t, g.Topology().Get("outputs").IsList(), "outputs become an empty list")
 			},
 			want: []string{"t.yaml:5:12: expected outputs as a map or a list, found a number: read as no outputs, as the reference does"},
 		},
@@ -282,7 +281,7 @@ func TestMalformedCoerced(t *testing.T) {
 			src:  head + "  inputs: xy\n",
 			check: func(t *testing.T, g *Graph) {
 				require.Len(t, g.Inputs, 2)
-				assert.Equal(t, "input.1@1", g.Inputs[1].ID())
+				require.Equal(t, "input.1@1", g.Inputs[1].ID())
 			},
 			want: []string{
 				"t.yaml:3:11: expected inputs as a map or a list, found a string: read as a map from each character's position to the character, as the reference does",
@@ -295,8 +294,8 @@ func TestMalformedCoerced(t *testing.T) {
 			src:  "tosca_definitions_version: tosca_variability_1_0\nimports:\n  - [a, b]\n  - c\n",
 			check: func(t *testing.T, g *Graph) {
 				require.Len(t, g.Imports, 2)
-				assert.True(t, g.Imports[0].Raw.IsList())
-				assert.Empty(t, g.Imports[0].Conditions)
+				require.True(t, g.Imports[0].Raw.IsList())
+				require.Empty(t, g.Imports[0].Conditions)
 			},
 			want: []string{"t.yaml:3:5: expected import 0 as a map or a string, found a list: kept as it is, without conditions, as the reference does"},
 		},
@@ -305,12 +304,12 @@ func TestMalformedCoerced(t *testing.T) {
 			src:  head + "  node_templates:\n    n:\n      type: t\n      requirements: [[m]]\n      artifacts: [[f.zip]]\n      properties: [[1]]\n    m: {type: t}\n",
 			check: func(t *testing.T, g *Graph) {
 				n := g.NodeByName("n")
-				assert.Equal(t, "relation.0@0.node.n", n.Outgoing[0].ID())
-				assert.Equal(t, g.NodeByName("m"), n.Outgoing[0].Target)
-				assert.Equal(t, "artifact.0@0.node.n", n.Artifacts[0].ID())
-				assert.Equal(t, `"f.zip"`, JSONOf(n.Artifacts[0].Raw.Get("file")))
-				assert.Equal(t, "property.0@0.node.n", n.Properties[0].ID())
-				assert.Equal(t, "1", JSONOf(n.Properties[0].Value))
+				require.Equal(t, "relation.0@0.node.n", n.Outgoing[0].ID())
+				require.Equal(t, g.NodeByName("m"), n.Outgoing[0].Target)
+				require.Equal(t, "artifact.0@0.node.n", n.Artifacts[0].ID())
+				require.Equal(t, `"f.zip"`, JSONOf(n.Artifacts[0].Raw.Get("file")))
+				require.Equal(t, "property.0@0.node.n", n.Properties[0].ID())
+				require.Equal(t, "1", JSONOf(n.Properties[0].Value))
 			},
 			want: []string{
 				`t.yaml:8:20: expected a property as a map with one entry, found a list: read as "0" with its first item, as the reference does`,
@@ -323,7 +322,7 @@ func TestMalformedCoerced(t *testing.T) {
 			src:  head + "  inputs: [ab]\n",
 			check: func(t *testing.T, g *Graph) {
 				require.Len(t, g.Inputs, 1)
-				assert.Equal(t, "input.0@0", g.Inputs[0].ID())
+				require.Equal(t, "input.0@0", g.Inputs[0].ID())
 			},
 			want: []string{`t.yaml:3:12: expected an input as a map with one entry, found a string: read as "0" with its first character, as the reference does`},
 		},
@@ -331,7 +330,7 @@ func TestMalformedCoerced(t *testing.T) {
 			name: "date options",
 			src:  head + "  variability:\n    options: 2020-01-01\n",
 			check: func(t *testing.T, g *Graph) {
-				assert.Nil(t, g.Topology().Get("variability"), "an object without keys is empty")
+				require.Nil(t, g.Topology().Get("variability"), "an object without keys is empty")
 			},
 			want: []string{"t.yaml:4:14: expected variability options as a map, found a date: read as no options, as the reference does"},
 		},
@@ -339,7 +338,7 @@ func TestMalformedCoerced(t *testing.T) {
 			name: "list options",
 			src:  head + "  variability:\n    options: [{mode: strict}]\n",
 			check: func(t *testing.T, g *Graph) {
-				assert.Equal(t, "manual", g.Options.Mode, "the default mode of the version, not strict")
+				require.Equal(t, "manual", g.Options.Mode, "the default mode of the version, not strict")
 			},
 			want: []string{"t.yaml:4:14: expected variability options as a map, found a list: read as no options, as the reference does"},
 		},
@@ -352,11 +351,11 @@ func TestMalformedCoerced(t *testing.T) {
 			tc.check(t, g)
 			var got []string
 			for _, w := range g.Warnings {
-				assert.Equal(t, diag.SeverityWarning, w.Severity, "severity of %q", w.Message)
+				require.Equal(t, diag.SeverityWarning, w.Severity, "severity of %q", w.Message)
 				got = append(got, w.Line())
 			}
-			assert.Equal(t, tc.want, got, "warnings of %s", tc.name)
-			assert.Equal(t, tc.want, sunk, "warnings sunk for %s", tc.name)
+			require.Equal(t, tc.want, got, "warnings of %s", tc.name)
+			require.Equal(t, tc.want, sunk, "warnings sunk for %s", tc.name)
 		})
 	}
 }
@@ -367,16 +366,16 @@ func TestMalformedCoerced(t *testing.T) {
 func TestNonBMPStringProperties(t *testing.T) {
 	_, err := Build(doc(t, head+"  node_templates:\n    n:\n      type: t\n      properties: \"a\U0001F600\"\n"), "t.yaml")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "outside the Basic Multilingual Plane")
+	require.Contains(t, err.Error(), "outside the Basic Multilingual Plane")
 }
 
 func TestWeightPos(t *testing.T) {
 	g, err := Build(doc(t, head+"  node_templates:\n    n:\n      type: t\n      weight: .nan\n      technology: [{ansible: {weight: .nan}}]\n    m: {type: t}\n"), "t.yaml")
 	require.NoError(t, err)
-	assert.Equal(t, "t.yaml:6:15", g.NodeByName("n").WeightPos().String(), "node weight")
-	assert.Equal(t, "t.yaml:7:39", g.Technologies[0].WeightPos().String(), "technology weight")
-	assert.Equal(t, "t.yaml:8:8", g.NodeByName("m").WeightPos().String(), "no weight: the element")
+	require.Equal(t, "t.yaml:6:15", g.NodeByName("n").WeightPos().String(), "node weight")
+	require.Equal(t, "t.yaml:7:39", g.Technologies[0].WeightPos().String(), "technology weight")
+	require.Equal(t, "t.yaml:8:8", g.NodeByName("m").WeightPos().String(), "no weight: the element")
 	// A technology that enrichment adds has no position of its own.
 	added := &Element{Kind: KindTechnology, Name: "x", Index: 1, Container: g.NodeByName("m"), Raw: yamlsrc.MapOf("weight", g.NodeByName("n").Raw.Get("weight")), Graph: g}
-	assert.Equal(t, "t.yaml:8:8", added.WeightPos().String(), "added technology: its node")
+	require.Equal(t, "t.yaml:8:8", added.WeightPos().String(), "added technology: its node")
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,8 +44,8 @@ func TestParseVersionRules(t *testing.T) {
 	} {
 		t.Run(tc.src, func(t *testing.T) {
 			v, ok := ParseVersion(yv(t, tc.src))
-			assert.Equal(t, tc.ok, ok)
-			assert.Equal(t, tc.want, v)
+			require.Equal(t, tc.ok, ok)
+			require.Equal(t, tc.want, v)
 		})
 	}
 }
@@ -100,14 +99,14 @@ func TestOptionDefaultsTable(t *testing.T) {
 				requiredIncoming: o.Constraints.RequiredIncomingRelation,
 				enrichTechs:      o.Enricher.Technologies,
 			}
-			assert.Equal(t, w, got)
+			require.Equal(t, w, got)
 			// The same in every version.
-			assert.False(t, o.Kinds[KindNode].Default || o.Kinds[KindInput].Default, "default conditions")
-			assert.True(t, o.Enricher.InputCondition && o.Enricher.Implementations, "enricher")
-			assert.False(t, o.Constraints.Constraints || o.Constraints.RelationSource || o.Constraints.RelationTarget ||
+			require.False(t, o.Kinds[KindNode].Default || o.Kinds[KindInput].Default, "default conditions")
+			require.True(t, o.Enricher.InputCondition && o.Enricher.Implementations, "enricher")
+			require.False(t, o.Constraints.Constraints || o.Constraints.RelationSource || o.Constraints.RelationTarget ||
 				o.Constraints.ArtifactContainer || o.Constraints.PropertyContainer || o.Constraints.TypeContainer ||
 				o.Constraints.RequiredArtifact, "container constraints")
-			assert.Equal(t, w.checks, o.Checks.Persistent && o.Checks.RequiredTechnology && o.Checks.RelationSource && o.Checks.ExpectedHosting, "checks")
+			require.Equal(t, w.checks, o.Checks.Persistent && o.Checks.RequiredTechnology && o.Checks.RelationSource && o.Checks.ExpectedHosting, "checks")
 		})
 	}
 }
@@ -129,99 +128,99 @@ func TestOptionResolutionRules(t *testing.T) {
 				if k == KindInput || k == KindOutput {
 					want = "000/000"
 				}
-				assert.Equal(t, want, switches(o.Kinds[k]), "kind %s", k)
+				require.Equal(t, want, switches(o.Kinds[k]), "kind %s", k)
 			}
 		}},
 		{"specific beats general", V1, "pruning: true, node_pruning: false, relation_semantic_pruning: false", func(t *testing.T, o *Options) {
-			assert.Equal(t, "000/000", switches(o.Kinds[KindNode]))
-			assert.Equal(t, "000/110", switches(o.Kinds[KindRelation]))
-			assert.Equal(t, "000/111", switches(o.Kinds[KindType]))
+			require.Equal(t, "000/000", switches(o.Kinds[KindNode]))
+			require.Equal(t, "000/110", switches(o.Kinds[KindRelation]))
+			require.Equal(t, "000/111", switches(o.Kinds[KindType]))
 		}},
 		{"consistency and semantic parents", V1, "node_default_condition: true, node_default_semantic_condition: false", func(t *testing.T, o *Options) {
-			assert.Equal(t, "110/000", switches(o.Kinds[KindNode]))
+			require.Equal(t, "110/000", switches(o.Kinds[KindNode]))
 		}},
 		{"RC3 treats inputs like other kinds", RC3, "mode: consistent-strict", func(t *testing.T, o *Options) {
-			assert.Equal(t, "110/000", switches(o.Kinds[KindInput]))
+			require.Equal(t, "110/000", switches(o.Kinds[KindInput]))
 		}},
 		{"user value beats the mode table", V1, "mode: consistent-loose, node_semantic_pruning: true, input_pruning: true", func(t *testing.T, o *Options) {
-			assert.Equal(t, "000/111", switches(o.Kinds[KindNode]))
+			require.Equal(t, "000/111", switches(o.Kinds[KindNode]))
 			// The V1 table sets input_consistency_pruning and
 			// input_semantic_pruning to false: they do not inherit the user's
 			// input_pruning (§4.1).
-			assert.Equal(t, "000/100", switches(o.Kinds[KindInput]))
+			require.Equal(t, "000/100", switches(o.Kinds[KindInput]))
 		}},
 		{"mode options", V1, "node_default_condition_mode: host, relation_default_condition_mode: target, artifact_default_condition_mode: managed, property_default_condition_mode: container, technology_default_condition_mode: other", func(t *testing.T, o *Options) {
-			assert.Equal(t, []string{"host", "target", "managed", "container", "other"}, []string{
+			require.Equal(t, []string{"host", "target", "managed", "container", "other"}, []string{
 				o.Kinds[KindNode].Mode, o.Kinds[KindRelation].Mode, o.Kinds[KindArtifact].Mode,
 				o.Kinds[KindProperty].Mode, o.Kinds[KindTechnology].Mode})
 		}},
 		{"relation_default_implied", RC3, "relation_default_implied: false", func(t *testing.T, o *Options) {
-			assert.False(t, o.RelationDefaultImplied)
+			require.False(t, o.RelationDefaultImplied)
 		}},
 		{"checks off", V1, "checks: false", func(t *testing.T, o *Options) {
 			c := o.Checks
-			assert.False(t, c.Consistency || c.Semantic || c.Persistent || c.RelationSource || c.AmbiguousType ||
+			require.False(t, c.Consistency || c.Semantic || c.Persistent || c.RelationSource || c.AmbiguousType ||
 				c.ExpectedArtifact || c.RequiredTechnology || c.AmbiguousInput)
 		}},
 		{"consistency checks off", V1, "consistency_checks: false, ambiguous_type_check: true", func(t *testing.T, o *Options) {
 			c := o.Checks
-			assert.True(t, c.Semantic && c.ExpectedHosting && c.Persistent && c.AmbiguousType)
-			assert.False(t, c.RelationSource || c.AmbiguousHosting || c.MissingTechnologyContainer || c.AmbiguousRelation)
+			require.True(t, c.Semantic && c.ExpectedHosting && c.Persistent && c.AmbiguousType)
+			require.False(t, c.RelationSource || c.AmbiguousHosting || c.MissingTechnologyContainer || c.AmbiguousRelation)
 		}},
 		{"semantic checks off", RC2, "semantic_checks: false", func(t *testing.T, o *Options) {
 			c := o.Checks
-			assert.True(t, c.Consistency && c.Persistent && c.AmbiguousOutput)
-			assert.False(t, c.ExpectedHosting || c.ExpectedIncomingRelation || c.ExpectedTechnology || c.RequiredTechnology)
+			require.True(t, c.Consistency && c.Persistent && c.AmbiguousOutput)
+			require.False(t, c.ExpectedHosting || c.ExpectedIncomingRelation || c.ExpectedTechnology || c.RequiredTechnology)
 		}},
 		{"RC3 unconsumed and unproduced follow the checks", RC3, "semantic_checks: true", func(t *testing.T, o *Options) {
-			assert.True(t, o.Checks.UnconsumedInput)
-			assert.False(t, o.Checks.UnproducedOutput)
+			require.True(t, o.Checks.UnconsumedInput)
+			require.False(t, o.Checks.UnproducedOutput)
 		}},
 		{"RC2 unconsumed and unproduced stay off", RC2, "", func(t *testing.T, o *Options) {
-			assert.False(t, o.Checks.UnconsumedInput || o.Checks.UnproducedOutput)
+			require.False(t, o.Checks.UnconsumedInput || o.Checks.UnproducedOutput)
 		}},
 		{"V1 constraints switch every constraint", V1, "constraints: true", func(t *testing.T, o *Options) {
 			k := o.Constraints
-			assert.True(t, k.RelationSource && k.RelationTarget && k.ArtifactContainer && k.PropertyContainer &&
+			require.True(t, k.RelationSource && k.RelationTarget && k.ArtifactContainer && k.PropertyContainer &&
 				k.TypeContainer && k.HostingStack && k.Technology && k.UniqueProperty && k.UniqueArtifact &&
 				k.UniqueInput && k.UniqueOutput && k.UniqueRelation && k.RequiredArtifact && k.RequiredIncomingRelation)
 		}},
 		// Quirk: RC2/RC3 read the user's constraints for their defaults.
 		{"RC2 constraints false", RC2, "constraints: false", func(t *testing.T, o *Options) {
 			k := o.Constraints
-			assert.False(t, k.HostingStack || k.Technology || k.UniqueProperty || k.UniqueRelation || k.RequiredIncomingRelation)
+			require.False(t, k.HostingStack || k.Technology || k.UniqueProperty || k.UniqueRelation || k.RequiredIncomingRelation)
 		}},
 		{"RC3 constraints true", RC3, "constraints: true, unique_input_constraint: false", func(t *testing.T, o *Options) {
 			k := o.Constraints
-			assert.True(t, k.RequiredIncomingRelation && k.RelationSource && k.RequiredArtifact && k.HostingStack)
-			assert.False(t, k.UniqueInput)
+			require.True(t, k.RequiredIncomingRelation && k.RelationSource && k.RequiredArtifact && k.HostingStack)
+			require.False(t, k.UniqueInput)
 		}},
 		{"RC3 required incoming relation", RC3, "required_incoming_relation_constraint: true", func(t *testing.T, o *Options) {
-			assert.True(t, o.Constraints.RequiredIncomingRelation)
-			assert.False(t, o.Constraints.RelationSource)
+			require.True(t, o.Constraints.RequiredIncomingRelation)
+			require.False(t, o.Constraints.RelationSource)
 		}},
 		{"enricher", V1, "enrich_input_condition: false, enrich_technologies: true, enrich_implementations: false", func(t *testing.T, o *Options) {
-			assert.Equal(t, Enricher{Technologies: true}, o.Enricher)
+			require.Equal(t, Enricher{Technologies: true}, o.Enricher)
 		}},
 		// Optimisation (§4.3): true minimises, except for technologies in
 		// RC2/RC3, where it maximises.
 		{"V1 technologies true minimises", V1, "optimization_technologies: true", func(t *testing.T, o *Options) {
-			assert.Equal(t, Optimization{Optimize: true, Min: true, Mode: "count"}, o.Solver.Technologies)
+			require.Equal(t, Optimization{Optimize: true, Min: true, Mode: "count"}, o.Solver.Technologies)
 		}},
 		{"RC3 technologies min", RC3, "optimization_technologies: min, optimization_technologies_unique: true, optimization_technologies_mode: count", func(t *testing.T, o *Options) {
-			assert.Equal(t, Optimization{Optimize: true, Min: true, Unique: true, Mode: "count"}, o.Solver.Technologies)
+			require.Equal(t, Optimization{Optimize: true, Min: true, Unique: true, Mode: "count"}, o.Solver.Technologies)
 		}},
 		{"RC2 technologies off", RC2, "optimization_technologies: false", func(t *testing.T, o *Options) {
-			assert.Equal(t, Optimization{Mode: "weight-count"}, o.Solver.Technologies)
+			require.Equal(t, Optimization{Mode: "weight-count"}, o.Solver.Technologies)
 		}},
 		{"topology max", V1, "optimization_topology: max, optimization_topology_unique: false, optimization_topology_mode: count", func(t *testing.T, o *Options) {
-			assert.Equal(t, Optimization{Optimize: true, Max: true, Mode: "count"}, o.Solver.Topology)
+			require.Equal(t, Optimization{Optimize: true, Max: true, Mode: "count"}, o.Solver.Topology)
 		}},
 		{"topology off", RC3, "optimization_topology: false", func(t *testing.T, o *Options) {
-			assert.Equal(t, Optimization{Unique: true, Mode: "weight"}, o.Solver.Topology)
+			require.Equal(t, Optimization{Unique: true, Mode: "weight"}, o.Solver.Topology)
 		}},
 		{"unknown options are ignored", V1, "anchor_check: 5, required_hosting_constraint: maybe", func(t *testing.T, o *Options) {
-			assert.Equal(t, "manual", o.Mode)
+			require.Equal(t, "manual", o.Mode)
 		}},
 	}
 	for _, tc := range tests {
@@ -267,16 +266,16 @@ func TestOptionErrorRules(t *testing.T) {
 
 func TestOptionNamesRules(t *testing.T) {
 	names := OptionNames()
-	assert.True(t, sort.StringsAreSorted(names))
+	require.True(t, sort.StringsAreSorted(names))
 	for _, n := range []string{"mode", "node_pruning", "technology_semantic_pruning", "input_default_condition",
 		"optimization_technologies_mode", "required_technology_check", "unique_relation_constraint", "bratans_unknown", "technology_required"} {
-		assert.True(t, IsOption(n), n)
+		require.True(t, IsOption(n), n)
 	}
 	// Names of later Vintner versions are unknown to 0.1.8 (Appendix B).
 	for _, n := range []string{"anchor_check", "required_hosting_constraint", "single_hosting_constraint", "optimization_scenarios", "import_pruning"} {
-		assert.False(t, IsOption(n), n)
+		require.False(t, IsOption(n), n)
 	}
 	for _, n := range names {
-		assert.False(t, strings.Contains(n, "import_"), n)
+		require.False(t, strings.Contains(n, "import_"), n)
 	}
 }

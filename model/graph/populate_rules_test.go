@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -78,56 +77,56 @@ topology_template:
 	g := buildRules(t, src)
 	d := g.Doc
 	js := func(v *Value) string { return yamlsrc.JSON(v) }
-	assert.Equal(t, `[{"file":"a.yaml"},{"file":"b.yaml","conditions":false}]`, js(d.Get("imports")))
-	assert.Equal(t, `{"derived_from":"tosca.nodes.Root"}`, js(d.Get("node_types").Get("app")))
-	assert.Equal(t, `{"derived_from":"tosca.nodes.Root"}`, js(d.Get("node_types").Get("base")))
+	require.Equal(t, `[{"file":"a.yaml"},{"file":"b.yaml","conditions":false}]`, js(d.Get("imports")))
+	require.Equal(t, `{"derived_from":"tosca.nodes.Root"}`, js(d.Get("node_types").Get("app")))
+	require.Equal(t, `{"derived_from":"tosca.nodes.Root"}`, js(d.Get("node_types").Get("base")))
 	// Quirk: the relationship root is misspelt (§3.2).
-	assert.Equal(t, `{"derived_from":"tosca.relationship.Root"}`, js(d.Get("relationship_types").Get("rt")))
-	assert.Equal(t, `{"derived_from":"tosca.artifacts.Root"}`, js(d.Get("artifact_types").Get("zip")))
+	require.Equal(t, `{"derived_from":"tosca.relationship.Root"}`, js(d.Get("relationship_types").Get("rt")))
+	require.Equal(t, `{"derived_from":"tosca.artifacts.Root"}`, js(d.Get("artifact_types").Get("zip")))
 	// technology_required is deleted, and so are the then empty options
 	// and variability.
-	assert.Nil(t, g.Topology().Get("variability"))
+	require.Nil(t, g.Topology().Get("variability"))
 
 	nodes := g.Topology().Get("node_templates")
 	require.True(t, nodes.IsList())
 	n := nodes.List[0].Get("n")
-	assert.Equal(t, `[{"app":{}}]`, js(n.Get("type")))
+	require.Equal(t, `[{"app":{}}]`, js(n.Get("type")))
 	// Map form: nothing is conditional; every value is wrapped.
-	assert.Equal(t, `[{"a":{"value":1}},{"b":{"value":{"value":5}}},{"c":{"value":{"expression":{"concat":["x"]}}}},{"d":{"value":{"conditions":false}}},`+
+	require.Equal(t, `[{"a":{"value":1}},{"b":{"value":{"value":5}}},{"c":{"value":{"expression":{"concat":["x"]}}}},{"d":{"value":{"conditions":false}}},`+
 		`{"a":{"value":"VINTNER_UNDEFINED","default_alternative":true,"implied":true,"pruning":true}},`+
 		`{"b":{"value":"VINTNER_UNDEFINED","default_alternative":true,"implied":true,"pruning":true}},`+
 		`{"c":{"value":"VINTNER_UNDEFINED","default_alternative":true,"implied":true,"pruning":true}},`+
 		`{"d":{"value":"VINTNER_UNDEFINED","default_alternative":true,"implied":true,"pruning":true}}]`, js(n.Get("properties")))
-	assert.Equal(t, `[{"host":{"node":"m"}},{"conn":{"node":"m"}}]`, js(n.Get("requirements")))
-	assert.Equal(t, `[{"f":{"file":"./f.sh","type":[{"tosca.artifacts.File":{}}]}},{"z":{"file":"z.zip","type":[{"zip":{}}]}},{"u":{"file":"u.txt","type":[{"tosca.artifacts.File":{}}]}}]`, js(n.Get("artifacts")))
+	require.Equal(t, `[{"host":{"node":"m"}},{"conn":{"node":"m"}}]`, js(n.Get("requirements")))
+	require.Equal(t, `[{"f":{"file":"./f.sh","type":[{"tosca.artifacts.File":{}}]}},{"z":{"file":"z.zip","type":[{"zip":{}}]}},{"u":{"file":"u.txt","type":[{"tosca.artifacts.File":{}}]}}]`, js(n.Get("artifacts")))
 	// Technology names are lower-cased and get an assign of the first type.
-	assert.Equal(t, `[{"ansible":{"assign":"app~app::ansible"}}]`, js(n.Get("technology")))
+	require.Equal(t, `[{"ansible":{"assign":"app~app::ansible"}}]`, js(n.Get("technology")))
 	m := nodes.List[1].Get("m")
 	// List form: a map with value or expression is an assignment; a
 	// map with neither is a value.
 	props := m.Get("properties").List
-	assert.Equal(t, `{"a":{"value":1}}`, js(props[0]))
-	assert.Equal(t, `{"b":{"value":2,"conditions":false}}`, js(props[1]))
-	assert.Equal(t, `{"c":{"value":[1,2]}}`, js(props[2]))
-	assert.Equal(t, `{"d":{"value":{"conditions":false}}}`, js(props[3]))
+	require.Equal(t, `{"a":{"value":1}}`, js(props[0]))
+	require.Equal(t, `{"b":{"value":2,"conditions":false}}`, js(props[1]))
+	require.Equal(t, `{"c":{"value":[1,2]}}`, js(props[2]))
+	require.Equal(t, `{"d":{"value":{"conditions":false}}}`, js(props[3]))
 	// Every node gets an empty technology list.
-	assert.Equal(t, `[]`, js(m.Get("technology")))
+	require.Equal(t, `[]`, js(m.Get("technology")))
 
 	// Normalising again changes nothing (§3).
 	before := js(d)
 	g2, err := Build(d, "t.yaml")
 	require.NoError(t, err)
-	assert.Equal(t, before, js(g2.Doc))
+	require.Equal(t, before, js(g2.Doc))
 
 	// Conditions of the elements read from the raw entries.
 	mb := g.NodeByName("m").PropertiesNamed("b")
 	require.Len(t, mb, 2)
-	assert.Equal(t, `[false]`, condJSON(mb[0]))
-	assert.Equal(t, `[false]`, condJSON(mb[1]), "a fallback has default_alternative")
-	assert.True(t, mb[1].DefaultAlternative)
-	assert.Equal(t, "VINTNER_UNDEFINED", mb[1].Value.Str)
-	assert.Equal(t, `[false]`, condJSON(g.Imports[1]))
-	assert.Equal(t, []string{"import.0@0", "import.1@1"}, ids(g.Imports))
+	require.Equal(t, `[false]`, condJSON(mb[0]))
+	require.Equal(t, `[false]`, condJSON(mb[1]), "a fallback has default_alternative")
+	require.True(t, mb[1].DefaultAlternative)
+	require.Equal(t, "VINTNER_UNDEFINED", mb[1].Value.Str)
+	require.Equal(t, `[false]`, condJSON(g.Imports[1]))
+	require.Equal(t, []string{"import.0@0", "import.1@1"}, ids(g.Imports))
 }
 
 // TestElementAttributeRules: §3.4.2, the initial condition list and the
@@ -193,30 +192,30 @@ func TestElementAttributeRules(t *testing.T) {
 		t.Run(tc.id, func(t *testing.T) {
 			if tc.conds == "" {
 				for _, e := range g.Elements {
-					assert.NotEqual(t, tc.id, e.ID())
+					require.NotEqual(t, tc.id, e.ID())
 				}
 				return
 			}
 			e := byID(t, g, tc.id)
-			assert.Equal(t, tc.conds, condJSON(e))
-			assert.Equal(t, tc.alt, e.DefaultAlternative)
+			require.Equal(t, tc.conds, condJSON(e))
+			require.Equal(t, tc.alt, e.DefaultAlternative)
 		})
 	}
 	n := g.NodeByName("n")
-	assert.Equal(t, 0.25, n.Weight)
-	assert.Equal(t, 1.0, g.NodeByName("m").Weight)
-	assert.Equal(t, 1.0, n.Technologies[0].Weight)
-	assert.Equal(t, "t~t::ansible", n.Technologies[0].Assign)
-	assert.Equal(t, "manual.node.n", n.ManualID())
-	assert.Equal(t, "manual.property.p@1.node.n", n.Properties[1].ManualID())
-	assert.Equal(t, []*Element{n}, g.GroupByName("g").Members)
-	assert.Equal(t, []*Element{g.GroupByName("g")}, n.Groups)
-	assert.False(t, g.GroupByName("g").Variability)
-	assert.Equal(t, []*Element{g.Inputs[0], g.Inputs[1]}, g.InputsByName("i"))
-	assert.Equal(t, []*Element{g.Outputs[0]}, g.OutputsByName("o"))
-	assert.Empty(t, g.OutputsByName("i"))
+	require.Equal(t, 0.25, n.Weight)
+	require.Equal(t, 1.0, g.NodeByName("m").Weight)
+	require.Equal(t, 1.0, n.Technologies[0].Weight)
+	require.Equal(t, "t~t::ansible", n.Technologies[0].Assign)
+	require.Equal(t, "manual.node.n", n.ManualID())
+	require.Equal(t, "manual.property.p@1.node.n", n.Properties[1].ManualID())
+	require.Equal(t, []*Element{n}, g.GroupByName("g").Members)
+	require.Equal(t, []*Element{g.GroupByName("g")}, n.Groups)
+	require.False(t, g.GroupByName("g").Variability)
+	require.Equal(t, []*Element{g.Inputs[0], g.Inputs[1]}, g.InputsByName("i"))
+	require.Equal(t, []*Element{g.Outputs[0]}, g.OutputsByName("o"))
+	require.Empty(t, g.OutputsByName("i"))
 	for i, e := range g.Elements {
-		assert.Equal(t, i, e.Seq, e.ID())
+		require.Equal(t, i, e.Seq, e.ID())
 	}
 }
 
@@ -242,7 +241,7 @@ topology_template:
   policies:
     - p: {type: pt, properties: {z: 1}}
 `)
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		"type.ta@0.node.a", "type.tosca.artifacts.File@0.artifact.f@0.node.a", "type.tb@0.node.b", "type.gt@0.group.g", "type.pt@0.policy.p@0",
 		"node.a", "node.b",
 		"relation.host@0.node.a",
@@ -253,20 +252,20 @@ topology_template:
 		"policy.p@0", "group.g", "input.i@0", "artifact.f@0.node.a", "import.0@0", "technology.t1@0.node.a", "output.o@0",
 	}, ids(g.Elements))
 	a := g.NodeByName("a")
-	assert.Equal(t, `Property "p@3" of node "a"`, a.Properties[3].DisplayUpper())
-	assert.Equal(t, `property "x@1" of artifact "f@0" of node "a"`, g.Artifacts[0].Properties[1].Display())
-	assert.Equal(t, `Policy "p@0"`, g.Policies[0].DisplayUpper())
-	assert.Equal(t, `Group "g"`, g.Groups[0].DisplayUpper())
-	assert.Equal(t, `Import "0@0"`, g.Imports[0].DisplayUpper())
-	assert.Equal(t, `Technology "t1@0" of node "a"`, a.Technologies[0].DisplayUpper())
+	require.Equal(t, `Property "p@3" of node "a"`, a.Properties[3].DisplayUpper())
+	require.Equal(t, `property "x@1" of artifact "f@0" of node "a"`, g.Artifacts[0].Properties[1].Display())
+	require.Equal(t, `Policy "p@0"`, g.Policies[0].DisplayUpper())
+	require.Equal(t, `Group "g"`, g.Groups[0].DisplayUpper())
+	require.Equal(t, `Import "0@0"`, g.Imports[0].DisplayUpper())
+	require.Equal(t, `Technology "t1@0" of node "a"`, a.Technologies[0].DisplayUpper())
 	// Hosting relations and their accessors.
 	r := a.Outgoing[0]
-	assert.Same(t, a, r.Source())
-	assert.Equal(t, []*Element{g.NodeByName("b")}, a.Hosts())
-	assert.True(t, a.HasHost())
-	assert.False(t, g.NodeByName("b").HasHost())
-	assert.Empty(t, g.NodeByName("b").Hosts())
-	assert.Equal(t, []*Element{r}, g.NodeByName("b").Ingoing)
+	require.Same(t, a, r.Source())
+	require.Equal(t, []*Element{g.NodeByName("b")}, a.Hosts())
+	require.True(t, a.HasHost())
+	require.False(t, g.NodeByName("b").HasHost())
+	require.Empty(t, g.NodeByName("b").Hosts())
+	require.Equal(t, []*Element{r}, g.NodeByName("b").Ingoing)
 }
 
 // TestConsumerRules: §3.4.4, what a property value consumes.
@@ -337,10 +336,10 @@ func TestConsumerRules(t *testing.T) {
 			}
 			require.NoError(t, err)
 			p := g.NodeByName("n").Properties[0]
-			assert.Equal(t, tc.want, nilIfEmpty(ids(p.Consuming)))
+			require.Equal(t, tc.want, nilIfEmpty(ids(p.Consuming)))
 			for _, c := range p.Consuming {
 				if c.Kind == KindInput {
-					assert.Equal(t, []*Element{p}, c.Consumers)
+					require.Equal(t, []*Element{p}, c.Consumers)
 				}
 			}
 		})
@@ -389,7 +388,7 @@ func TestProducerRules(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, nilIfEmpty(ids(g.Outputs[0].Producers)))
+			require.Equal(t, tc.want, nilIfEmpty(ids(g.Outputs[0].Producers)))
 		})
 	}
 }
@@ -458,7 +457,7 @@ func TestPersistentCheckRules(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := buildRules(t, tc.src)
 			for _, n := range g.Nodes {
-				assert.Equal(t, n.Name == "m", n.Persistent(), n.Name)
+				require.Equal(t, n.Name == "m", n.Persistent(), n.Name)
 			}
 		})
 	}
@@ -497,10 +496,10 @@ topology_template:
 	g := buildRules(t, src)
 	names, defs, err := g.TypeChain("node_types", "app")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"app", "base", "tosca.nodes.Root"}, names)
+	require.Equal(t, []string{"app", "base", "tosca.nodes.Root"}, names)
 	require.Len(t, defs, 3)
-	assert.Same(t, g.TypeDef("node_types", "base"), defs[1])
-	assert.Nil(t, g.TypeDef("node_types", "nope"))
+	require.Same(t, g.TypeDef("node_types", "base"), defs[1])
+	require.Nil(t, g.TypeDef("node_types", "nope"))
 	for _, tc := range []struct {
 		key, typ, question string
 		want               bool
@@ -521,11 +520,11 @@ topology_template:
 	} {
 		ok, err := g.IsA(tc.key, tc.typ, tc.question)
 		if tc.err != "" {
-			assert.EqualError(t, err, tc.err, "%s is-a %s", tc.typ, tc.question)
+			require.EqualError(t, err, tc.err, "%s is-a %s", tc.typ, tc.question)
 			continue
 		}
-		assert.NoError(t, err)
-		assert.Equal(t, tc.want, ok, "%s is-a %s", tc.typ, tc.question)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, ok, "%s is-a %s", tc.typ, tc.question)
 	}
 
 	for _, tc := range []struct {
@@ -545,11 +544,11 @@ topology_template:
 	} {
 		m, err := g.NodeByName(tc.node).Managed()
 		if tc.err != "" {
-			assert.EqualError(t, err, tc.err, tc.node)
+			require.EqualError(t, err, tc.err, tc.node)
 			continue
 		}
-		assert.NoError(t, err, tc.node)
-		assert.Equal(t, tc.want, m, tc.node)
+		require.NoError(t, err, tc.node)
+		require.Equal(t, tc.want, m, tc.node)
 	}
 
 	for _, tc := range []struct {
@@ -568,22 +567,22 @@ topology_template:
 	} {
 		ok, err := g.HasArtifactDefinition(tc.nodeType, tc.artifactType)
 		if tc.err != "" {
-			assert.EqualError(t, err, tc.err, "%s has %s", tc.nodeType, tc.artifactType)
+			require.EqualError(t, err, tc.err, "%s has %s", tc.nodeType, tc.artifactType)
 			continue
 		}
-		assert.NoError(t, err)
-		assert.Equal(t, tc.want, ok, "%s has %s", tc.nodeType, tc.artifactType)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, ok, "%s has %s", tc.nodeType, tc.artifactType)
 	}
 
 	st, err := g.NodeByName("a").SingleType()
 	require.NoError(t, err)
-	assert.Equal(t, "type.app@0.node.a", st.ID())
+	require.Equal(t, "type.app@0.node.a", st.ID())
 	_, err = (&Element{Kind: KindGroup, Name: "x", Index: -1, Graph: g}).SingleType()
-	assert.EqualError(t, err, `Group "x" has no type`)
+	require.EqualError(t, err, `Group "x" has no type`)
 
 	for k, want := range map[Kind]string{KindNode: "node_types", KindArtifact: "artifact_types", KindGroup: "group_types",
 		KindPolicy: "policy_types", KindRelation: "relationship_types"} {
-		assert.Equal(t, want, TypeKey(k))
+		require.Equal(t, want, TypeKey(k))
 	}
 }
 
@@ -607,19 +606,19 @@ func TestAfterCleanupRules(t *testing.T) {
 	g := buildRules(t, src)
 	vg := g.GroupByName("vg")
 	require.True(t, vg.Variability)
-	assert.Len(t, g.Inputs[0].Consumers, 2)
+	require.Len(t, g.Inputs[0].Consumers, 2)
 	before := len(g.Elements)
 	require.NoError(t, AfterCleanup(g))
-	assert.Nil(t, g.GroupByName("vg"))
-	assert.Equal(t, []string{"group.plain"}, ids(g.Groups))
-	assert.Equal(t, []string{"property.p@0.node.n"}, ids(g.Inputs[0].Consumers))
-	assert.Equal(t, []*Element{g.GroupByName("plain")}, g.NodeByName("n").Groups)
+	require.Nil(t, g.GroupByName("vg"))
+	require.Equal(t, []string{"group.plain"}, ids(g.Groups))
+	require.Equal(t, []string{"property.p@0.node.n"}, ids(g.Inputs[0].Consumers))
+	require.Equal(t, []*Element{g.GroupByName("plain")}, g.NodeByName("n").Groups)
 	// The variability group, its type and its two properties are gone.
-	assert.Equal(t, before-4, len(g.Elements))
+	require.Equal(t, before-4, len(g.Elements))
 	for i, e := range g.Elements {
-		assert.Equal(t, i, e.Seq)
-		assert.False(t, e.DefaultAlternative, e.ID())
-		assert.False(t, strings.Contains(e.ID(), "group.vg"), e.ID())
+		require.Equal(t, i, e.Seq)
+		require.False(t, e.DefaultAlternative, e.ID())
+		require.False(t, strings.Contains(e.ID(), "group.vg"), e.ID())
 	}
 
 	// A policy targeting a variability group loses its target.
@@ -631,7 +630,7 @@ func TestAfterCleanupRules(t *testing.T) {
   policies:
     - p: {type: pt, targets: [vg]}
 `)
-	assert.EqualError(t, AfterCleanup(g), `Policy target "vg" of policy "p@0" does not exist`)
+	require.EqualError(t, AfterCleanup(g), `Policy target "vg" of policy "p@0" does not exist`)
 
 	// Graph #3 checks the persistent node with the options as they are
 	// now: without a persistent node RC2 fails.
@@ -642,7 +641,7 @@ func TestAfterCleanupRules(t *testing.T) {
     n: {type: t}
 `)
 	g.Variability().Get("options").Map.Delete("persistent_check")
-	assert.EqualError(t, AfterCleanup(g), `Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
+	require.EqualError(t, AfterCleanup(g), `Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
 
 	// A null variability input definition fails the validator's first read.
 	g = buildRules(t, v1+`topology_template:
@@ -653,7 +652,7 @@ func TestAfterCleanupRules(t *testing.T) {
 `)
 	err := AfterCleanup(g)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), `expected the variability input "b" as a map, found null`)
+	require.Contains(t, err.Error(), `expected the variability input "b" as a map, found null`)
 	// ... unless an earlier definition has a feature key.
 	g = buildRules(t, v1+`topology_template:
   variability:
@@ -661,7 +660,7 @@ func TestAfterCleanupRules(t *testing.T) {
       a: {type: boolean, requires: c}
       b: null
 `)
-	assert.NoError(t, AfterCleanup(g))
+	require.NoError(t, AfterCleanup(g))
 }
 
 // TestValueHelpers: the JavaScript conversions used in messages.
@@ -685,16 +684,16 @@ func TestValueHelpers(t *testing.T) {
 	} {
 		t.Run(tc.src, func(t *testing.T) {
 			v := yv(t, tc.src)
-			assert.Equal(t, tc.describe, Describe(v))
+			require.Equal(t, tc.describe, Describe(v))
 			if tc.describe != "a date" {
-				assert.Equal(t, tc.jsString, yamlsrc.String(v))
-				assert.Equal(t, tc.json, JSONOf(v))
+				require.Equal(t, tc.jsString, yamlsrc.String(v))
+				require.Equal(t, tc.json, JSONOf(v))
 			}
-			assert.Equal(t, tc.empty, IsEmpty(v))
+			require.Equal(t, tc.empty, IsEmpty(v))
 			empty, ok := JSIsEmpty(v)
-			assert.Equal(t, tc.jsEmptyOK, ok)
-			assert.Equal(t, tc.jsIsEmpty, empty)
+			require.Equal(t, tc.jsEmptyOK, ok)
+			require.Equal(t, tc.jsIsEmpty, empty)
 		})
 	}
-	assert.Equal(t, "undefined", PrettyOf(nil))
+	require.Equal(t, "undefined", PrettyOf(nil))
 }

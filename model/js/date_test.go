@@ -8,7 +8,6 @@ import (
 	"time"
 	_ "time/tzdata" // the oracle zones must exist on every machine
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -54,9 +53,9 @@ func TestNodeDateParse(t *testing.T) {
 		for _, c := range cases {
 			got := ParseDate(c.S, z.loc)
 			if want := z.want(c); want == nil {
-				assert.True(t, math.IsNaN(got), "Date.parse(%q) in %s = %v, want NaN", c.S, z.loc, got)
+				require.True(t, math.IsNaN(got), "Date.parse(%q) in %s = %v, want NaN", c.S, z.loc, got)
 			} else {
-				assert.Equal(t, *want, got, "Date.parse(%q) in %s", c.S, z.loc)
+				require.Equal(t, *want, got, "Date.parse(%q) in %s", c.S, z.loc)
 			}
 		}
 	}
@@ -83,21 +82,21 @@ func FuzzParseDate(f *testing.F) {
 
 // Expectations from Node.js: new Date(ms).toString() with TZ set.
 func TestDateString(t *testing.T) {
-	assert.Equal(t, "Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(0, time.UTC))
-	assert.Equal(t, "Fri Dec 31 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(-62167305600000, time.UTC))
-	assert.Equal(t, "Fri Jan 01 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(-62198755200000, time.UTC))
-	assert.Equal(t, "Sat Jan 01 10000 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(253402300800000, time.UTC))
-	assert.Equal(t, "Invalid Date", DateString(math.NaN(), time.UTC))
-	assert.Equal(t, "Invalid Date", DateString(8.64e15+1, time.UTC))
+	require.Equal(t, "Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(0, time.UTC))
+	require.Equal(t, "Fri Dec 31 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(-62167305600000, time.UTC))
+	require.Equal(t, "Fri Jan 01 -0001 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(-62198755200000, time.UTC))
+	require.Equal(t, "Sat Jan 01 10000 00:00:00 GMT+0000 (Coordinated Universal Time)", DateString(253402300800000, time.UTC))
+	require.Equal(t, "Invalid Date", DateString(math.NaN(), time.UTC))
+	require.Equal(t, "Invalid Date", DateString(8.64e15+1, time.UTC))
 	for _, tc := range []struct{ zone, want string }{
 		{"Asia/Kolkata", "Thu Jan 01 1970 05:30:00 GMT+0530 (India Standard Time)"},
 		{"Europe/Berlin", "Thu Jan 01 1970 01:00:00 GMT+0100 (Central European Standard Time)"},
 		{"America/New_York", "Wed Dec 31 1969 19:00:00 GMT-0500 (Eastern Standard Time)"},
 		{"Etc/GMT+3", "Wed Dec 31 1969 21:00:00 GMT-0300 (GMT-03:00)"},
 	} {
-		assert.Equal(t, tc.want, DateString(0, zone(t, tc.zone)), "Date string in %s", tc.zone)
+		require.Equal(t, tc.want, DateString(0, zone(t, tc.zone)), "Date string in %s", tc.zone)
 	}
-	assert.Equal(t, "Sat Jul 15 2023 01:00:00 GMT+0100 (Irish Standard Time)", DateString(1689379200000, zone(t, "Europe/Dublin")))
+	require.Equal(t, "Sat Jul 15 2023 01:00:00 GMT+0100 (Irish Standard Time)", DateString(1689379200000, zone(t, "Europe/Dublin")))
 }
 
 func TestFormatTime(t *testing.T) {
@@ -115,8 +114,8 @@ func TestFormatTime(t *testing.T) {
 		{math.NaN(), "Invalid Date"},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, FormatTime(tc.ms), "formatting %v", tc.ms)
+		require.Equal(t, tc.want, FormatTime(tc.ms), "formatting %v", tc.ms)
 	}
-	assert.True(t, ValidTime(8.64e15))
-	assert.False(t, ValidTime(-8.64e15-1))
+	require.True(t, ValidTime(8.64e15))
+	require.False(t, ValidTime(-8.64e15-1))
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,7 +17,7 @@ func assertNumber(t *testing.T, want string, got float64, msgAndArgs ...any) {
 	t.Helper()
 	w, err := strconv.ParseFloat(want, 64)
 	require.NoError(t, err, "want %q", want)
-	assert.True(t, sameFloat(w, got), "want %s, got %v: %s", want, got, fmt.Sprint(msgAndArgs...))
+	require.True(t, sameFloat(w, got), "want %s, got %v: %s", want, got, fmt.Sprint(msgAndArgs...))
 }
 
 // Expectations from Node.js: String(x).
@@ -35,8 +34,8 @@ func TestFormatNumber(t *testing.T) {
 		{math.NaN(), "NaN"}, {math.Inf(1), "Infinity"}, {math.Inf(-1), "-Infinity"},
 	}
 	for _, tc := range cases {
-		assert.Equal(t, tc.want, FormatNumber(tc.x), "String(%v)", tc.x)
-		assert.Equal(t, "<"+tc.want, string(AppendNumber([]byte("<"), tc.x)), "String(%v) appended", tc.x)
+		require.Equal(t, tc.want, FormatNumber(tc.x), "String(%v)", tc.x)
+		require.Equal(t, "<"+tc.want, string(AppendNumber([]byte("<"), tc.x)), "String(%v) appended", tc.x)
 	}
 }
 

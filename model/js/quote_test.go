@@ -2,11 +2,10 @@ package js
 
 import (
 	"encoding/json"
+	"github.com/stretchr/testify/require"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/stretchr/testify/assert"
 )
 
 // Expectations from Node.js: JSON.stringify(s).
@@ -23,8 +22,8 @@ func TestQuoteJSON(t *testing.T) {
 		var b strings.Builder
 		b.WriteString("<")
 		QuoteJSON(&b, tc.s)
-		assert.Equal(t, "<"+tc.want, b.String(), "JSON.stringify(%q)", tc.s)
-		assert.Equal(t, tc.want, Quote(tc.s), "JSON.stringify(%q)", tc.s)
+		require.Equal(t, "<"+tc.want, b.String(), "JSON.stringify(%q)", tc.s)
+		require.Equal(t, tc.want, Quote(tc.s), "JSON.stringify(%q)", tc.s)
 	}
 }
 

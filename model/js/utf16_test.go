@@ -1,9 +1,8 @@
 package js
 
 import (
+	"github.com/stretchr/testify/require"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 func TestUTF16(t *testing.T) {
@@ -14,9 +13,9 @@ func TestUTF16(t *testing.T) {
 		{"", 0}, {"abc", 3}, {"é", 1}, {"€", 1}, {"😀", 2}, {"a😀b", 4}, {"👩‍👩‍👧", 8}, {"\xed\xa0\xbd", 1}, {"\xff", 1},
 	}
 	for _, tc := range cases {
-		assert.Equal(t, tc.want, UTF16Len(tc.s), "length of %q", tc.s)
+		require.Equal(t, tc.want, UTF16Len(tc.s), "length of %q", tc.s)
 	}
-	assert.Equal(t, []string{"a", "\xed\xa0\xbd", "\xed\xb8\x80", "b"}, Split("a😀b", ""))
-	assert.Equal(t, "a😀b", Normalize("a\xed\xa0\xbd"+"\xed\xb8\x80b"))
-	assert.Equal(t, -1, CompareUTF16("\U0001F600", "\uff21"), "surrogates sort below U+FF21")
+	require.Equal(t, []string{"a", "\xed\xa0\xbd", "\xed\xb8\x80", "b"}, Split("a😀b", ""))
+	require.Equal(t, "a😀b", Normalize("a\xed\xa0\xbd"+"\xed\xb8\x80b"))
+	require.Equal(t, -1, CompareUTF16("\U0001F600", "\uff21"), "surrogates sort below U+FF21")
 }

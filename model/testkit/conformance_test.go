@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -13,7 +12,7 @@ func TestConformanceRoot(t *testing.T) {
 	root := RepoRoot()
 	_, err := os.Stat(filepath.Join(root, "go.mod"))
 	require.NoError(t, err, "the repository root has go.mod")
-	assert.Equal(t, filepath.Join(root, "model", "testkit"), mustGetwd(t), "go test runs in the package directory")
+	require.Equal(t, filepath.Join(root, "model", "testkit"), mustGetwd(t), "go test runs in the package directory")
 
 	tests := []struct {
 		name, env, want string
@@ -26,7 +25,7 @@ func TestConformanceRoot(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv(ConformanceEnv, tc.env)
-			assert.Equal(t, tc.want, ConformanceRoot(), "%s=%q", ConformanceEnv, tc.env)
+			require.Equal(t, tc.want, ConformanceRoot(), "%s=%q", ConformanceEnv, tc.env)
 		})
 	}
 }
@@ -38,16 +37,16 @@ func TestCorpus(t *testing.T) {
 	t.Setenv(ConformanceEnv, dir)
 
 	got, ok := LookupCorpus(nil, "sd")
-	assert.True(t, ok)
-	assert.Equal(t, filepath.Join(dir, "sd"), got)
-	assert.Equal(t, filepath.Join(dir, "sd"), Corpus(t, "sd"))
+	require.True(t, ok)
+	require.Equal(t, filepath.Join(dir, "sd"), got)
+	require.Equal(t, filepath.Join(dir, "sd"), Corpus(t, "sd"))
 	_, ok = LookupCorpus(nil, "vintner")
-	assert.False(t, ok, "a file named vintner")
+	require.False(t, ok, "a file named vintner")
 
 	before, beforePartial := skipped.Load(), partial.Load()
 	_, ok = LookupCorpus(t, "toskeriser")
-	assert.False(t, ok)
-	assert.Equal(t, beforePartial+1, partial.Load(), "a test that runs without the corpus is counted")
+	require.False(t, ok)
+	require.Equal(t, beforePartial+1, partial.Load(), "a test that runs without the corpus is counted")
 
 	var wasSkipped bool
 	t.Run("skips", func(t *testing.T) {
@@ -55,9 +54,9 @@ func TestCorpus(t *testing.T) {
 		Corpus(t, "toskeriser")
 		t.Error("Corpus did not skip")
 	})
-	assert.True(t, wasSkipped, "Corpus skips without the corpus")
-	assert.Equal(t, before+1, skipped.Load(), "a skipped test is counted")
-	assert.Equal(t, "conformance corpora not found at "+dir+": set V4T_CONFORMANCE to run this test on the toskeriser corpus",
+	require.True(t, wasSkipped, "Corpus skips without the corpus")
+	require.Equal(t, before+1, skipped.Load(), "a skipped test is counted")
+	require.Equal(t, "conformance corpora not found at "+dir+": set V4T_CONFORMANCE to run this test on the toskeriser corpus",
 		skipMessage(filepath.Join(dir, "toskeriser"), "toskeriser"))
 	skipped.Store(before)
 	partial.Store(beforePartial)

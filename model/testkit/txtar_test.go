@@ -1,9 +1,8 @@
 package testkit
 
 import (
+	"github.com/stretchr/testify/require"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 func TestParseTxtar(t *testing.T) {
@@ -31,12 +30,12 @@ func TestParseTxtar(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			a := ParseTxtar([]byte(tc.in))
-			assert.Equal(t, tc.comment, string(a.Comment), "comment of %q", tc.in)
+			require.Equal(t, tc.comment, string(a.Comment), "comment of %q", tc.in)
 			if len(tc.files) == 0 {
-				assert.Empty(t, a.Files, "files of %q", tc.in)
+				require.Empty(t, a.Files, "files of %q", tc.in)
 				return
 			}
-			assert.Equal(t, tc.files, a.Files, "files of %q", tc.in)
+			require.Equal(t, tc.files, a.Files, "files of %q", tc.in)
 		})
 	}
 }
@@ -44,20 +43,20 @@ func TestParseTxtar(t *testing.T) {
 func TestFormatTxtarRoundTrip(t *testing.T) {
 	a := &Archive{Comment: []byte("v4t x"), Files: []File{{"f", []byte("1")}, {"g", []byte("")}}}
 	got := FormatTxtar(a)
-	assert.Equal(t, "v4t x\n-- f --\n1\n-- g --\n", string(got))
+	require.Equal(t, "v4t x\n-- f --\n1\n-- g --\n", string(got))
 	back := ParseTxtar(got)
-	assert.Equal(t, "v4t x\n", string(back.Comment))
+	require.Equal(t, "v4t x\n", string(back.Comment))
 	d, ok := back.Get("f")
-	assert.True(t, ok)
-	assert.Equal(t, "1\n", string(d))
+	require.True(t, ok)
+	require.Equal(t, "1\n", string(d))
 	back.Set("g", []byte("2\n"))
 	back.Set("h", []byte("3\n"))
 	back.Delete("f")
-	assert.Equal(t, "v4t x\n-- g --\n2\n-- h --\n3\n", string(FormatTxtar(back)))
+	require.Equal(t, "v4t x\n-- g --\n2\n-- h --\n3\n", string(FormatTxtar(back)))
 }
 
 func TestNormalize(t *testing.T) {
-	assert.Equal(t, "a\nb\n", string(Normalize([]byte("a\r\nb\n\n\n"))))
-	assert.Equal(t, "", string(Normalize([]byte("\n"))))
-	assert.Equal(t, "x\n", string(Normalize([]byte("x"))))
+	require.Equal(t, "a\nb\n", string(Normalize([]byte("a\r\nb\n\n\n"))))
+	require.Equal(t, "", string(Normalize([]byte("\n"))))
+	require.Equal(t, "x\n", string(Normalize([]byte("x"))))
 }

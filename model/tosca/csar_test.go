@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -49,11 +48,11 @@ func TestReadCSAR(t *testing.T) {
 		zipEntry{name: "app.yaml", data: "tosca_definitions_version: tosca_simple_yaml_1_0\n"},
 	), "in.csar", DefaultCSARLimits())
 	require.NoError(t, err)
-	assert.Equal(t, "app.yaml", c.Entry)
+	require.Equal(t, "app.yaml", c.Entry)
 	require.Len(t, c.Files, 4)
-	assert.True(t, c.Files[0].Dir)
-	assert.Equal(t, "echo hi\n", string(c.File("scripts/start.sh").Data))
-	assert.Nil(t, c.File("scripts"), "directories are not files")
+	require.True(t, c.Files[0].Dir)
+	require.Equal(t, "echo hi\n", string(c.File("scripts/start.sh").Data))
+	require.Nil(t, c.File("scripts"), "directories are not files")
 
 	// Written back, every member keeps its content; replaced ones change.
 	var out bytes.Buffer
@@ -62,11 +61,11 @@ func TestReadCSAR(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, back.Files, 4)
 	for i, f := range back.Files {
-		assert.Equal(t, c.Files[i].Name, f.Name, "member %d", i)
+		require.Equal(t, c.Files[i].Name, f.Name, "member %d", i)
 		if f.Name == "app.yaml" {
-			assert.Equal(t, "new\n", string(f.Data))
+			require.Equal(t, "new\n", string(f.Data))
 		} else {
-			assert.Equal(t, c.Files[i].Data, f.Data, "member %s", f.Name)
+			require.Equal(t, c.Files[i].Data, f.Data, "member %s", f.Name)
 		}
 	}
 }
@@ -74,10 +73,10 @@ func TestReadCSAR(t *testing.T) {
 func TestReadCSARWithoutMeta(t *testing.T) {
 	c, err := ReadCSAR(makeZip(t, zipEntry{name: "only.yml", data: "x: 1\n"}, zipEntry{name: "lib/other.yaml", data: "y: 2\n"}), "in.csar", DefaultCSARLimits())
 	require.NoError(t, err)
-	assert.Equal(t, "only.yml", c.Entry)
+	require.Equal(t, "only.yml", c.Entry)
 	_, err = ReadCSAR(makeZip(t, zipEntry{name: "a.yaml"}, zipEntry{name: "b.yaml"}), "in.csar", DefaultCSARLimits())
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "expected exactly one")
+	require.Contains(t, err.Error(), "expected exactly one")
 }
 
 // TestReadCSARRejects covers the safety rules: names that escape, links,
@@ -110,14 +109,14 @@ func TestReadCSARRejects(t *testing.T) {
 			require.Error(t, err)
 			d, ok := diag.As(err)
 			require.True(t, ok, "a diagnostic")
-			assert.Equal(t, "in.csar", d.Pos.File)
-			assert.Contains(t, d.Message, tc.want)
-			assert.NotContains(t, d.Message, "\n")
+			require.Equal(t, "in.csar", d.Pos.File)
+			require.Contains(t, d.Message, tc.want)
+			require.NotContains(t, d.Message, "\n")
 		})
 	}
 	_, err := ReadCSAR([]byte("not a zip"), "in.csar", DefaultCSARLimits())
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "not a valid CSAR (zip) archive")
+	require.Contains(t, err.Error(), "not a valid CSAR (zip) archive")
 }
 
 // FuzzReadCSAR reads arbitrary bytes as a CSAR: never a panic; a rejected

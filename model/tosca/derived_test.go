@@ -1,10 +1,9 @@
 package tosca
 
 import (
+	"github.com/stretchr/testify/require"
 	"strconv"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 // TestAncestors walks parent maps: a chain ends at a root or where parent
@@ -18,16 +17,16 @@ func TestAncestors(t *testing.T) {
 		})
 	}
 	chain, loop := walk(map[string]string{"a": "b", "b": "c"}, "a")
-	assert.Equal(t, []string{"a", "b", "c"}, chain)
-	assert.Nil(t, loop)
+	require.Equal(t, []string{"a", "b", "c"}, chain)
+	require.Nil(t, loop)
 
 	chain, loop = walk(map[string]string{"a": "a"}, "a")
-	assert.Equal(t, []string{"a"}, chain)
-	assert.Equal(t, []string{"a"}, loop, "a type deriving from itself")
+	require.Equal(t, []string{"a"}, chain)
+	require.Equal(t, []string{"a"}, loop, "a type deriving from itself")
 
 	chain, loop = walk(map[string]string{"x": "a", "a": "b", "b": "c", "c": "a"}, "x")
-	assert.Equal(t, []string{"x", "a", "b", "c"}, chain)
-	assert.Equal(t, []string{"a", "b", "c"}, loop, "the loop starts at the type met again")
+	require.Equal(t, []string{"x", "a", "b", "c"}, chain)
+	require.Equal(t, []string{"a", "b", "c"}, loop, "the loop starts at the type met again")
 
 	for _, n := range []int{linearChain - 1, linearChain, linearChain + 1, 3 * linearChain} {
 		parents := map[string]string{}
@@ -35,13 +34,13 @@ func TestAncestors(t *testing.T) {
 			parents["t"+strconv.Itoa(i)] = "t" + strconv.Itoa(i+1)
 		}
 		chain, loop = walk(parents, "t0")
-		assert.Len(t, chain, n+1, "a chain of %d", n)
-		assert.Nil(t, loop)
+		require.Len(t, chain, n+1, "a chain of %d", n)
+		require.Nil(t, loop)
 		parents["t"+strconv.Itoa(n)] = "t1"
 		chain, loop = walk(parents, "t0")
-		assert.Len(t, chain, n+1, "a chain of %d closed into a loop", n)
-		assert.Len(t, loop, n, "a chain of %d closed into a loop", n)
-		assert.Equal(t, "t1", loop[0])
+		require.Len(t, chain, n+1, "a chain of %d closed into a loop", n)
+		require.Len(t, loop, n, "a chain of %d closed into a loop", n)
+		require.Equal(t, "t1", loop[0])
 	}
 
 	calls := 0
@@ -49,6 +48,6 @@ func TestAncestors(t *testing.T) {
 		calls++
 		return i + 1, i < 5
 	})
-	assert.Equal(t, []int{1, 2, 3, 4, 5}, ints)
-	assert.Equal(t, len(ints), calls, "parent is called once per type of the chain")
+	require.Equal(t, []int{1, 2, 3, 4, 5}, ints)
+	require.Equal(t, len(ints), calls, "parent is called once per type of the chain")
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -100,7 +99,7 @@ func TestImportWalk(t *testing.T) {
 		"t/lib/lib.yaml": "imports: [../b.yaml, ../lib/lib.yaml]\n",
 	})
 	require.NoError(t, l.run(t))
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		"read t/b.yaml from t/t.yaml:1 d1",
 		"read t/sub/c.yaml from t/b.yaml:1 d2",
 		"cycle t/b.yaml → t/sub/c.yaml → t/b.yaml at t/sub/c.yaml:2 d3",
@@ -112,9 +111,9 @@ func TestImportWalk(t *testing.T) {
 	}, l.log)
 
 	_, ok := l.w.Lookup(filepath.Join(l.dir, "t", "sub", "..", "b.yaml"))
-	assert.True(t, ok, "b.yaml was read")
+	require.True(t, ok, "b.yaml was read")
 	_, ok = l.w.Lookup(filepath.Join(l.dir, "t", "lib", "lib.yaml"))
-	assert.False(t, ok, "lib.yaml was not")
+	require.False(t, ok, "lib.yaml was not")
 
 	// A file the caller adds, as if the template imported it.
 	l.log = nil
@@ -122,7 +121,7 @@ func TestImportWalk(t *testing.T) {
 	doc, err := yamlsrc.LoadFile(p)
 	require.NoError(t, err)
 	require.NoError(t, l.w.Walk(doc, p, 1))
-	assert.Equal(t, []string{"cycle t/lib/lib.yaml → t/lib/lib.yaml at t/lib/lib.yaml:1 d2"}, l.log,
+	require.Equal(t, []string{"cycle t/lib/lib.yaml → t/lib/lib.yaml at t/lib/lib.yaml:1 d2"}, l.log,
 		"b.yaml is not read again; lib.yaml imports itself")
 }
 
@@ -134,8 +133,8 @@ func TestImportWalkStops(t *testing.T) {
 		"t/a.yaml": "{}\n", "t/b.yaml": "{}\n", "stop.yaml": "{}\n",
 	}
 	l := newWalkLog(t, files)
-	assert.EqualError(t, l.run(t), "stop")
-	assert.Equal(t, []string{
+	require.EqualError(t, l.run(t), "stop")
+	require.Equal(t, []string{
 		"read t/a.yaml from t/t.yaml:1 d1",
 		"outside ../stop.yaml from t/t.yaml:1 d1: leaves the directory tree of the template",
 	}, l.log)
@@ -143,7 +142,7 @@ func TestImportWalkStops(t *testing.T) {
 	l = newWalkLog(t, files)
 	l.w.AllowOutside = true
 	require.NoError(t, l.run(t))
-	assert.Len(t, l.log, 3, "every import read: %v", l.log)
+	require.Len(t, l.log, 3, "every import read: %v", l.log)
 }
 
 // TestImportWalkDepth: a chain of imports ends at MaxImportDepth.
@@ -155,9 +154,9 @@ func TestImportWalkDepth(t *testing.T) {
 	l := newWalkLog(t, files)
 	require.NoError(t, l.run(t))
 	require.Len(t, l.log, MaxImportDepth)
-	assert.Equal(t, "too deep f100.yaml from t/f99.yaml:1 d100", l.log[MaxImportDepth-1])
+	require.Equal(t, "too deep f100.yaml from t/f99.yaml:1 d100", l.log[MaxImportDepth-1])
 }
 
 func TestImportCycle(t *testing.T) {
-	assert.Equal(t, "a.yaml → sub/b.yaml → a.yaml", ImportCycle([]string{"a.yaml", filepath.Join("sub", "b.yaml")}, "a.yaml"))
+	require.Equal(t, "a.yaml → sub/b.yaml → a.yaml", ImportCycle([]string{"a.yaml", filepath.Join("sub", "b.yaml")}, "a.yaml"))
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 )
@@ -43,37 +42,37 @@ func derivedFrom(t *testing.T, key, name string, def map[string]any) string {
 }
 
 func TestNormativeFileAndAPI(t *testing.T) {
-	assert.Equal(t, "<normative types>", NormativeFile)
-	assert.Equal(t, "tosca.entity.Root", EntityRoot)
-	assert.Equal(t, []string{
+	require.Equal(t, "<normative types>", NormativeFile)
+	require.Equal(t, "tosca.entity.Root", EntityRoot)
+	require.Equal(t, []string{
 		"artifact_types", "data_types", "capability_types", "interface_types",
 		"relationship_types", "node_types", "group_types", "policy_types",
 	}, TypeMaps())
 
 	maps := TypeMaps()
 	maps[0] = "changed"
-	assert.Equal(t, "artifact_types", TypeMaps()[0], "TypeMaps must return a fresh slice")
+	require.Equal(t, "artifact_types", TypeMaps()[0], "TypeMaps must return a fresh slice")
 
 	raw := Normative()
 	require.NotEmpty(t, raw)
 	raw[0] = '#'
-	assert.True(t, bytes.HasPrefix(Normative(), []byte("tosca_definitions_version:")),
+	require.True(t, bytes.HasPrefix(Normative(), []byte("tosca_definitions_version:")),
 		"Normative must return a fresh copy")
 }
 
 func TestNormativeTopLevel(t *testing.T) {
 	doc := profile(t)
-	assert.Equal(t, "tosca_simple_yaml_1_3", doc["tosca_definitions_version"])
+	require.Equal(t, "tosca_simple_yaml_1_3", doc["tosca_definitions_version"])
 
 	allowed := map[string]bool{"tosca_definitions_version": true, "description": true, "metadata": true}
 	for _, key := range TypeMaps() {
 		allowed[key] = true
 	}
 	for key := range doc {
-		assert.True(t, allowed[key], "unexpected top-level key %q", key)
+		require.True(t, allowed[key], "unexpected top-level key %q", key)
 	}
 	for _, key := range TypeMaps() {
-		assert.Contains(t, doc, key, "type map %s missing", key)
+		require.Contains(t, doc, key, "type map %s missing", key)
 	}
 }
 
@@ -89,7 +88,7 @@ func TestNormativeDerivedFrom(t *testing.T) {
 	for _, key := range TypeMaps() {
 		types := typeMap(t, doc, key)
 		_, defined := types[EntityRoot]
-		assert.False(t, defined, "%s defines %s", key, EntityRoot)
+		require.False(t, defined, "%s defines %s", key, EntityRoot)
 
 		var roots []string
 		for name, def := range types {
@@ -100,10 +99,10 @@ func TestNormativeDerivedFrom(t *testing.T) {
 			case key == "data_types" && dataPrimitives[parent]:
 			default:
 				_, ok := types[parent]
-				assert.True(t, ok, "%s %q derives from %q, which is not in %s", key, name, parent, key)
+				require.True(t, ok, "%s %q derives from %q, which is not in %s", key, name, parent, key)
 			}
 		}
-		assert.Len(t, roots, 1, "%s: types deriving from %s: %v", key, EntityRoot, roots)
+		require.Len(t, roots, 1, "%s: types deriving from %s: %v", key, EntityRoot, roots)
 	}
 }
 
@@ -134,8 +133,8 @@ func TestNormativeNoRuleEffects(t *testing.T) {
 	doc := profile(t)
 	for _, key := range TypeMaps() {
 		for name, def := range typeMap(t, doc, key) {
-			assert.NotContains(t, def, "artifacts", "%s %q", key, name)
-			assert.NotContains(t, def, "metadata", "%s %q", key, name)
+			require.NotContains(t, def, "artifacts", "%s %q", key, name)
+			require.NotContains(t, def, "metadata", "%s %q", key, name)
 		}
 	}
 }
@@ -238,7 +237,7 @@ func TestNormativeTypeNames(t *testing.T) {
 			for name, def := range typeMap(t, doc, key) {
 				got[name] = derivedFrom(t, key, name, def)
 			}
-			assert.Equal(t, want, got, "names and derived_from in %s", key)
+			require.Equal(t, want, got, "names and derived_from in %s", key)
 		})
 	}
 }
@@ -290,7 +289,7 @@ func TestNormativeIsA(t *testing.T) {
 				}
 				name = parent
 			}
-			assert.Equal(t, tc.chain, chain, "is-a chain of %s", tc.start)
+			require.Equal(t, tc.chain, chain, "is-a chain of %s", tc.start)
 		})
 	}
 }
@@ -300,13 +299,13 @@ func TestNormativeIsA(t *testing.T) {
 // entry's key.
 func TestNormativeIndentation(t *testing.T) {
 	for i, line := range strings.Split(string(Normative()), "\n") {
-		assert.NotContains(t, line, "\t", "tab in line %d", i+1)
+		require.NotContains(t, line, "\t", "tab in line %d", i+1)
 		trimmed := strings.TrimLeft(line, " ")
 		indent := len(line) - len(trimmed)
 		if trimmed == "" || indent%4 == 0 {
 			continue
 		}
 		// Inside a "- key:" entry the indent is 2 more than a multiple of four.
-		assert.Equal(t, 2, indent%4, "indentation of line %d: %q", i+1, line)
+		require.Equal(t, 2, indent%4, "indentation of line %d: %q", i+1, line)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -25,13 +24,13 @@ func TestRealPath(t *testing.T) {
 		{filepath.Join(dir, "real", "sub"), filepath.Join(dir, "real", "sub")},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, RealPath(tc.path), "real path of %s", tc.path)
+		require.Equal(t, tc.want, RealPath(tc.path), "real path of %s", tc.path)
 	}
 	tree := NewTree(filepath.Join(dir, "link"))
 	out, link := tree.Outside(filepath.Join(dir, "link", "sub", "x.yaml"))
-	assert.False(t, out, "a file below a linked tree is inside it")
-	assert.False(t, link)
+	require.False(t, out, "a file below a linked tree is inside it")
+	require.False(t, link)
 	out, link = tree.Outside(filepath.Join(dir, "other.yaml"))
-	assert.True(t, out, "a file beside the tree is outside it")
-	assert.False(t, link, "and no link takes it out")
+	require.True(t, out, "a file beside the tree is outside it")
+	require.False(t, link, "and no link takes it out")
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -15,7 +14,7 @@ import (
 func TestAppendQuote(t *testing.T) {
 	for _, s := range []string{"", "tosca.nodes.Compute", `a"b`, `a\b`, "tab\there", "ünïcode", "~ok~", "\x7f", "new\nline"} {
 		t.Run(s, func(t *testing.T) {
-			assert.Equal(t, strconv.Quote(s), string(appendQuote(nil, s)), "quoting %q", s)
+			require.Equal(t, strconv.Quote(s), string(appendQuote(nil, s)), "quoting %q", s)
 		})
 	}
 }
@@ -36,7 +35,7 @@ func TestSubject(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, tc.s.text(), "subject %+v", tc.s)
+			require.Equal(t, tc.want, tc.s.text(), "subject %+v", tc.s)
 		})
 	}
 }
@@ -68,7 +67,7 @@ func TestLocateYAMLError(t *testing.T) {
 			v := newValidator(context.Background(), "f", Options{NoLib: true})
 			got := v.run(func() *unit { return v.loadRoot("f", []byte(tc.doc)) })
 			require.Len(t, got, 1, "problems of %q", tc.doc)
-			assert.Equal(t, tc.want, got[0].Line(), "problem of %q", tc.doc)
+			require.Equal(t, tc.want, got[0].Line(), "problem of %q", tc.doc)
 		})
 	}
 }
@@ -115,7 +114,7 @@ func TestSortProblems(t *testing.T) {
 			for _, d := range sortProblems(tc.in) {
 				got = append(got, d.Line())
 			}
-			assert.Equal(t, tc.want, got, "problems of %v", tc.in)
+			require.Equal(t, tc.want, got, "problems of %v", tc.in)
 		})
 	}
 }
@@ -142,7 +141,7 @@ func TestBuiltinDataHint(t *testing.T) {
 			if tc.want != "" {
 				want = ` (did you mean "` + tc.want + `"?)`
 			}
-			assert.Equal(t, want, builtinDataHint(tc.name, normative), "hint for %q", tc.name)
+			require.Equal(t, want, builtinDataHint(tc.name, normative), "hint for %q", tc.name)
 		})
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -54,7 +53,7 @@ func TestValid(t *testing.T) {
 	for _, dir := range caseDirs(t, "valid") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			got := validateIn(t, dir)
-			assert.Empty(t, render(got), "problems of valid template %s", dir)
+			require.Empty(t, render(got), "problems of valid template %s", dir)
 		})
 	}
 }
@@ -65,8 +64,8 @@ func TestBroken(t *testing.T) {
 			got := validateIn(t, dir)
 			require.NotEmpty(t, got, "broken template %s gave no problems", dir)
 			for _, d := range got {
-				assert.True(t, d.Pos.File != "" && d.Pos.Line > 0, "%s: problem without a line: %s", dir, d.Line())
-				assert.NotEqual(t, "internal", d.Code, "%s: %s", dir, d.Line())
+				require.True(t, d.Pos.File != "" && d.Pos.Line > 0, "%s: problem without a line: %s", dir, d.Line())
+				require.NotEqual(t, "internal", d.Code, "%s: %s", dir, d.Line())
 			}
 			testkit.Golden(t, filepath.Join(dir, "problems.golden"), []byte(render(got)))
 		})
@@ -80,8 +79,8 @@ func TestBytes(t *testing.T) {
 	require.NoError(t, err)
 	got := validate.Bytes(context.Background(), data, filepath.Join(dir, "template.yaml"), validate.Options{})
 	require.Len(t, got, 2, "problems of %s", dir)
-	assert.Contains(t, got[0].Message, `node type "my.nodes.Applicaton" not found (did you mean "my.nodes.Application"?)`)
-	assert.Contains(t, got[1].Message, `node type "tosca.capabilities.Compute" not found: "tosca.capabilities.Compute" is a capability type`)
+	require.Contains(t, got[0].Message, `node type "my.nodes.Applicaton" not found (did you mean "my.nodes.Application"?)`)
+	require.Contains(t, got[1].Message, `node type "tosca.capabilities.Compute" not found: "tosca.capabilities.Compute" is a capability type`)
 }
 
 func TestOptions(t *testing.T) {
@@ -102,7 +101,7 @@ func TestOptions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(dir)
 			got := render(validate.File(context.Background(), "template.yaml", tc.opts))
-			assert.Contains(t, got, tc.want, "problems of %s with %+v", dir, tc.opts)
+			require.Contains(t, got, tc.want, "problems of %s with %+v", dir, tc.opts)
 		})
 	}
 }
@@ -184,7 +183,7 @@ func TestTreeLinks(t *testing.T) {
 			testkit.Symlinks(t, dir, tc.links)
 			t.Chdir(dir)
 			got := validate.File(context.Background(), filepath.Join("t", "template.yaml"), tc.opts)
-			assert.Equal(t, tc.want, filepath.ToSlash(render(got)), "problems of %s", tc.name)
+			require.Equal(t, tc.want, filepath.ToSlash(render(got)), "problems of %s", tc.name)
 		})
 	}
 }
@@ -208,7 +207,7 @@ func TestPresets(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := validate.Bytes(context.Background(), []byte(head+tc.presets), "t.yaml", validate.Options{NoLib: true})
-			assert.Equal(t, tc.want, render(got), "problems of %s", tc.presets)
+			require.Equal(t, tc.want, render(got), "problems of %s", tc.presets)
 		})
 	}
 }
@@ -224,5 +223,5 @@ func TestImportDepth(t *testing.T) {
 	testkit.WriteFiles(t, dir, files)
 	t.Chdir(dir)
 	got := validate.File(context.Background(), "f0.yaml", validate.Options{NoLib: true})
-	assert.Equal(t, "f99.yaml:2:11: import \"f100.yaml\": imports nested deeper than 100 levels\n", render(got))
+	require.Equal(t, "f99.yaml:2:11: import \"f100.yaml\": imports nested deeper than 100 levels\n", render(got))
 }

@@ -2,9 +2,8 @@ package validate_test
 
 import (
 	"context"
+	"github.com/stretchr/testify/require"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 
 	"v4t/model/validate"
 )
@@ -43,13 +42,13 @@ func TestVariability(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := validate.Bytes(context.Background(), []byte(head+tc.nodes), "t.yaml", validate.Options{NoLib: true})
-			assert.Equal(t, tc.want, render(got), "problems of\n%s", tc.nodes)
+			require.Equal(t, tc.want, render(got), "problems of\n%s", tc.nodes)
 		})
 	}
 	t.Run("not a variable template", func(t *testing.T) {
 		const plain = "tosca_definitions_version: tosca_simple_yaml_1_3\n" +
 			"topology_template:\n  node_templates:\n    a:\n      type: tosca.nodes.Root\n      directives: [{variability_input: nope}]\n"
 		got := validate.Bytes(context.Background(), []byte(plain), "t.yaml", validate.Options{NoLib: true})
-		assert.Empty(t, render(got))
+		require.Empty(t, render(got))
 	})
 }

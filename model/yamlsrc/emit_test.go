@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -251,7 +250,7 @@ func TestMarshalStringValues(t *testing.T) {
 		t.Run(tc.in, func(t *testing.T) {
 			doc := MapOf("k", NewString(tc.in))
 			out := Marshal(doc)
-			assert.Equal(t, tc.want, string(out), "value %q", tc.in)
+			require.Equal(t, tc.want, string(out), "value %q", tc.in)
 			assertReadsBack(t, doc, out)
 		})
 	}
@@ -262,7 +261,7 @@ func TestMarshalStringKeys(t *testing.T) {
 		t.Run(tc.in, func(t *testing.T) {
 			doc := MapOf(tc.in, NewNumber(1))
 			out := Marshal(doc)
-			assert.Equal(t, tc.want, string(out), "key %q", tc.in)
+			require.Equal(t, tc.want, string(out), "key %q", tc.in)
 			assertReadsBack(t, doc, out)
 		})
 	}
@@ -273,7 +272,7 @@ func assertReadsBack(t *testing.T, doc *Value, out []byte) {
 	t.Helper()
 	back, err := Parse(out, "out.yaml")
 	require.NoError(t, err, "parsing %q", out)
-	assert.True(t, DeepEqual(doc, back), "%q reads back as %s, want %s", out, JSON(back), JSON(doc))
+	require.True(t, DeepEqual(doc, back), "%q reads back as %s, want %s", out, JSON(back), JSON(doc))
 }
 
 func TestMarshalScalars(t *testing.T) {
@@ -339,7 +338,7 @@ func TestMarshalScalars(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			out := Marshal(tc.in)
-			assert.Equal(t, tc.want, string(out), "%s", tc.name)
+			require.Equal(t, tc.want, string(out), "%s", tc.name)
 			if tc.in != nil && !strings.HasPrefix(tc.name, "invalid date") && tc.name != "year 10007" {
 				assertReadsBack(t, tc.in, out)
 			}
@@ -473,7 +472,7 @@ z:
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			out := Marshal(tc.in)
-			assert.Equal(t, tc.want, string(out), "%s", tc.name)
+			require.Equal(t, tc.want, string(out), "%s", tc.name)
 			if tc.name != "nil values" {
 				assertReadsBack(t, tc.in, out)
 			}
@@ -498,10 +497,10 @@ func TestMarshalLongKey(t *testing.T) {
 		out := string(Marshal(doc))
 		if n > 1024 {
 			// YAML limits implicit keys to 1024 characters.
-			assert.True(t, strings.HasPrefix(out, "? "+k+"\n:\n    x: 1\nl:\n"), "key of %d characters", n)
-			assert.True(t, strings.HasSuffix(out, "    - ? "+k+"\n      : 2\n      z: 3\n"), "key of %d characters", n)
+			require.True(t, strings.HasPrefix(out, "? "+k+"\n:\n    x: 1\nl:\n"), "key of %d characters", n)
+			require.True(t, strings.HasSuffix(out, "    - ? "+k+"\n      : 2\n      z: 3\n"), "key of %d characters", n)
 		} else {
-			assert.Equal(t, k+":\n    x: 1\nl:\n    - "+k+": 2\n      z: 3\n", out, "key of %d characters", n)
+			require.Equal(t, k+":\n    x: 1\nl:\n    - "+k+": 2\n      z: 3\n", out, "key of %d characters", n)
 		}
 		assertReadsBack(t, doc, []byte(out))
 	}
@@ -511,7 +510,7 @@ func TestMarshalLongValue(t *testing.T) {
 	v := strings.Repeat("word ", 20000) + "end"
 	doc := MapOf("k", NewString(v), "l", NewList(NewString(v+":")))
 	out := Marshal(doc)
-	assert.Equal(t, "k: "+v+"\nl:\n    - '"+v+":'\n", string(out))
+	require.Equal(t, "k: "+v+"\nl:\n    - '"+v+":'\n", string(out))
 	assertReadsBack(t, doc, out)
 }
 
@@ -551,11 +550,9 @@ func TestRoundTripStrings(t *testing.T) {
 		for pos, doc := range docs {
 			out := Marshal(doc)
 			back, err := Parse(out, "out.yaml")
-			if !assert.NoError(t, err, "string %q as %s: %q", s, pos, out) {
-				continue
-			}
-			assert.True(t, DeepEqual(doc, back), "string %q as %s: %q reads back as %s", s, pos, out, JSON(back))
-			assert.Equal(t, string(out), string(Marshal(back)), "string %q as %s: writing is not stable", s, pos)
+			require.NoError(t, err, "string %q as %s: %q", s, pos, out)
+			require.True(t, DeepEqual(doc, back), "string %q as %s: %q reads back as %s", s, pos, out, JSON(back))
+			require.Equal(t, string(out), string(Marshal(back)), "string %q as %s: writing is not stable", s, pos)
 		}
 	}
 }
@@ -569,7 +566,7 @@ func TestRoundTripNumbers(t *testing.T) {
 		out := Marshal(doc)
 		back, err := Parse(out, "out.yaml")
 		require.NoError(t, err, "number %v: %q", f, out)
-		assert.True(t, DeepEqual(doc, back), "number %v: %q reads back as %s", f, out, JSON(back))
+		require.True(t, DeepEqual(doc, back), "number %v: %q reads back as %s", f, out, JSON(back))
 	}
 }
 
@@ -582,7 +579,7 @@ func TestRoundTripDates(t *testing.T) {
 		out := Marshal(doc)
 		back, err := Parse(out, "out.yaml")
 		require.NoError(t, err, "date %s: %q", s, out)
-		assert.True(t, DeepEqual(doc, back), "date %s: %q reads back as %s", s, out, JSON(back))
+		require.True(t, DeepEqual(doc, back), "date %s: %q reads back as %s", s, out, JSON(back))
 	}
 }
 
@@ -614,8 +611,8 @@ func TestRoundTripConformance(t *testing.T) {
 		out := Marshal(v)
 		back, err := Parse(out, path)
 		require.NoError(t, err, "parsing the output for %s:\n%s", path, out)
-		assert.True(t, DeepEqual(v, back), "%s does not read back the same:\n%s", path, out)
-		assert.Equal(t, string(out), string(Marshal(back)), "%s: writing is not stable", path)
+		require.True(t, DeepEqual(v, back), "%s does not read back the same:\n%s", path, out)
+		require.Equal(t, string(out), string(Marshal(back)), "%s: writing is not stable", path)
 	}
 }
 
@@ -625,10 +622,10 @@ func TestWriteMatchesMarshal(t *testing.T) {
 		var buf bytes.Buffer
 		require.NoError(t, Write(&buf, doc))
 		out := Marshal(doc)
-		assert.Equal(t, len(out), buf.Len(), "n=%d", n)
-		assert.True(t, bytes.Equal(out, buf.Bytes()), "n=%d: Write and Marshal differ", n)
+		require.Equal(t, len(out), buf.Len(), "n=%d", n)
+		require.True(t, bytes.Equal(out, buf.Bytes()), "n=%d: Write and Marshal differ", n)
 		if n == 500 {
-			assert.Greater(t, len(out), 2*flushSize, "the document should span several flushes")
+			require.Greater(t, len(out), 2*flushSize, "the document should span several flushes")
 		}
 		assertReadsBack(t, doc, out)
 	}
@@ -649,9 +646,9 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 func TestWriteError(t *testing.T) {
 	for _, after := range []int{0, 1, 3} {
 		err := Write(&failingWriter{after: after}, benchDoc(500))
-		assert.ErrorIs(t, err, errWrite, "failing after %d writes", after)
+		require.ErrorIs(t, err, errWrite, "failing after %d writes", after)
 	}
-	assert.ErrorIs(t, Write(&failingWriter{}, MapOf("a", NewNumber(1))), errWrite, "small document")
+	require.ErrorIs(t, Write(&failingWriter{}, MapOf("a", NewNumber(1))), errWrite, "small document")
 }
 
 func TestWriteCycle(t *testing.T) {
@@ -661,15 +658,15 @@ func TestWriteCycle(t *testing.T) {
 	m.Map.Set("self", m)
 	for _, doc := range []*Value{l, m, MapOf("x", NewList(m))} {
 		var buf bytes.Buffer
-		assert.ErrorIs(t, Write(&buf, doc), errCyclic)
-		assert.Panics(t, func() { Marshal(doc) })
+		require.ErrorIs(t, Write(&buf, doc), errCyclic)
+		require.Panics(t, func() { Marshal(doc) })
 	}
 }
 
 func TestMarshalShared(t *testing.T) {
 	shared := MapOf("a", NewNumber(1))
 	doc := MapOf("x", shared, "z", NewList(shared, shared))
-	assert.Equal(t, "x:\n    a: 1\nz:\n    - a: 1\n    - a: 1\n", string(Marshal(doc)))
+	require.Equal(t, "x:\n    a: 1\nz:\n    - a: 1\n    - a: 1\n", string(Marshal(doc)))
 }
 
 func TestRoundTripDeep(t *testing.T) {
@@ -685,7 +682,7 @@ func TestRoundTripDeep(t *testing.T) {
 		out := Marshal(doc)
 		back, err := Parse(out, "deep.yaml")
 		require.NoError(t, err, "deep %s", name)
-		assert.True(t, DeepEqual(doc, back), "deep %s does not read back the same", name)
+		require.True(t, DeepEqual(doc, back), "deep %s does not read back the same", name)
 	}
 }
 
@@ -693,10 +690,10 @@ func TestMarshalAfterDelete(t *testing.T) {
 	doc := MapOf("a", NewNumber(1), "b", NewNumber(2), "1", NewNumber(3), "c", NewNumber(4))
 	require.True(t, doc.Map.Delete("b"))
 	require.True(t, doc.Map.Delete("1"))
-	assert.Equal(t, "a: 1\nc: 4\n", string(Marshal(doc)))
+	require.Equal(t, "a: 1\nc: 4\n", string(Marshal(doc)))
 	doc.Map.Set("b", NewNumber(5))
-	assert.Equal(t, "a: 1\nc: 4\nb: 5\n", string(Marshal(doc)))
+	require.Equal(t, "a: 1\nc: 4\nb: 5\n", string(Marshal(doc)))
 	only := MapOf("x", NewNumber(1))
 	require.True(t, only.Map.Delete("x"))
-	assert.Equal(t, "{}\n", string(Marshal(only)))
+	require.Equal(t, "{}\n", string(Marshal(only)))
 }

@@ -15,7 +15,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/benchmarks/gen"
@@ -303,7 +302,7 @@ func TestFastPathSnippets(t *testing.T) {
 	}
 	for _, s := range fast {
 		_, ok := parseFast([]byte(s))
-		assert.True(t, ok, "the fast path should read %q", s)
+		require.True(t, ok, "the fast path should read %q", s)
 	}
 	slow := []string{
 		"a: &x 1\nb: *x\n", "a: !!str 1\n", "<<: {a: 1}\n", "a: 1\na: 2\n", "'a\n  b': c\n", "a: 1\n---\nb: 2\n",
@@ -312,7 +311,7 @@ func TestFastPathSnippets(t *testing.T) {
 	}
 	for _, s := range slow {
 		_, ok := parseFast([]byte(s))
-		assert.False(t, ok, "the fast path should leave %q to yaml.v3", s)
+		require.False(t, ok, "the fast path should leave %q to yaml.v3", s)
 	}
 }
 
@@ -360,7 +359,7 @@ func TestFastPathCorpora(t *testing.T) {
 		if src != "fuzz corpora" {
 			// Nearly all real documents should: a drop means the fast
 			// path lost something it used to read.
-			assert.GreaterOrEqual(t, n, len(docs)*95/100, "documents of %s that take the fast path", src)
+			require.GreaterOrEqual(t, n, len(docs)*95/100, "documents of %s that take the fast path", src)
 		}
 	}
 }
@@ -387,7 +386,7 @@ func TestFastPathGenerated(t *testing.T) {
 		"long line": []byte("k: [" + strings.Repeat("é, ", 50000) + "ü]\n"),
 	}
 	for name, data := range docs {
-		assert.True(t, checkFast(t, name, data), "%s should take the fast path", name)
+		require.True(t, checkFast(t, name, data), "%s should take the fast path", name)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,9 +15,9 @@ func TestWriteFlow(t *testing.T) {
 		WriteFlow(&b, v, limit, key, scalar)
 		return b.String()
 	}
-	assert.Equal(t, `{a b: [1, "x", null, {}], c: {d: "y z"}, e: []}`, flow(0, nil, nil), "keys as they are, scalars as JSON")
+	require.Equal(t, `{a b: [1, "x", null, {}], c: {d: "y z"}, e: []}`, flow(0, nil, nil), "keys as they are, scalars as JSON")
 	upper := func(b *strings.Builder, k string) { b.WriteString(strings.ToUpper(k)) }
 	star := func(b *strings.Builder, _ *Value) { b.WriteByte('*') }
-	assert.Equal(t, `{A B: [*, *, *, {}], C: {D: *}, E: []}`, flow(0, upper, star), "key and scalar")
-	assert.Equal(t, `{a b: [1, "x", , ], c: , e: }`, flow(10, nil, nil), "past 10 bytes, keys and separators but no more values")
+	require.Equal(t, `{A B: [*, *, *, {}], C: {D: *}, E: []}`, flow(0, upper, star), "key and scalar")
+	require.Equal(t, `{a b: [1, "x", , ], c: , e: }`, flow(10, nil, nil), "past 10 bytes, keys and separators but no more values")
 }

@@ -4,7 +4,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,10 +20,10 @@ e: 2024-01-02
 func samePositions(t *testing.T, a, b *Value) {
 	t.Helper()
 	if a == nil || b == nil {
-		assert.Equal(t, a == nil, b == nil)
+		require.Equal(t, a == nil, b == nil)
 		return
 	}
-	assert.Equal(t, [3]any{a.Kind, a.Line, a.Col}, [3]any{b.Kind, b.Line, b.Col})
+	require.Equal(t, [3]any{a.Kind, a.Line, a.Col}, [3]any{b.Kind, b.Line, b.Col})
 	switch a.Kind {
 	case KindMap:
 		require.Equal(t, a.Map.Keys(), b.Map.Keys())
@@ -53,7 +52,7 @@ func TestFrozenCopy(t *testing.T) {
 	a, b := f.Copy(), f.Copy()
 	require.True(t, DeepEqual(want, a))
 	samePositions(t, want, a)
-	assert.Equal(t, string(Marshal(want)), string(Marshal(a)))
+	require.Equal(t, string(Marshal(want)), string(Marshal(a)))
 
 	a.Map.Set("a", NewString("changed"))
 	a.Map.Set("z", NewNumber(3))
@@ -70,7 +69,7 @@ func TestFrozenCopy(t *testing.T) {
 		require.True(t, DeepEqual(want, c))
 		samePositions(t, want, c)
 	}
-	assert.Equal(t, `{"1":4,"a":"changed","b":["w",{"0":"e","2":"d","f":false},[null],"y"],"d":null,"e":"2024-01-02T00:00:00.000Z","z":3}`, JSON(a))
+	require.Equal(t, `{"1":4,"a":"changed","b":["w",{"0":"e","2":"d","f":false},[null],"y"],"d":null,"e":"2024-01-02T00:00:00.000Z","z":3}`, JSON(a))
 }
 
 // TestFrozenShared checks that a frozen value with an alias is copied with
@@ -102,5 +101,5 @@ func TestFrozenConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	assert.Equal(t, 1.0, v.Get("a").Num)
+	require.Equal(t, 1.0, v.Get("a").Num)
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/js"
@@ -34,36 +33,36 @@ func TestToStringAndJoin(t *testing.T) {
 	for _, tc := range cases {
 		s, err := ToString(tc.v, time.UTC)
 		require.NoError(t, err)
-		assert.Equal(t, tc.want, s, "String(%s)", JSON(tc.v))
-		assert.Equal(t, tc.want, String(tc.v), "String(%s)", JSON(tc.v))
+		require.Equal(t, tc.want, s, "String(%s)", JSON(tc.v))
+		require.Equal(t, tc.want, String(tc.v), "String(%s)", JSON(tc.v))
 	}
 	s, err := Join([]*Value{nil, mustParse(t, "null"), mustParse(t, "1"), mustParse(t, "[a, b]")}, "-", time.UTC)
 	require.NoError(t, err)
-	assert.Equal(t, "--1-a,b", s)
+	require.Equal(t, "--1-a,b", s)
 
 	berlin := time.FixedZone("CET", 3600)
 	s, err = ToString(mustParse(t, "2023-01-01"), berlin)
 	require.NoError(t, err)
-	assert.Equal(t, "Sun Jan 01 2023 01:00:00 GMT+0100 (Central European Standard Time)", s)
+	require.Equal(t, "Sun Jan 01 2023 01:00:00 GMT+0100 (Central European Standard Time)", s)
 }
 
 func TestToStringCyclesAndLimits(t *testing.T) {
 	// V8 joins a list inside its own join as "".
 	self := NewList(nil)
 	self.List[0] = self
-	assert.Equal(t, ",", String(NewList(self, self)))
+	require.Equal(t, ",", String(NewList(self, self)))
 
 	// Surrogate halves that meet are joined again.
 	halves, err := Join([]*Value{NewString("a\xed\xa0\xbd"), NewString("\xed\xb8\x80b")}, "", nil)
 	require.NoError(t, err)
-	assert.Equal(t, "a😀b", halves, "the halves of U+1F600 joined")
+	require.Equal(t, "a😀b", halves, "the halves of U+1F600 joined")
 
 	// ToString stops at js.MaxStringBytes; String (for keys and messages)
 	// has no bound.
 	long := NewList(NewString(strings.Repeat("x", js.MaxStringBytes)), NewString("y"))
 	_, err = ToString(long, time.UTC)
-	assert.ErrorIs(t, err, ErrStringLength)
+	require.ErrorIs(t, err, ErrStringLength)
 	_, err = Join(long.List, "", time.UTC)
-	assert.ErrorIs(t, err, ErrStringLength)
-	assert.Len(t, String(long), js.MaxStringBytes+2)
+	require.ErrorIs(t, err, ErrStringLength)
+	require.Len(t, String(long), js.MaxStringBytes+2)
 }

@@ -3,7 +3,6 @@ package yamlsrc
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -13,14 +12,14 @@ func TestParseJSON(t *testing.T) {
 	t.Run("order, text and positions", func(t *testing.T) {
 		v, err := ParseJSON([]byte("{\"b\": 2.10, \"1\": true,\n \"0\": null, \"s\": \"x\\u00e9\\ud83d\\ude00\", \"l\": [1E5, -0]}"), "$SD_DATA")
 		require.NoError(t, err)
-		assert.Equal(t, []string{"b", "1", "0", "s", "l"}, v.Map.Keys())
-		assert.Equal(t, "2.10", v.Get("b").Str)
-		assert.Equal(t, "true", v.Get("1").Str)
-		assert.Equal(t, KindNull, v.Get("0").Kind)
-		assert.Equal(t, "xé😀", v.Get("s").Str)
-		assert.Equal(t, "1E5", v.Get("l").List[0].Str)
-		assert.Equal(t, int32(2), v.Get("0").Line)
-		assert.Equal(t, int32(7), v.Get("0").Col)
+		require.Equal(t, []string{"b", "1", "0", "s", "l"}, v.Map.Keys())
+		require.Equal(t, "2.10", v.Get("b").Str)
+		require.Equal(t, "true", v.Get("1").Str)
+		require.Equal(t, KindNull, v.Get("0").Kind)
+		require.Equal(t, "xé😀", v.Get("s").Str)
+		require.Equal(t, "1E5", v.Get("l").List[0].Str)
+		require.Equal(t, int32(2), v.Get("0").Line)
+		require.Equal(t, int32(7), v.Get("0").Col)
 	})
 	errs := []struct {
 		name, src, want string
@@ -43,8 +42,8 @@ func TestParseJSON(t *testing.T) {
 			require.Error(t, err, "JSON %q", tc.src)
 			d, ok := diag.As(err)
 			require.True(t, ok)
-			assert.Equal(t, tc.want, d.Message, "JSON %q", tc.src)
-			assert.Equal(t, diag.Pos{File: "$SD_DATA", Line: tc.line, Col: tc.col}, d.Pos, "JSON %q", tc.src)
+			require.Equal(t, tc.want, d.Message, "JSON %q", tc.src)
+			require.Equal(t, diag.Pos{File: "$SD_DATA", Line: tc.line, Col: tc.col}, d.Pos, "JSON %q", tc.src)
 		})
 	}
 }

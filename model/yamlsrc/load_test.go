@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 
@@ -94,7 +93,7 @@ func TestParseValues(t *testing.T) {
 		t.Run(tc.src, func(t *testing.T) {
 			v, err := Parse([]byte(tc.src), "test.yaml")
 			require.NoError(t, err, "parsing %q", tc.src)
-			assert.Equal(t, tc.want, describe(v), "parsing %q", tc.src)
+			require.Equal(t, tc.want, describe(v), "parsing %q", tc.src)
 		})
 	}
 }
@@ -159,9 +158,9 @@ func TestParseErrors(t *testing.T) {
 			require.Error(t, err, "parsing %q", tc.src)
 			d, ok := diag.As(err)
 			require.True(t, ok, "parsing %q: not a diagnostic: %v", tc.src, err)
-			assert.Equal(t, tc.msg, d.Message, "parsing %q", tc.src)
-			assert.Equal(t, diag.Pos{File: "test.yaml", Line: tc.line, Col: tc.col}, d.Pos, "parsing %q", tc.src)
-			assert.Equal(t, diag.StageLoad, d.Stage, "parsing %q", tc.src)
+			require.Equal(t, tc.msg, d.Message, "parsing %q", tc.src)
+			require.Equal(t, diag.Pos{File: "test.yaml", Line: tc.line, Col: tc.col}, d.Pos, "parsing %q", tc.src)
+			require.Equal(t, diag.StageLoad, d.Stage, "parsing %q", tc.src)
 		})
 	}
 }
@@ -171,7 +170,7 @@ func TestParseKeyStrings(t *testing.T) {
 	// process's local zone, ours UTC.
 	v, err := Parse([]byte("2023-01-01T10:20:30Z: a\n? [1, 2023-01-01]\n: b\n"), "test.yaml")
 	require.NoError(t, err)
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		"Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)",
 		"1,Sun Jan 01 2023 00:00:00 GMT+0000 (Coordinated Universal Time)",
 	}, v.Map.Keys())
@@ -180,37 +179,37 @@ func TestParseKeyStrings(t *testing.T) {
 func TestParseAliasesShareValues(t *testing.T) {
 	v, err := Parse([]byte("x: &a {k: [1]}\ny: *a\nl: &l [1]\nm: [*l, *l]\ns: &s str\nt: *s\n"), "test.yaml")
 	require.NoError(t, err)
-	assert.Same(t, v.Get("x"), v.Get("y"), "a map alias is the anchored value")
-	assert.Same(t, v.Get("l"), v.Get("m").List[0], "a list alias is the anchored value")
-	assert.Same(t, v.Get("m").List[0], v.Get("m").List[1])
-	assert.Same(t, v.Get("s"), v.Get("t"), "a scalar alias is the anchored value")
+	require.Same(t, v.Get("x"), v.Get("y"), "a map alias is the anchored value")
+	require.Same(t, v.Get("l"), v.Get("m").List[0], "a list alias is the anchored value")
+	require.Same(t, v.Get("m").List[0], v.Get("m").List[1])
+	require.Same(t, v.Get("s"), v.Get("t"), "a scalar alias is the anchored value")
 	// A change through one path is visible through the other, as in JS.
 	v.Get("y").Map.Set("new", NewNumber(1))
-	assert.True(t, v.Get("x").Has("new"))
+	require.True(t, v.Get("x").Has("new"))
 }
 
 func TestParseMergeShares(t *testing.T) {
 	v, err := Parse([]byte("base: &b {inner: {k: 1}}\nx:\n  <<: *b\n"), "test.yaml")
 	require.NoError(t, err)
-	assert.Same(t, v.Get("base").Get("inner"), v.Get("x").Get("inner"), "merged values are shared, as in js-yaml")
+	require.Same(t, v.Get("base").Get("inner"), v.Get("x").Get("inner"), "merged values are shared, as in js-yaml")
 }
 
 func TestParseKeyOrder(t *testing.T) {
 	v, err := Parse([]byte("b: 1\n2: 2\na: 3\n1: 1\n10: x\n'01': y\n-1: z\n4294967295: big\n4294967294: max\n"), "test.yaml")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"1", "2", "10", "4294967294", "b", "a", "01", "-1", "4294967295"}, v.Map.Keys())
+	require.Equal(t, []string{"1", "2", "10", "4294967294", "b", "a", "01", "-1", "4294967295"}, v.Map.Keys())
 }
 
 func TestParsePositions(t *testing.T) {
 	v, err := Parse([]byte("a:\n  b: [1, x]\n  c:\n    - d: true\n"), "test.yaml")
 	require.NoError(t, err)
 	pos := func(v *Value) [2]int32 { return [2]int32{v.Line, v.Col} }
-	assert.Equal(t, [2]int32{1, 1}, pos(v))
-	assert.Equal(t, [2]int32{2, 3}, pos(v.Get("a")))
-	assert.Equal(t, [2]int32{2, 6}, pos(v.Get("a").Get("b")))
-	assert.Equal(t, [2]int32{2, 10}, pos(v.Get("a").Get("b").List[1]))
-	assert.Equal(t, [2]int32{4, 7}, pos(v.Get("a").Get("c").List[0]))
-	assert.Equal(t, [2]int32{4, 10}, pos(v.Get("a").Get("c").List[0].Get("d")))
+	require.Equal(t, [2]int32{1, 1}, pos(v))
+	require.Equal(t, [2]int32{2, 3}, pos(v.Get("a")))
+	require.Equal(t, [2]int32{2, 6}, pos(v.Get("a").Get("b")))
+	require.Equal(t, [2]int32{2, 10}, pos(v.Get("a").Get("b").List[1]))
+	require.Equal(t, [2]int32{4, 7}, pos(v.Get("a").Get("c").List[0]))
+	require.Equal(t, [2]int32{4, 10}, pos(v.Get("a").Get("c").List[0].Get("d")))
 }
 
 func TestParseListsOwnTheirBacking(t *testing.T) {
@@ -221,8 +220,8 @@ func TestParseListsOwnTheirBacking(t *testing.T) {
 	a := v.Get("a")
 	a.List = append(a.List, NewNumber(9))
 	v.Get("c").Map.Set("z", NewNumber(9))
-	assert.Equal(t, "[3, 4]", describe(v.Get("b")))
-	assert.Equal(t, `{"y": 2}`, describe(v.Get("d")))
+	require.Equal(t, "[3, 4]", describe(v.Get("b")))
+	require.Equal(t, `{"y": 2}`, describe(v.Get("d")))
 }
 
 func TestParseLimits(t *testing.T) {
@@ -231,7 +230,7 @@ func TestParseLimits(t *testing.T) {
 	require.Error(t, err)
 	d, ok := diag.As(err)
 	require.True(t, ok)
-	assert.Equal(t, 1, d.Pos.Line)
+	require.Equal(t, 1, d.Pos.Line)
 
 	// Aliases share values, so a few levels of doubling are cheap and
 	// accepted; a billion laughs would stand for more values than any
@@ -247,13 +246,13 @@ func TestParseLimits(t *testing.T) {
 	}
 	v, err := Parse([]byte(laughs(12)), "laughs.yaml")
 	require.NoError(t, err)
-	assert.Same(t, v.Get("a10"), v.Get("a11").List[0])
+	require.Same(t, v.Get("a10"), v.Get("a11").List[0])
 	_, err = Parse([]byte(laughs(30)), "laughs.yaml")
 	require.Error(t, err)
 	d, ok = diag.As(err)
 	require.True(t, ok)
-	assert.Equal(t, diag.Pos{File: "laughs.yaml", Line: 2, Col: 10}, d.Pos)
-	assert.Contains(t, d.Message, "aliases expand the document to more than")
+	require.Equal(t, diag.Pos{File: "laughs.yaml", Line: 2, Col: 10}, d.Pos)
+	require.Contains(t, d.Message, "aliases expand the document to more than")
 }
 
 func TestResolvePlain(t *testing.T) {
@@ -263,14 +262,14 @@ func TestResolvePlain(t *testing.T) {
 		{"<<", `"<<"`}, {".5", "0.5"}, {"1e400", `"1e400"`},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, describe(ResolvePlain(tc.in)), "resolving %q", tc.in)
+		require.Equal(t, tc.want, describe(ResolvePlain(tc.in)), "resolving %q", tc.in)
 	}
 }
 
 func TestLoadFile(t *testing.T) {
 	_, err := LoadFile("testdata/does-not-exist.yaml")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "testdata/does-not-exist.yaml: cannot read:")
+	require.Contains(t, err.Error(), "testdata/does-not-exist.yaml: cannot read:")
 }
 
 // TestLoadFileLarge: a file of mapThreshold bytes or more is parsed where
@@ -309,14 +308,14 @@ func TestLoadFileSizeLimit(t *testing.T) {
 	maxFileSize = 10
 	v, err := LoadFile(path)
 	require.NoError(t, err, "a file of exactly the limit is read")
-	assert.Equal(t, 2, v.Map.Len())
+	require.Equal(t, 2, v.Map.Len())
 	maxFileSize = 9
 	_, err = LoadFile(path)
 	require.Error(t, err)
 	d, ok := diag.As(err)
 	require.True(t, ok)
-	assert.Equal(t, path, d.Pos.File)
-	assert.Equal(t, "the file has 10 bytes, more than the 9 that v4t reads", d.Message)
+	require.Equal(t, path, d.Pos.File)
+	require.Equal(t, "the file has 10 bytes, more than the 9 that v4t reads", d.Message)
 }
 
 // TestDepthLimit: every reader accepts MaxDepth levels and rejects one
@@ -348,8 +347,8 @@ func TestDepthLimit(t *testing.T) {
 		require.Error(t, err, "case %d (%s): %d levels", i, tc.reader, MaxDepth+2)
 		d, ok := diag.As(err)
 		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
-		assert.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d (%s)", i, tc.reader)
-		assert.Equal(t, 1, min(d.Pos.Line, 1), "case %d (%s): a position: %v", i, tc.reader, d.Pos)
+		require.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d (%s)", i, tc.reader)
+		require.Equal(t, 1, min(d.Pos.Line, 1), "case %d (%s): a position: %v", i, tc.reader, d.Pos)
 	}
 }
 
@@ -374,11 +373,11 @@ func TestCheckNode(t *testing.T) {
 		require.NoError(t, yaml.Unmarshal([]byte(tc.src), &root), tc.name)
 		d := CheckNode("test.yaml", &root)
 		if tc.want == "" {
-			assert.Nil(t, d, tc.name)
+			require.Nil(t, d, tc.name)
 			continue
 		}
 		require.NotNil(t, d, tc.name)
-		assert.Equal(t, tc.want, d.Line(), tc.name)
+		require.Equal(t, tc.want, d.Line(), tc.name)
 	}
 }
 
@@ -418,12 +417,12 @@ func TestReadFile(t *testing.T) {
 			data, err := read(tc.path)
 			if tc.want == nil {
 				require.NoError(t, err, "reading %s", tc.path)
-				assert.Equal(t, "a: 1\n", string(data), "content of %s", tc.path)
+				require.Equal(t, "a: 1\n", string(data), "content of %s", tc.path)
 				return
 			}
-			assert.True(t, errors.Is(err, tc.want), "reading %s: want %v, got %v", tc.path, tc.want, err)
+			require.True(t, errors.Is(err, tc.want), "reading %s: want %v, got %v", tc.path, tc.want, err)
 			var pe *os.PathError
-			assert.True(t, errors.As(err, &pe), "a path error: %v", err)
+			require.True(t, errors.As(err, &pe), "a path error: %v", err)
 		})
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,12 +30,12 @@ func TestMapIndexKeys(t *testing.T) {
 			for _, k := range tc.set {
 				m.Map.Set(k, NewString(k))
 			}
-			assert.Equal(t, tc.want, m.Map.Keys(), "key order of %v", tc.set)
+			require.Equal(t, tc.want, m.Map.Keys(), "key order of %v", tc.set)
 			for _, k := range tc.set {
-				assert.Equal(t, k, m.Get(k).Str, "value of %q after setting %v", k, tc.set)
+				require.Equal(t, k, m.Get(k).Str, "value of %q after setting %v", k, tc.set)
 			}
 			m.Map.Set("1", NewString("again"))
-			assert.Equal(t, tc.want, m.Map.Keys(), "key order of %v after setting 1 again", tc.set)
+			require.Equal(t, tc.want, m.Map.Keys(), "key order of %v after setting 1 again", tc.set)
 		})
 	}
 }
@@ -69,9 +68,9 @@ func TestMapManyIndexKeys(t *testing.T) {
 			}
 		}
 		elapsed := time.Since(start)
-		assert.Less(t, elapsed, 5*time.Second, "setting %d index keys (lead %q)", n, lead)
+		require.Less(t, elapsed, 5*time.Second, "setting %d index keys (lead %q)", n, lead)
 		require.Equal(t, n+len(lead)/len("name"), m.Map.Len())
-		assert.Equal(t, "99999", m.Map.Key(n-1), "last index key (lead %q)", lead)
+		require.Equal(t, "99999", m.Map.Key(n-1), "last index key (lead %q)", lead)
 	}
 }
 

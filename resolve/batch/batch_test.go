@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -118,7 +117,7 @@ options:
 				require.Error(t, err, tc.src)
 				d, ok := diag.As(err)
 				require.True(t, ok, "a diagnostic: %v", err)
-				assert.Equal(t, tc.err, d.Line(), tc.src)
+				require.Equal(t, tc.err, d.Line(), tc.src)
 				return
 			}
 			require.NoError(t, err, tc.src)
@@ -126,7 +125,7 @@ options:
 			for _, r := range s.Runs {
 				got = append(got, r.ID+"|"+r.Template+"|"+r.PresetsText()+"|"+r.InputsText()+"|"+r.OptionsText())
 			}
-			assert.Equal(t, tc.want, got, tc.src)
+			require.Equal(t, tc.want, got, tc.src)
 		})
 	}
 }
@@ -166,11 +165,11 @@ func TestDeterminism(t *testing.T) {
 		res := Execute(context.Background(), s, Options{Jobs: jobs})
 		require.NoError(t, res.WriteCSV(&outs[i], SummaryOptions{}))
 		ok, failed, notRun := res.Counts()
-		assert.Equal(t, []int{200, 0}, []int{ok + failed, notRun}, "jobs %d", jobs)
-		assert.NotZero(t, ok, "jobs %d: some runs succeed", jobs)
-		assert.NotZero(t, failed, "jobs %d: some modes reject the template", jobs)
+		require.Equal(t, []int{200, 0}, []int{ok + failed, notRun}, "jobs %d", jobs)
+		require.NotZero(t, ok, "jobs %d: some runs succeed", jobs)
+		require.NotZero(t, failed, "jobs %d: some modes reject the template", jobs)
 	}
-	assert.Equal(t, outs[0].String(), outs[1].String())
+	require.Equal(t, outs[0].String(), outs[1].String())
 }
 
 // TestRowsMatchOutputs checks every successful row against the document the
@@ -190,7 +189,7 @@ func TestRowsMatchOutputs(t *testing.T) {
 	checked := 0
 	for _, row := range res.Rows {
 		if row.Status != OK {
-			assert.NotContains(t, docs, row.Run.ID, "%s failed and emitted nothing", row.Run.ID)
+			require.NotContains(t, docs, row.Run.ID, "%s failed and emitted nothing", row.Run.ID)
 			continue
 		}
 		doc, err := yamlsrc.Parse(docs[row.Run.ID], row.Run.ID)
@@ -201,10 +200,10 @@ func TestRowsMatchOutputs(t *testing.T) {
 		want := append([]string(nil), row.Report.Nodes...)
 		sort.Strings(got)
 		sort.Strings(want)
-		assert.Equal(t, want, got, row.Run.ID)
+		require.Equal(t, want, got, row.Run.ID)
 		checked++
 	}
-	assert.Equal(t, 4, checked)
+	require.Equal(t, 4, checked)
 }
 
 func TestFailuresAndInterruption(t *testing.T) {
@@ -218,17 +217,17 @@ func TestFailuresAndInterruption(t *testing.T) {
 			return nil
 		}})
 		ok, failed, notRun := res.Counts()
-		assert.Equal(t, []int{3, 9, 0}, []int{ok, failed, notRun})
-		assert.Equal(t, "disk full", res.Rows[1].ErrorText())
-		assert.False(t, res.Interrupted)
+		require.Equal(t, []int{3, 9, 0}, []int{ok, failed, notRun})
+		require.Equal(t, "disk full", res.Rows[1].ErrorText())
+		require.False(t, res.Interrupted)
 	})
 	t.Run("cancelled before the start", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		res := Execute(ctx, s, Options{Jobs: 2})
 		_, _, notRun := res.Counts()
-		assert.Equal(t, 12, notRun)
-		assert.True(t, res.Interrupted)
+		require.Equal(t, 12, notRun)
+		require.True(t, res.Interrupted)
 	})
 	t.Run("cancelled after three runs", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -239,10 +238,10 @@ func TestFailuresAndInterruption(t *testing.T) {
 			}
 		}})
 		ok, failed, notRun := res.Counts()
-		assert.Equal(t, []int{1, 2, 9}, []int{ok, failed, notRun})
-		assert.True(t, res.Interrupted)
+		require.Equal(t, []int{1, 2, 9}, []int{ok, failed, notRun})
+		require.True(t, res.Interrupted)
 		for i, row := range res.Rows {
-			assert.Equal(t, i < 3, row.Status != NotRun, row.Run.ID)
+			require.Equal(t, i < 3, row.Status != NotRun, row.Run.ID)
 		}
 	})
 }
@@ -264,6 +263,6 @@ func TestLoadSpaceMissingFiles(t *testing.T) {
 		_, err := LoadSpace(path)
 		d, ok := diag.As(err)
 		require.True(t, ok, "space %q: want a diagnostic, got %v", tc.space, err)
-		assert.Equal(t, filepath.Join(dir, tc.want), d.Line(), "space %q", tc.space)
+		require.Equal(t, filepath.Join(dir, tc.want), d.Line(), "space %q", tc.space)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -33,8 +32,8 @@ func TestModes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			modes := Modes(tc.pruning, tc.optimization)
 			require.Len(t, modes, tc.n)
-			assert.Equal(t, tc.first, (&Run{Options: modes[0]}).OptionsText())
-			assert.Equal(t, tc.last, (&Run{Options: modes[len(modes)-1]}).OptionsText())
+			require.Equal(t, tc.first, (&Run{Options: modes[0]}).OptionsText())
+			require.Equal(t, tc.last, (&Run{Options: modes[len(modes)-1]}).OptionsText())
 		})
 	}
 }
@@ -44,7 +43,7 @@ func TestCompare(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, c.Rows, 18)
 	// Mode 5 (consistent-strict, min) is the first that resolves.
-	assert.Equal(t, 4, c.Baseline)
+	require.Equal(t, 4, c.Baseline)
 	for _, tc := range []struct {
 		mode int // 1-based, as printed
 		want []string
@@ -54,11 +53,11 @@ func TestCompare(t *testing.T) {
 		{17, []string{"-node db_vm"}},
 		{18, []string{"-node db_vm", "+node cache", "+relation shop.cache->cache"}},
 	} {
-		assert.Equal(t, tc.want, c.Differences(tc.mode-1), "mode %d (%s)", tc.mode, c.Rows[tc.mode-1].Run.OptionsText())
+		require.Equal(t, tc.want, c.Differences(tc.mode-1), "mode %d (%s)", tc.mode, c.Rows[tc.mode-1].Run.OptionsText())
 	}
 	// The template sets no mode: its own is the defaults of
 	// tosca_variability_1_0, manual without optimisation.
-	assert.Equal(t, 0, c.Own)
+	require.Equal(t, 0, c.Own)
 	for _, f := range []struct {
 		golden string
 		write  func(*Comparison, io.Writer) error
@@ -105,14 +104,14 @@ func TestOwnMode(t *testing.T) {
 			if i := ownMode(path, tc.overrides, modes); i >= 0 {
 				got = (&Run{Options: modes[i]}).OptionsText()
 			}
-			assert.Equal(t, tc.want, got, "%s:\n%s", tc.name, src)
+			require.Equal(t, tc.want, got, "%s:\n%s", tc.name, src)
 		})
 	}
-	assert.Equal(t, -1, ownMode(filepath.Join(dir, "missing.yaml"), nil, Modes(true, false)), "a missing template has no own mode")
+	require.Equal(t, -1, ownMode(filepath.Join(dir, "missing.yaml"), nil, Modes(true, false)), "a missing template has no own mode")
 }
 
 func TestCompareUnreadableTemplate(t *testing.T) {
 	_, err := Compare(context.Background(), resolve.Input{TemplatePath: "testdata/missing.yaml"}, CompareOptions{Pruning: true})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "missing.yaml")
+	require.Contains(t, err.Error(), "missing.yaml")
 }

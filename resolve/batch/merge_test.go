@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -89,30 +88,30 @@ func TestMergeEqualsUnsharded(t *testing.T) {
 				o := SummaryOptions{Timings: tc.timings}
 				m, err := Merge(readShards(t, full, n, tc.in, o))
 				require.NoError(t, err, name)
-				assert.Equal(t, tc.in, m.Format)
-				assert.Equal(t, tc.timings, m.Timings)
+				require.Equal(t, tc.in, m.Format)
+				require.Equal(t, tc.timings, m.Timings)
 				want := summaryBytes(t, full, tc.out, o)
-				assert.Equal(t, string(want), string(summaryBytes(t, m.Result, tc.out, SummaryOptions{Timings: m.Timings})), name)
+				require.Equal(t, string(want), string(summaryBytes(t, m.Result, tc.out, SummaryOptions{Timings: m.Timings})), name)
 			})
 		}
 	}
 	t.Run("timings dropped", func(t *testing.T) {
 		m, err := Merge(readShards(t, full, 3, "json", SummaryOptions{Timings: true}))
 		require.NoError(t, err)
-		assert.Equal(t, string(summaryBytes(t, full, "json", SummaryOptions{})), string(summaryBytes(t, m.Result, "json", SummaryOptions{})))
+		require.Equal(t, string(summaryBytes(t, full, "json", SummaryOptions{})), string(summaryBytes(t, m.Result, "json", SummaryOptions{})))
 	})
 	t.Run("timings kept only when every summary has them", func(t *testing.T) {
 		sums := readShards(t, full, 2, "csv", SummaryOptions{Timings: true})
 		plain := readShards(t, full, 2, "csv", SummaryOptions{})
 		m, err := Merge([]*Summary{sums[0], plain[1]})
 		require.NoError(t, err)
-		assert.False(t, m.Timings)
-		assert.Equal(t, string(summaryBytes(t, full, "csv", SummaryOptions{})), string(summaryBytes(t, m.Result, "csv", SummaryOptions{})))
+		require.False(t, m.Timings)
+		require.Equal(t, string(summaryBytes(t, full, "csv", SummaryOptions{})), string(summaryBytes(t, m.Result, "csv", SummaryOptions{})))
 	})
 	t.Run("csv cannot become json", func(t *testing.T) {
 		m, err := Merge(readShards(t, full, 2, "csv", SummaryOptions{}))
 		require.NoError(t, err)
-		assert.Error(t, m.Result.WriteJSON(&bytes.Buffer{}, SummaryOptions{}))
+		require.Error(t, m.Result.WriteJSON(&bytes.Buffer{}, SummaryOptions{}))
 	})
 }
 
@@ -124,14 +123,14 @@ func TestShardSummaries(t *testing.T) {
 	csvText := string(summaryBytes(t, part, "csv", SummaryOptions{}))
 	lines := strings.Split(strings.TrimSuffix(csvText, "\n"), "\n")
 	require.Len(t, lines, 4, csvText)
-	assert.Equal(t, "id,template,presets,inputs,options,status,nodes,relations,weight,unique,warnings,shard,space_runs,space_digest", lines[0])
+	require.Equal(t, "id,template,presets,inputs,options,status,nodes,relations,weight,unique,warnings,shard,space_runs,space_digest", lines[0])
 	fullLines := strings.Split(string(summaryBytes(t, full, "csv", SummaryOptions{})), "\n")
 	for i, want := range []int{2, 7, 12} {
-		assert.Equal(t, fullLines[want]+",2/5,12,"+full.Space.Digest, lines[i+1])
+		require.Equal(t, fullLines[want]+",2/5,12,"+full.Space.Digest, lines[i+1])
 	}
 	jsonText := string(summaryBytes(t, part, "json", SummaryOptions{}))
-	assert.Contains(t, jsonText, "\"space\": \"testdata/webshop.yaml\",\n  \"shard\": \"2/5\",\n  \"space_runs\": 12,\n  \"space_digest\": \""+full.Space.Digest+"\",\n  \"runs\": 3,\n")
-	assert.Len(t, full.Space.Digest, 16)
+	require.Contains(t, jsonText, "\"space\": \"testdata/webshop.yaml\",\n  \"shard\": \"2/5\",\n  \"space_runs\": 12,\n  \"space_digest\": \""+full.Space.Digest+"\",\n  \"runs\": 3,\n")
+	require.Len(t, full.Space.Digest, 16)
 }
 
 func TestMergeErrors(t *testing.T) {
@@ -231,7 +230,7 @@ func TestMergeErrors(t *testing.T) {
 			require.Error(t, err, tc.name)
 			d, ok := diag.As(err)
 			require.True(t, ok, "%s: a diagnostic: %v", tc.name, err)
-			assert.Equal(t, tc.err, d.Line(), tc.name)
+			require.Equal(t, tc.err, d.Line(), tc.name)
 		})
 	}
 }

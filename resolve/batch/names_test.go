@@ -1,10 +1,9 @@
 package batch
 
 import (
+	"github.com/stretchr/testify/require"
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
@@ -28,10 +27,10 @@ func TestFileName(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Run{ID: "run-007", Template: tc.template, Presets: tc.presets}
 			got := r.FileName()
-			assert.Equal(t, tc.want, got, "%s %v", tc.template, tc.presets)
+			require.Equal(t, tc.want, got, "%s %v", tc.template, tc.presets)
 			id, ok := RunFileID(got)
-			assert.True(t, ok, "%s is a run file", got)
-			assert.Equal(t, "run-007", id, got)
+			require.True(t, ok, "%s is a run file", got)
+			require.Equal(t, "run-007", id, got)
 		})
 	}
 }
@@ -51,8 +50,8 @@ func TestRunFileID(t *testing.T) {
 		{".run-007.yaml.tmp-123", ""},
 	} {
 		id, ok := RunFileID(tc.name)
-		assert.Equal(t, tc.id != "", ok, tc.name)
-		assert.Equal(t, tc.id, id, tc.name)
+		require.Equal(t, tc.id != "", ok, tc.name)
+		require.Equal(t, tc.id, id, tc.name)
 	}
 }
 
@@ -68,12 +67,12 @@ func TestModeFileName(t *testing.T) {
 		{"none", nil, "defaults.yaml"},
 		{"sanitised", []resolve.Assignment{{Name: "x", Value: yamlsrc.NewString("a/b c")}}, "x=_a_b_c_.yaml"},
 	} {
-		assert.Equal(t, tc.want, ModeFileName(tc.opts), tc.name)
+		require.Equal(t, tc.want, ModeFileName(tc.opts), tc.name)
 	}
 	seen := map[string]bool{}
 	for _, m := range Modes(true, true) {
 		name := ModeFileName(m)
-		assert.False(t, seen[name], "%s names one mode", name)
+		require.False(t, seen[name], "%s names one mode", name)
 		seen[name] = true
 	}
 }

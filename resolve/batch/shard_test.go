@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,11 +17,11 @@ func TestSpaceListWidth(t *testing.T) {
 	s, err := ParseSpace([]byte(src), "space.yaml")
 	require.NoError(t, err)
 	require.Len(t, s.Runs, 1000)
-	assert.Equal(t, 1000, s.Total)
-	assert.Equal(t, "run-0001", s.Runs[0].ID)
-	assert.Equal(t, "run-0601", s.Runs[600].ID)
-	assert.Equal(t, "u.yaml", s.Runs[600].Template)
-	assert.Equal(t, "run-1000", s.Runs[999].ID)
+	require.Equal(t, 1000, s.Total)
+	require.Equal(t, "run-0001", s.Runs[0].ID)
+	require.Equal(t, "run-0601", s.Runs[600].ID)
+	require.Equal(t, "u.yaml", s.Runs[600].Template)
+	require.Equal(t, "run-1000", s.Runs[999].ID)
 }
 
 // TestShardPartition: for N = 1..7 the shards K/N of a space hold every
@@ -37,22 +36,22 @@ func TestShardPartition(t *testing.T) {
 			seen := map[string]int{}
 			for k := 1; k <= n; k++ {
 				part := s.Select(Shard{K: k, N: n})
-				assert.Equal(t, Shard{K: k, N: n}, part.Shard)
-				assert.Equal(t, 13, part.Total, "shard %d/%d keeps the space's run count", k, n)
-				assert.Equal(t, s.Digest, part.Digest, "shard %d/%d keeps the space's digest", k, n)
-				assert.Equal(t, (13-k)/n+1, len(part.Runs), "runs of shard %d/%d", k, n)
+				require.Equal(t, Shard{K: k, N: n}, part.Shard)
+				require.Equal(t, 13, part.Total, "shard %d/%d keeps the space's run count", k, n)
+				require.Equal(t, s.Digest, part.Digest, "shard %d/%d keeps the space's digest", k, n)
+				require.Equal(t, (13-k)/n+1, len(part.Runs), "runs of shard %d/%d", k, n)
 				last := -1
 				for _, r := range part.Runs {
 					i := index(t, s, r)
-					assert.Equal(t, k-1, i%n, "%s is in shard %d/%d", r.ID, k, n)
-					assert.Greater(t, i, last, "shard %d/%d keeps the order", k, n)
+					require.Equal(t, k-1, i%n, "%s is in shard %d/%d", r.ID, k, n)
+					require.Greater(t, i, last, "shard %d/%d keeps the order", k, n)
 					last = i
 					seen[r.ID]++
 				}
 			}
 			require.Len(t, seen, 13, "every run is in a shard")
 			for id, c := range seen {
-				assert.Equal(t, 1, c, "%s is in exactly one shard of %d", id, n)
+				require.Equal(t, 1, c, "%s is in exactly one shard of %d", id, n)
 			}
 		})
 	}
@@ -60,8 +59,8 @@ func TestShardPartition(t *testing.T) {
 	for _, r := range s.Select(Shard{K: 2, N: 5}).Runs {
 		ids = append(ids, r.ID)
 	}
-	assert.Equal(t, []string{"run-002", "run-007", "run-012"}, ids)
-	assert.Equal(t, s, s.Select(Shard{}), "the zero shard is the whole space")
+	require.Equal(t, []string{"run-002", "run-007", "run-012"}, ids)
+	require.Equal(t, s, s.Select(Shard{}), "the zero shard is the whole space")
 }
 
 func index(t *testing.T, s *Space, r *Run) int {
@@ -134,12 +133,12 @@ func TestParseShard(t *testing.T) {
 			got, err := ParseShard(tc.spec, lookup)
 			if tc.err != "" {
 				require.Error(t, err, "spec %q, env %v", tc.spec, tc.env)
-				assert.Equal(t, tc.err, err.Error(), "spec %q, env %v", tc.spec, tc.env)
-				assert.NotContains(t, err.Error(), "\n")
+				require.Equal(t, tc.err, err.Error(), "spec %q, env %v", tc.spec, tc.env)
+				require.NotContains(t, err.Error(), "\n")
 				return
 			}
 			require.NoError(t, err, "spec %q, env %v", tc.spec, tc.env)
-			assert.Equal(t, tc.want, got, "spec %q, env %v", tc.spec, tc.env)
+			require.Equal(t, tc.want, got, "spec %q, env %v", tc.spec, tc.env)
 		})
 	}
 }
@@ -161,7 +160,7 @@ func with(env map[string]string, k, v string) map[string]string {
 }
 
 func TestShardString(t *testing.T) {
-	assert.Equal(t, "2/3", Shard{2, 3}.String())
-	assert.Equal(t, "", Shard{}.String())
-	assert.True(t, strings.HasPrefix(Shard{1, 1}.String(), "1/"))
+	require.Equal(t, "2/3", Shard{2, 3}.String())
+	require.Equal(t, "", Shard{}.String())
+	require.True(t, strings.HasPrefix(Shard{1, 1}.String(), "1/"))
 }

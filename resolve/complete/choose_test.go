@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -40,13 +39,13 @@ func TestChooseOracle(t *testing.T) {
 			got, err := chooseImage(context.Background(), pool, match, p.SortKeys())
 			require.NoError(t, err, "round %d policy %s", round, p)
 			if len(matches) == 0 {
-				assert.Equal(t, -1, got, "round %d policy %s: nothing matches", round, p)
+				require.Equal(t, -1, got, "round %d policy %s: nothing matches", round, p)
 				continue
 			}
 			sorted := append([]*Image(nil), matches...)
 			sortImages(sorted, p.SortKeys())
 			require.GreaterOrEqual(t, got, 0, "round %d policy %s", round, p)
-			assert.Equal(t, sorted[0].Name, pool[got].Name, "round %d policy %s: pool %s", round, p, describe(pool, match))
+			require.Equal(t, sorted[0].Name, pool[got].Name, "round %d policy %s: pool %s", round, p, describe(pool, match))
 		}
 	}
 }
@@ -82,7 +81,7 @@ func TestChooseTieBreak(t *testing.T) {
 		got, err := chooseImage(context.Background(), pool, tc.match, tc.p.SortKeys())
 		require.NoError(t, err)
 		require.GreaterOrEqual(t, got, 0)
-		assert.Equal(t, tc.want, pool[got].Name, "match %v policy %s", tc.match, tc.p)
+		require.Equal(t, tc.want, pool[got].Name, "match %v policy %s", tc.match, tc.p)
 	}
 }
 
@@ -97,12 +96,12 @@ func TestEncodeChoiceShape(t *testing.T) {
 		match = append(match, true)
 	}
 	p := encodeChoice(pool, match, TopRated.SortKeys())
-	assert.Len(t, p.steps, 3)
-	assert.Len(t, p.tieBreak, 50)
-	assert.Equal(t, 50+49+3*50, p.cnf.NumVars, "x, at-most-one auxiliaries, unary ranks")
-	assert.Less(t, len(p.cnf.Clauses), 1000, "clauses stay linear")
-	assert.True(t, p.steps[0].Objective.Maximize, "stars descending")
-	assert.False(t, p.steps[2].Objective.Maximize, "size ascending")
+	require.Len(t, p.steps, 3)
+	require.Len(t, p.tieBreak, 50)
+	require.Equal(t, 50+49+3*50, p.cnf.NumVars, "x, at-most-one auxiliaries, unary ranks")
+	require.Less(t, len(p.cnf.Clauses), 1000, "clauses stay linear")
+	require.True(t, p.steps[0].Objective.Maximize, "stars descending")
+	require.False(t, p.steps[2].Objective.Maximize, "size ascending")
 }
 
 // TestCatalogSyntaxErrorPosition: a malformed catalog names the line and
@@ -123,7 +122,7 @@ func TestCatalogSyntaxErrorPosition(t *testing.T) {
 		_, err := LoadCatalog(path)
 		var ce *CatalogError
 		require.ErrorAs(t, err, &ce, "catalog %q", tc.data)
-		assert.Equal(t, [2]int{tc.line, tc.col}, [2]int{ce.Line, ce.Col}, "catalog %q: %v", tc.data, err)
-		assert.Contains(t, ce.Reason, "invalid JSON: ", "catalog %q", tc.data)
+		require.Equal(t, [2]int{tc.line, tc.col}, [2]int{ce.Line, ce.Col}, "catalog %q: %v", tc.data, err)
+		require.Contains(t, ce.Reason, "invalid JSON: ", "catalog %q", tc.data)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 
@@ -139,8 +138,8 @@ func TestFilterValidation(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res, msgs := completeYAML(t, tc.body, Options{})
-			assert.Nil(t, res)
-			assert.Equal(t, tc.want, msgs)
+			require.Nil(t, res)
+			require.Equal(t, tc.want, msgs)
 		})
 	}
 }
@@ -186,9 +185,9 @@ func TestSelection(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res, msgs := completeYAML(t, base, Options{Components: tc.components, Force: tc.force})
-			assert.Equal(t, tc.msgs, msgs)
+			require.Equal(t, tc.msgs, msgs)
 			if tc.units == nil {
-				assert.Nil(t, res)
+				require.Nil(t, res)
 				return
 			}
 			require.NotNil(t, res)
@@ -196,7 +195,7 @@ func TestSelection(t *testing.T) {
 			for _, u := range res.Units {
 				units = append(units, u.Name)
 			}
-			assert.Equal(t, tc.units, units)
+			require.Equal(t, tc.units, units)
 		})
 	}
 }
@@ -230,13 +229,13 @@ func TestGroupValidation(t *testing.T) {
       members: [a, b, s]
 `
 	_, msgs := completeYAML(t, body, Options{})
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		`Group "g", not all members are hosted on the "c1" container (use -f to exclude this check)`,
 		`Group "g", not all members are hosted on the "c1" container (use -f to exclude this check)`,
 		`Node "x" requires a host to a node member of another group "g"`,
 	}, msgs)
 	_, msgs = completeYAML(t, body, Options{Force: true})
-	assert.Equal(t, []string{`Node "x" requires a host to a node member of another group "g"`}, msgs)
+	require.Equal(t, []string{`Node "x" requires a host to a node member of another group "g"`}, msgs)
 }
 
 // TestMerge covers completion.md §7.
@@ -248,8 +247,8 @@ func TestMergeVersion(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got, ok := mergeVersion(newStr(tc.a), newStr(tc.b))
-		assert.Equal(t, tc.want != "", ok, "merge(%s, %s) succeeds", tc.a, tc.b)
-		assert.Equal(t, tc.want, got, "merge(%s, %s)", tc.a, tc.b)
+		require.Equal(t, tc.want != "", ok, "merge(%s, %s) succeeds", tc.a, tc.b)
+		require.Equal(t, tc.want, got, "merge(%s, %s)", tc.a, tc.b)
 	}
 }
 
@@ -267,12 +266,12 @@ func TestMergeConstraints(t *testing.T) {
   - env_variable: {get_property: [SELF, env]}
 `, yaml11)
 	merged, errs := mergeConstraints(lists.l)
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		`Cannot merge value "8080" with "8081" of property "ports.80"`,
 		`Cannot merge value "alpine" with "Alpine" of property "os_distribution"`,
 	}, errs)
 	got := &value{kind: kMap, m: merged}
-	assert.Equal(t, "{'supported_sw': [{'node': '6.2.x'}, {'npm': 'x'}, {'ruby': '2.x'}], "+
+	require.Equal(t, "{'supported_sw': [{'node': '6.2.x'}, {'npm': 'x'}, {'ruby': '2.x'}], "+
 		"'ports': [{80: 8080}, {443: {'get_input': 'p'}}], 'command': 'start', 'os_distribution': 'alpine', "+
 		"'env_variable': {'get_property': ['SELF', 'env']}}", pyStr(got))
 }
@@ -308,25 +307,25 @@ func TestRewrite(t *testing.T) {
 	res, msgs := completeYAML(t, body, Options{Force: true, Components: []string{"single", "mapped"}})
 	require.Nil(t, msgs)
 	nts := nodeTemplates(t, res.Output)
-	assert.Equal(t, []string{"old", "single", "mapped", "other", "mapped_container", "single_container"}, keys(nts),
+	require.Equal(t, []string{"old", "single", "mapped", "other", "mapped_container", "single_container"}, keys(nts),
 		"the existing container is replaced in place, the new one appended, the still-used host kept")
-	assert.Equal(t, "{'node': 'single_container'}", pyStr(nts.get("single").get("requirements").l[0].get("host")))
+	require.Equal(t, "{'node': 'single_container'}", pyStr(nts.get("single").get("requirements").l[0].get("host")))
 	mapped := nts.get("mapped").get("requirements").l[0].get("host")
-	assert.Equal(t, []string{"node", "node_filter"}, keys(mapped), "node keeps its place")
-	assert.Equal(t, "mapped_container", pyStr(mapped.get("node")))
+	require.Equal(t, []string{"node", "node_filter"}, keys(mapped), "node keeps its place")
+	require.Equal(t, "mapped_container", pyStr(mapped.get("node")))
 	c := nts.get("mapped_container")
-	assert.Equal(t, "{9000: 90}", pyStr(c.get("properties").get("ports")), "the later ports property wins")
-	assert.Equal(t, "node:6-alpine", pyStr(c.get("artifacts").get("my_image").get("file")))
-	assert.Equal(t, "1.16", c.get("properties").get("supported_sw").get("wget").s)
-	assert.Equal(t, kStr, c.get("properties").get("supported_sw").get("wget").kind, "versions stay strings")
-	assert.Contains(t, string(res.Output), "# the shared old host stays", "comments are kept")
+	require.Equal(t, "{9000: 90}", pyStr(c.get("properties").get("ports")), "the later ports property wins")
+	require.Equal(t, "node:6-alpine", pyStr(c.get("artifacts").get("my_image").get("file")))
+	require.Equal(t, "1.16", c.get("properties").get("supported_sw").get("wget").s)
+	require.Equal(t, kStr, c.get("properties").get("supported_sw").get("wget").kind, "versions stay strings")
+	require.Contains(t, string(res.Output), "# the shared old host stays", "comments are kept")
 
 	// Once "other" is rewritten too, nothing names "old" any more.
 	res, msgs = completeYAML(t, strings.Replace(body, "      - connection: old\n", "", 1), Options{Force: true})
 	require.Nil(t, msgs)
 	nts = nodeTemplates(t, res.Output)
-	assert.NotContains(t, keys(nts), "old")
-	assert.Equal(t, "other_container", pyStr(nts.get("other").get("requirements").l[0].get("host")))
+	require.NotContains(t, keys(nts), "old")
+	require.Equal(t, "other_container", pyStr(nts.get("other").get("requirements").l[0].get("host")))
 }
 
 // TestGroupNullHost checks the group member's string form (§11.1) and the
@@ -353,14 +352,14 @@ func TestGroupUnit(t *testing.T) {
 	var progress []string
 	res, msgs := completeYAML(t, body, Options{Policy: MostUsed, Progress: func(l string) { progress = append(progress, l) }})
 	require.Nil(t, msgs)
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		`founded 2 images for "g" node`,
 		`complete group "g" with image "node:6" (600.00 MB, 9000 pulls, 40 stars)`,
 	}, progress)
 	nts := nodeTemplates(t, res.Output)
-	assert.Equal(t, "g_container", pyStr(nts.get("a").get("requirements").l[0].get("host")))
-	assert.Equal(t, "{'A': 1}", pyStr(nts.get("g_container").get("properties").get("env_variable")))
-	assert.Equal(t, "t.completed.yaml", res.OutputName)
+	require.Equal(t, "g_container", pyStr(nts.get("a").get("requirements").l[0].get("host")))
+	require.Equal(t, "{'A': 1}", pyStr(nts.get("g_container").get("properties").get("env_variable")))
+	require.Equal(t, "t.completed.yaml", res.OutputName)
 }
 
 // TestPartial checks a unit without images: a warning, a partial output
@@ -370,12 +369,12 @@ func TestPartial(t *testing.T) {
 	var progress []string
 	res, msgs := completeYAML(t, body, Options{Progress: func(l string) { progress = append(progress, l) }})
 	require.Nil(t, msgs)
-	assert.True(t, res.Partial)
-	assert.Equal(t, "t.partial.yaml", res.OutputName)
-	assert.Equal(t, []string{`founded 0 images for "a" node`, `[WARNING] node "a" will not be completed`}, progress)
+	require.True(t, res.Partial)
+	require.Equal(t, "t.partial.yaml", res.OutputName)
+	require.Equal(t, []string{`founded 0 images for "a" node`, `[WARNING] node "a" will not be completed`}, progress)
 	eq, err := ParsedEqual(res.Output, []byte(header+body))
 	require.NoError(t, err)
-	assert.True(t, eq, "the output equals the input")
+	require.True(t, eq, "the output equals the input")
 }
 
 // TestQueryErrors checks that every unit's query errors are reported, in
@@ -387,8 +386,8 @@ func TestQueryErrors(t *testing.T) {
       - host:
 `
 	res, msgs := completeYAML(t, body, Options{Constraints: "size=5MB pulls=2"})
-	assert.Nil(t, res)
-	assert.Equal(t, []string{
+	require.Nil(t, res)
+	require.Equal(t, []string{
 		"in parsing 6.: version format is not correct",
 		"in parsing =5MB: operator not recognise",
 		"in parsing =2: operator not recognise",
@@ -428,8 +427,8 @@ func TestTemplateValidation(t *testing.T) {
 				return
 			}
 			require.Len(t, diags, 1, "diagnostics %v", diags)
-			assert.Contains(t, diags[0].Message, tc.want)
-			assert.True(t, diags[0].Pos.Known(), "the diagnostic has a position")
+			require.Contains(t, diags[0].Message, tc.want)
+			require.True(t, diags[0].Pos.Known(), "the diagnostic has a position")
 		})
 	}
 }
@@ -447,11 +446,11 @@ func TestCompleteInteractive(t *testing.T) {
 	}
 	res, msgs := completeYAML(t, body, Options{Choose: choose})
 	require.Nil(t, msgs)
-	assert.Equal(t, []string{"node:6-alpine", "node:6"}, shown, "the page in top_rated order")
-	assert.Equal(t, "node:6", pyStr(nodeTemplates(t, res.Output).get("a_container").get("artifacts").get("my_image").get("file")))
+	require.Equal(t, []string{"node:6-alpine", "node:6"}, shown, "the page in top_rated order")
+	require.Equal(t, "node:6", pyStr(nodeTemplates(t, res.Output).get("a_container").get("artifacts").get("my_image").get("file")))
 
 	_, msgs = completeYAML(t, body, Options{Choose: Interactive(strings.NewReader(""), &strings.Builder{})})
-	assert.Equal(t, []string{ErrNoChoice.Error()}, msgs)
+	require.Equal(t, []string{ErrNoChoice.Error()}, msgs)
 }
 
 // TestImportsStayInTree checks that a YAML template's imports, links
@@ -497,8 +496,8 @@ func TestImportsStayInTree(t *testing.T) {
 				return
 			}
 			require.NotEmpty(t, diags, "import %s", tc.imp)
-			assert.Equal(t, tc.want, diags[0].Message, "import %s", tc.imp)
-			assert.Equal(t, 2, diags[0].Pos.Line, "the diagnostic points at the import")
+			require.Equal(t, tc.want, diags[0].Message, "import %s", tc.imp)
+			require.Equal(t, 2, diags[0].Pos.Line, "the diagnostic points at the import")
 		})
 	}
 }

@@ -3,7 +3,6 @@ package complete
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -46,7 +45,7 @@ func TestConstraintsIgnored(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, ParseConstraints(tc.in).Ignored, "warnings of %q", tc.in)
+			require.Equal(t, tc.want, ParseConstraints(tc.in).Ignored, "warnings of %q", tc.in)
 		})
 	}
 }
@@ -61,11 +60,11 @@ func TestCompleteWarnsIgnoredConstraints(t *testing.T) {
 	var warnings []string
 	got, msgs := completeYAML(t, body, Options{Constraints: "size<1.5GB pulls>5000 stars>39.5", Warn: func(m string) { warnings = append(warnings, m) }})
 	require.Nil(t, msgs)
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		`--constraints: ignored "size<1.5GB": expected size, an operator (<, <=, >, >=), a whole number and its unit (bytes, kb, mb, gb), e.g. size<=99MB`,
 		`--constraints: ignored ".5": expected whole numbers and a space after "stars>39", which is used`,
 	}, warnings)
-	assert.Equal(t, string(want.Output), string(got.Output), "the same completion")
+	require.Equal(t, string(want.Output), string(got.Output), "the same completion")
 	require.NotNil(t, want.Units[0].Image)
-	assert.Equal(t, "node:6", want.Units[0].Image.Name, "pulls>5000 stars>39 picks node:6")
+	require.Equal(t, "node:6", want.Units[0].Image.Name, "pulls>5000 stars>39 picks node:6")
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -32,7 +31,7 @@ func TestCorpus(t *testing.T) {
 	for _, dir := range corpusCases(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			out := RunCase(context.Background(), dir)
-			assert.True(t, out.Pass, "%s: %s\n--- expected\n%s--- actual\n%s", dir, out.Reason, out.Expected, out.Actual)
+			require.True(t, out.Pass, "%s: %s\n--- expected\n%s--- actual\n%s", dir, out.Reason, out.Expected, out.Actual)
 		})
 	}
 }
@@ -71,7 +70,7 @@ func TestCorpusInformative(t *testing.T) {
 						want = append(want, line)
 					}
 				}
-				assert.Equal(t, nonNil(want), nonNil(run.Progress), "%s: progress lines against stdout.txt", dir)
+				require.Equal(t, nonNil(want), nonNil(run.Progress), "%s: progress lines against stdout.txt", dir)
 			}
 			var want []string
 			if data, err := os.ReadFile(filepath.Join(dir, "queries.txt")); err == nil {
@@ -83,7 +82,7 @@ func TestCorpusInformative(t *testing.T) {
 			}
 			require.Len(t, got, len(want), "%s: number of queries", dir)
 			for i := range want {
-				assert.Equal(t, normalizeQuery(t, want[i]), normalizeQuery(t, got[i]), "%s: query %d", dir, i+1)
+				require.Equal(t, normalizeQuery(t, want[i]), normalizeQuery(t, got[i]), "%s: query %d", dir, i+1)
 			}
 		})
 	}
@@ -128,7 +127,7 @@ func TestCorpusDockerFinder(t *testing.T) {
 			})
 			require.NoError(t, err, dir)
 			out := CheckCase(dir, run)
-			assert.True(t, out.Pass, "%s: %s\n--- expected\n%s--- actual\n%s", dir, out.Reason, out.Expected, out.Actual)
+			require.True(t, out.Pass, "%s: %s\n--- expected\n%s--- actual\n%s", dir, out.Reason, out.Expected, out.Actual)
 		})
 	}
 }
@@ -141,7 +140,7 @@ func TestCorpusDeterministic(t *testing.T) {
 		require.NoError(t, err, dir)
 		b, err := ExecCase(context.Background(), dir, nil)
 		require.NoError(t, err, dir)
-		assert.True(t, bytes.Equal(a.Output, b.Output), "%s: two runs differ", dir)
-		assert.Equal(t, a.Messages, b.Messages, "%s: two runs differ", dir)
+		require.True(t, bytes.Equal(a.Output, b.Output), "%s: two runs differ", dir)
+		require.Equal(t, a.Messages, b.Messages, "%s: two runs differ", dir)
 	}
 }

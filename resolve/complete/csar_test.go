@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -61,11 +60,11 @@ func TestCompleteCSAR(t *testing.T) {
 	)
 	res, err := Complete(context.Background(), Input{Name: "dir/app.csar", Data: in}, Options{Source: c})
 	require.NoError(t, err)
-	assert.Equal(t, "dir/app.completed.csar", res.OutputName)
+	require.Equal(t, "dir/app.completed.csar", res.OutputName)
 	entry, err := compareArchives(in, res.Output)
 	require.NoError(t, err, "members other than the entry template are byte-identical")
 	nts := nodeTemplates(t, entry)
-	assert.Equal(t, "python:3", pyStr(nts.get("web_container").get("artifacts").get("my_image").get("file")))
+	require.Equal(t, "python:3", pyStr(nts.get("web_container").get("artifacts").get("my_image").get("file")))
 }
 
 // TestCompleteCSAREscape checks that an archive whose entries escape is
@@ -88,10 +87,10 @@ func TestCompleteCSAREscape(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Complete(context.Background(), Input{Name: "app.csar", Data: csarOf(t, tc.files...)}, Options{Source: c})
-			assert.Nil(t, res)
+			require.Nil(t, res)
 			diags := diag.ListOf(err)
 			require.NotEmpty(t, diags)
-			assert.Equal(t, tc.want, diags[0].Message)
+			require.Equal(t, tc.want, diags[0].Message)
 		})
 	}
 }

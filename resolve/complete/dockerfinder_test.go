@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -135,7 +134,7 @@ func TestDockerFinderClient(t *testing.T) {
 
 	sw, err := df.SupportedSoftware(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"node", "ruby"}, sw)
+	require.Equal(t, []string{"node", "ruby"}, sw)
 
 	tests := []struct {
 		name  string
@@ -154,15 +153,15 @@ func TestDockerFinderClient(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := df.Search(ctx, tc.q)
 			require.NoError(t, err, "query %s", tc.q.Wire())
-			assert.Equal(t, tc.count, res.Count, "count of %s", tc.q.Wire())
+			require.Equal(t, tc.count, res.Count, "count of %s", tc.q.Wire())
 			var names []string
 			for _, img := range res.Page {
 				names = append(names, img.Name)
 			}
-			assert.Equal(t, tc.names, names, "page of %s", tc.q.Wire())
+			require.Equal(t, tc.names, names, "page of %s", tc.q.Wire())
 			offline, err := c.Search(ctx, tc.q)
 			require.NoError(t, err)
-			assert.Equal(t, offline.Count, res.Count, "offline and service counts of %s", tc.q.Wire())
+			require.Equal(t, offline.Count, res.Count, "offline and service counts of %s", tc.q.Wire())
 		})
 	}
 }
@@ -196,13 +195,13 @@ func TestDockerFinderErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := tc.df.Search(ctx, newQuery(TopRated))
 			require.Error(t, err)
-			assert.Equal(t, tc.searchMsg, err.Error())
+			require.Equal(t, tc.searchMsg, err.Error())
 			_, err = tc.df.SupportedSoftware(ctx)
 			if tc.softwareOK {
-				assert.NoError(t, err)
+				require.NoError(t, err)
 			} else {
 				require.Error(t, err)
-				assert.Equal(t, MsgSoftwareService, err.Error())
+				require.Equal(t, MsgSoftwareService, err.Error())
 			}
 		})
 	}
@@ -210,11 +209,11 @@ func TestDockerFinderErrors(t *testing.T) {
 
 func TestDockerFinderHostLayout(t *testing.T) {
 	df := NewDockerFinderHost("http://finder.example/")
-	assert.Equal(t, "http://finder.example:3000/search", df.SearchURL)
-	assert.Equal(t, "http://finder.example:3001/api/software", df.SoftwareURL)
+	require.Equal(t, "http://finder.example:3000/search", df.SearchURL)
+	require.Equal(t, "http://finder.example:3001/api/software", df.SoftwareURL)
 	df = NewDockerFinder("http://localhost:8080/df/")
-	assert.Equal(t, "http://localhost:8080/df/search", df.SearchURL)
-	assert.Equal(t, "http://localhost:8080/df/api/software", df.SoftwareURL)
+	require.Equal(t, "http://localhost:8080/df/search", df.SearchURL)
+	require.Equal(t, "http://localhost:8080/df/api/software", df.SoftwareURL)
 }
 
 func TestWireRoundTrip(t *testing.T) {
@@ -225,8 +224,8 @@ func TestWireRoundTrip(t *testing.T) {
 	q.setBound(Bound{FieldSize, OpLTE, 99000000})
 	q.setBound(Bound{FieldPulls, OpGT, 30})
 	want := "size_gt=0&sort=-size&sort=stars&sort=pulls&node=6.2&wget=&distro=debian+jessie&size_lte=99000000&pulls_gt=30"
-	assert.Equal(t, want, q.Wire())
+	require.Equal(t, want, q.Wire())
 	back, err := parseWire(q.Wire())
 	require.NoError(t, err)
-	assert.Equal(t, q, back)
+	require.Equal(t, q, back)
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -26,8 +25,8 @@ func TestTable(t *testing.T) {
 		"#  NAME                                     SIZE          PULLS          STARS\n" +
 		"1  img1:latest                      291.484761MB           1000              1\n" +
 		"2  img2:latest                      291.484761MB           2000              2\n"
-	assert.Equal(t, want, Table(pageOf(2)))
-	assert.Equal(t, 11, strings.Count(Table(pageOf(20)), "\n"), "a header and ten rows")
+	require.Equal(t, want, Table(pageOf(2)))
+	require.Equal(t, 11, strings.Count(Table(pageOf(20)), "\n"), "a header and ten rows")
 }
 
 func TestInteractive(t *testing.T) {
@@ -50,11 +49,11 @@ func TestInteractive(t *testing.T) {
 			var out strings.Builder
 			page := pageOf(tc.page)
 			got, err := Interactive(strings.NewReader(tc.input), &out)(context.Background(), "u", page)
-			assert.Equal(t, tc.want, got)
-			assert.ErrorIs(t, err, tc.err)
+			require.Equal(t, tc.want, got)
+			require.ErrorIs(t, err, tc.err)
 			table := Table(page)
 			require.True(t, strings.HasPrefix(out.String(), table), "the table comes first")
-			assert.Equal(t, tc.out, strings.TrimPrefix(out.String(), table))
+			require.Equal(t, tc.out, strings.TrimPrefix(out.String(), table))
 		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -13,12 +12,12 @@ func TestParsePolicy(t *testing.T) {
 	for _, name := range []string{"top_rated", "size", "most_used"} {
 		p, err := ParsePolicy(name)
 		require.NoError(t, err, name)
-		assert.Equal(t, name, p.String())
+		require.Equal(t, name, p.String())
 	}
 	for _, bad := range []string{"fastest", "", "Size", "top-rated"} {
 		_, err := ParsePolicy(bad)
 		require.Error(t, err, "policy %q", bad)
-		assert.Equal(t, `policy must be "top_rated", "size" or "most_used"`, err.Error())
+		require.Equal(t, `policy must be "top_rated", "size" or "most_used"`, err.Error())
 	}
 }
 
@@ -53,8 +52,8 @@ func TestConstraints(t *testing.T) {
 	for _, tc := range tests {
 		q := &Query{Bounds: []Bound{{FieldSize, OpGT, 0}}}
 		msgs := ParseConstraints(tc.in).apply(q)
-		assert.Equal(t, tc.wire, q.Wire(), "bounds of %q", tc.in)
-		assert.Equal(t, tc.msgs, msgs, "messages of %q", tc.in)
+		require.Equal(t, tc.wire, q.Wire(), "bounds of %q", tc.in)
+		require.Equal(t, tc.msgs, msgs, "messages of %q", tc.in)
 	}
 }
 
@@ -76,9 +75,9 @@ func TestVersionPatterns(t *testing.T) {
 		{"v6", false, false, ""},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.valid, versionValid.MatchString(tc.v), "validation of %q", tc.v)
-		assert.Equal(t, tc.query, versionQuery.MatchString(tc.v), "query check of %q", tc.v)
-		assert.Equal(t, tc.prefix, versionPrefix(tc.v), "prefix of %q", tc.v)
+		require.Equal(t, tc.valid, versionValid.MatchString(tc.v), "validation of %q", tc.v)
+		require.Equal(t, tc.query, versionQuery.MatchString(tc.v), "query check of %q", tc.v)
+		require.Equal(t, tc.prefix, versionPrefix(tc.v), "prefix of %q", tc.v)
 	}
 }
 
@@ -119,7 +118,7 @@ func TestMatches(t *testing.T) {
 			func() *Image { i := img("1", ""); i.Pulls = nil; return i }(), false},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, tc.q.Matches(tc.img), "%s: %s", tc.name, tc.q.Wire())
+		require.Equal(t, tc.want, tc.q.Matches(tc.img), "%s: %s", tc.name, tc.q.Wire())
 	}
 }
 
@@ -140,9 +139,9 @@ func TestSortImagesStable(t *testing.T) {
 		}
 		return strings.Join(names, "")
 	}
-	assert.Equal(t, "bdca", order(TopRated), "null stars sort last when descending; ties keep catalog order")
-	assert.Equal(t, "bdca", order(SizePolicy))
-	assert.Equal(t, "bdca", order(MostUsed))
+	require.Equal(t, "bdca", order(TopRated), "null stars sort last when descending; ties keep catalog order")
+	require.Equal(t, "bdca", order(SizePolicy))
+	require.Equal(t, "bdca", order(MostUsed))
 }
 
 // FuzzParseConstraints checks that any --constraints value is scanned and

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 )
@@ -57,8 +56,8 @@ func TestResolve11(t *testing.T) {
 	for _, tc := range tests {
 		v := parseValue(t, "k: "+tc.src, yaml11).get("k")
 		require.NotNil(t, v, "value of %q", tc.src)
-		assert.Equal(t, tc.kind, v.kind, "kind of %q", tc.src)
-		assert.Equal(t, tc.str, pyStr(v), "str() of %q", tc.src)
+		require.Equal(t, tc.kind, v.kind, "kind of %q", tc.src)
+		require.Equal(t, tc.str, pyStr(v), "str() of %q", tc.src)
 	}
 }
 
@@ -73,7 +72,7 @@ func TestResolve12(t *testing.T) {
 	}
 	for _, tc := range tests {
 		v := parseValue(t, "k: "+tc.src, yaml12).get("k")
-		assert.Equal(t, tc.kind, v.kind, "kind of %q", tc.src)
+		require.Equal(t, tc.kind, v.kind, "kind of %q", tc.src)
 	}
 }
 
@@ -88,7 +87,7 @@ func TestPyFloat(t *testing.T) {
 		{math.Inf(-1), "-inf"}, {math.NaN(), "nan"},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, pyFloat(tc.f), "repr(%v)", tc.f)
+		require.Equal(t, tc.want, pyFloat(tc.f), "repr(%v)", tc.f)
 	}
 }
 
@@ -98,7 +97,7 @@ func TestPyQuote(t *testing.T) {
 		{`back\slash`, `'back\\slash'`}, {"\x01", `'\x01'`}, {"é", "'é'"},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, pyQuote(tc.s), "repr(%q)", tc.s)
+		require.Equal(t, tc.want, pyQuote(tc.s), "repr(%q)", tc.s)
 	}
 }
 
@@ -114,7 +113,7 @@ func TestPyEqual(t *testing.T) {
 		{"{get_input: p}", "{get_input: q}", false}, {".nan", ".nan", false},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, pyEqual(v(tc.a), v(tc.b)), "%s == %s", tc.a, tc.b)
+		require.Equal(t, tc.want, pyEqual(v(tc.a), v(tc.b)), "%s == %s", tc.a, tc.b)
 	}
 }
 
@@ -126,7 +125,7 @@ func TestMapKeysPythonDict(t *testing.T) {
 	m.set(&value{kind: kFloat, f: 1}, newStr("y"))
 	m.set(newStr("k"), newInt(11))
 	require.Len(t, m.m, 12)
-	assert.Equal(t, "{'a': 1, 'b': 2, 'c': 3, 'd': 4, 'e': 50, 'f': 6, 'g': 7, 'h': 8, 'i': 9, 1: 'y', 'j': 10, 'k': 11}", pyStr(m))
+	require.Equal(t, "{'a': 1, 'b': 2, 'c': 3, 'd': 4, 'e': 50, 'f': 6, 'g': 7, 'h': 8, 'i': 9, 1: 'y', 'j': 10, 'k': 11}", pyStr(m))
 }
 
 func TestConvertRejects(t *testing.T) {
@@ -140,7 +139,7 @@ func TestConvertRejects(t *testing.T) {
 		require.NoError(t, yaml.Unmarshal([]byte(tc.src), &n), tc.name)
 		_, err := convert(&n, yaml11, true)
 		require.Error(t, err, tc.name)
-		assert.Contains(t, err.Error(), tc.want, tc.name)
+		require.Contains(t, err.Error(), tc.want, tc.name)
 	}
 }
 
@@ -160,6 +159,6 @@ func TestParsedEqual(t *testing.T) {
 	for _, tc := range tests {
 		got, err := ParsedEqual([]byte(tc.a), []byte(tc.b))
 		require.NoError(t, err)
-		assert.Equal(t, tc.want, got, "%q vs %q", tc.a, tc.b)
+		require.Equal(t, tc.want, got, "%q vs %q", tc.a, tc.b)
 	}
 }

@@ -3,7 +3,6 @@ package enrich
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/graph"
@@ -199,7 +198,7 @@ func TestDefaultConditionRules(t *testing.T) {
 			for id, want := range tc.want {
 				c, ok := got[id]
 				require.True(t, ok, "no element %s", id)
-				assert.Equal(t, want, c, "conditions of %s with options {%s}", id, tc.options)
+				require.Equal(t, want, c, "conditions of %s with options {%s}", id, tc.options)
 			}
 		})
 	}
@@ -241,7 +240,7 @@ func TestElementSwitchRules(t *testing.T) {
 		// With conditions, only pruning applies.
 		"node.d": `G({"and":[]}), "z"`,
 	} {
-		assert.Equal(t, want, got[id], id)
+		require.Equal(t, want, got[id], id)
 	}
 
 	doc, err := yamlsrc.Parse([]byte(rulesV1+"topology_template:\n  node_templates:\n    n: {type: t, persistent: 'yes'}\n"), "t.yaml")
@@ -295,7 +294,7 @@ func TestDefaultAlternativeRules(t *testing.T) {
 		"property.q@2.node.a": ``,
 		"property.p@0.node.a": `"x"`,
 	} {
-		assert.Equal(t, want, got[id], id)
+		require.Equal(t, want, got[id], id)
 	}
 
 	// With pruning, the default condition goes in front of the bratan
@@ -306,7 +305,7 @@ func TestDefaultAlternativeRules(t *testing.T) {
   node_templates:
     a: {type: t, properties: [{p: {value: 1, default_alternative: true}}]}
 `)
-	assert.Equal(t, `G({"node_presence":"a"}), B({"not":{"or":[]}})`, got["property.p@0.node.a"])
+	require.Equal(t, `G({"node_presence":"a"}), B({"not":{"or":[]}})`, got["property.p@0.node.a"])
 }
 
 // TestConditionSourcesRules: §5.6 steps 2, 3 and 5: variability group
@@ -331,16 +330,16 @@ func TestConditionSourcesRules(t *testing.T) {
     plain: {type: tosca.groups.Root, members: [a], conditions: nope}
 `
 	_, got := enriched(t, fmtOptions(src, ""))
-	assert.Equal(t, `"x", "g1", "g2", {"variability_input":"node.a"}`, got["node.a"])
-	assert.Equal(t, `"g2", {"variability_input":"relation.host@0.node.a"}`, got["relation.host@0.node.a"])
-	assert.Equal(t, ``, got["node.b"])
+	require.Equal(t, `"x", "g1", "g2", {"variability_input":"node.a"}`, got["node.a"])
+	require.Equal(t, `"g2", {"variability_input":"relation.host@0.node.a"}`, got["relation.host@0.node.a"])
+	require.Equal(t, ``, got["node.b"])
 
 	// An input condition makes the list non-empty: only pruning applies.
 	_, got = enriched(t, fmtOptions(src, "enrich_input_condition: false, relation_default_condition: true"))
-	assert.Equal(t, `"x", "g1", "g2"`, got["node.a"])
-	assert.Equal(t, `"g2"`, got["relation.host@0.node.a"])
+	require.Equal(t, `"x", "g1", "g2"`, got["node.a"])
+	require.Equal(t, `"g2"`, got["relation.host@0.node.a"])
 	_, got = enriched(t, fmtOptions(src, "relation_default_condition: true"))
-	assert.Equal(t, `"g2", {"variability_input":"relation.host@0.node.a"}`, got["relation.host@0.node.a"])
+	require.Equal(t, `"g2", {"variability_input":"relation.host@0.node.a"}`, got["relation.host@0.node.a"])
 }
 
 // TestTypeSpecificRules: §5.9.
@@ -390,16 +389,16 @@ func TestTypeSpecificRules(t *testing.T) {
 		"artifact.f@0.node.a": `G({"node_presence":"a"})`,
 		"node.c":              `G({"and":[]})`,
 	} {
-		assert.Equal(t, want, got[id], id)
+		require.Equal(t, want, got[id], id)
 	}
 	// Each element gets its own copy.
 	require.NotSame(t, g.NodeByName("a").Conditions[0], g.NodeByName("b").Conditions[0])
 
 	// Pruning: the relation's wrapper is consistency only.
 	_, got = enriched(t, fmtOptions(src, "relation_pruning: true, relation_consistency_pruning: false"))
-	assert.Equal(t, ``, got["relation.conn@0.node.a"])
+	require.Equal(t, ``, got["relation.conn@0.node.a"])
 	_, got = enriched(t, fmtOptions(src, "relation_pruning: true, relation_semantic_pruning: false, relation_default_condition_mode: source"))
-	assert.Equal(t, `G({"and":["rel",{"node_presence":"a"}]})`, got["relation.conn@0.node.a"])
+	require.Equal(t, `G({"and":["rel",{"node_presence":"a"}]})`, got["relation.conn@0.node.a"])
 
 	for _, tc := range []struct{ name, src, want string }{
 		{"relation without relationship template", rulesV1 + `topology_template:
@@ -472,10 +471,10 @@ func TestPresenceRules(t *testing.T) {
 		if w, ok := want[e.ID()]; ok {
 			seen++
 			p := Presence(e)
-			assert.Equal(t, w, yamlsrc.JSON(p), e.ID())
+			require.Equal(t, w, yamlsrc.JSON(p), e.ID())
 			// A fresh value on every call.
-			assert.NotSame(t, p, Presence(e), e.ID())
+			require.NotSame(t, p, Presence(e), e.ID())
 		}
 	}
-	assert.Equal(t, len(want), seen)
+	require.Equal(t, len(want), seen)
 }

@@ -3,7 +3,6 @@ package enrich
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/graph"
@@ -53,7 +52,7 @@ func TestConstraintRules(t *testing.T) {
       managed: false
 `
 	g, _ := enriched(t, src)
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		`"user"`,
 		// 1. relation_source_constraint (sic: the target).
 		`{"implies":["relation.host@0.node.a","node.b"]}`,
@@ -113,7 +112,7 @@ func TestHostingStackSingleRules(t *testing.T) {
 `)
 	// Hosting relations are not implied by default (§5.12), so there is
 	// no implication.
-	assert.Equal(t, []string{
+	require.Equal(t, []string{
 		`{"implies":["node.a","relation.my_host@0.node.a"]}`,
 		`{"implies":["node.a",{"exo":[]}]}`,
 	}, constraintsOf(g))
@@ -176,7 +175,7 @@ topology_template:
 			g, _ := enriched(t, fmtOptions(src, tc.version))
 			// In global order: types, relations, properties, artifacts,
 			// technologies.
-			assert.Equal(t, tc.want, constraintsOf(g))
+			require.Equal(t, tc.want, constraintsOf(g))
 		})
 	}
 }
@@ -216,7 +215,7 @@ func TestConstraintErrorRules(t *testing.T) {
 
 	// No constraint at all: the document is left alone.
 	g, _ := enriched(t, rulesV1+"topology_template:\n  node_templates:\n    a: {type: t}\n")
-	assert.Nil(t, g.Variability())
+	require.Nil(t, g.Variability())
 }
 
 // TestCleanupRules: §5.13, what the cleanup writes back and removes.
@@ -255,7 +254,7 @@ func TestCleanupRules(t *testing.T) {
 	require.NoError(t, Cleanup(g))
 	topo := g.Topology()
 	js := yamlsrc.JSON
-	assert.Equal(t, `{"options":{"input_pruning":true,"artifact_default_condition_mode":"container","unique_relation_constraint":true,"checks":true,"optimization_topology":true},`+
+	require.Equal(t, `{"options":{"input_pruning":true,"artifact_default_condition_mode":"container","unique_relation_constraint":true,"checks":true,"optimization_topology":true},`+
 		`"constraints":[{"implies":["node.a",{"amo":["relation.host@0.node.a"]}]},`+
 		`{"implies":[{"and":["node.a","manual.relation.host@0.node.a"]},"relation.host@0.node.a"]},`+
 		`{"implies":[{"and":["node.a","manual.property.p@0.node.a"]},"property.p@0.node.a"]},`+
@@ -265,21 +264,21 @@ func TestCleanupRules(t *testing.T) {
 	// Enrichment keys are gone, conditions written back. The relation is
 	// a default alternative: its bratan condition makes the list
 	// non-empty, so mode default adds nothing.
-	assert.Equal(t, `[{"host":{"node":"b","conditions":[{"not":{"or":[]},"_bratan":true}]}}]`, js(a.Get("requirements")))
-	assert.Equal(t, `[]`, js(a.Get("conditions")))
-	assert.Nil(t, a.Get("pruning"))
+	require.Equal(t, `[{"host":{"node":"b","conditions":[{"not":{"or":[]},"_bratan":true}]}}]`, js(a.Get("requirements")))
+	require.Equal(t, `[]`, js(a.Get("conditions")))
+	require.Nil(t, a.Get("pruning"))
 	props := a.Get("properties").List
-	assert.Equal(t, `{"value":1,"conditions":[{"node_presence":"a","_generated":true}]}`, js(props[0].Get("p")))
-	assert.Equal(t, `{"value":"VINTNER_UNDEFINED","conditions":[{"node_presence":"a","_generated":true},{"not":{"or":[{"node_property_presence":["a",0]}]},"_bratan":true}]}`, js(props[1].Get("p")))
+	require.Equal(t, `{"value":1,"conditions":[{"node_presence":"a","_generated":true}]}`, js(props[0].Get("p")))
+	require.Equal(t, `{"value":"VINTNER_UNDEFINED","conditions":[{"node_presence":"a","_generated":true},{"not":{"or":[{"node_property_presence":["a",0]}]},"_bratan":true}]}`, js(props[1].Get("p")))
 	b := nodes[1].Get("b")
 	// The variability group's conditions moved to its member; with its
 	// own condition, b is only pruned.
-	assert.Equal(t, `[{"has_incoming_relation":"b","_generated":true},"x"]`, js(b.Get("conditions")))
+	require.Equal(t, `[{"has_incoming_relation":"b","_generated":true},"x"]`, js(b.Get("conditions")))
 	// Variability groups disappear; the others become a map.
 	groups := topo.Get("groups")
 	require.True(t, groups.IsMap())
-	assert.Equal(t, []string{"plain"}, groups.Map.Keys())
-	assert.Equal(t, `[{"has_present_member":"plain","_generated":true}]`, js(groups.Get("plain").Get("conditions")))
+	require.Equal(t, []string{"plain"}, groups.Map.Keys())
+	require.Equal(t, `[{"has_present_member":"plain","_generated":true}]`, js(groups.Get("plain").Get("conditions")))
 
 	// Without non-variability groups the key is removed; an empty
 	// variability block too.
@@ -292,7 +291,7 @@ func TestCleanupRules(t *testing.T) {
     vg: {type: variability.groups.Root, members: [a]}
 `)
 	require.NoError(t, Cleanup(g))
-	assert.Nil(t, g.Topology().Get("groups"))
-	assert.Nil(t, g.Topology().Get("variability"))
-	assert.Equal(t, `[]`, js(g.Topology().Get("node_templates").List[0].Get("a").Get("conditions")))
+	require.Nil(t, g.Topology().Get("groups"))
+	require.Nil(t, g.Topology().Get("variability"))
+	require.Equal(t, `[]`, js(g.Topology().Get("node_templates").List[0].Get("a").Get("conditions")))
 }

@@ -3,7 +3,6 @@ package enrich
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/graph"
@@ -80,7 +79,7 @@ func TestTechnologyEnrichmentRules(t *testing.T) {
 `
 	_, changed, techs, err := elementsRun(t, src)
 	require.NoError(t, err)
-	assert.True(t, changed)
+	require.True(t, changed)
 	for node, want := range map[string]string{
 		// Only the most specific rules apply (terraform and salt are for
 		// base); ansible has two hosting paths (§5.3, the verified
@@ -102,7 +101,7 @@ func TestTechnologyEnrichmentRules(t *testing.T) {
 		// Abstract types are not managed.
 		"x": `[]`,
 	} {
-		assert.Equal(t, want, techs[node], node)
+		require.Equal(t, want, techs[node], node)
 	}
 }
 
@@ -130,11 +129,11 @@ func TestImplementationEnrichmentRules(t *testing.T) {
 `
 	_, changed, techs, err := elementsRun(t, fmtOptions(src, ""))
 	require.NoError(t, err)
-	assert.True(t, changed)
+	require.True(t, changed)
 	// Each entry is replaced by its candidates; the entry's own
 	// conditions (here [false], from default_alternative) come first, and
 	// its weight is lost. Merged conditions are manual (no marker).
-	assert.Equal(t, `[`+
+	require.Equal(t, `[`+
 		`{"ansible":{"conditions":[false,{"relation_presence":["a",0]},{"node_presence":"v"}],"weight":0.25,"assign":"app~app::ansible@vm"}},`+
 		`{"terraform":{"conditions":[],"assign":"app~app::terraform"}},`+
 		`{"docker":{"conditions":["y","z",{"or":[{"artifact_presence":["a",0]}]}],"assign":"app~app#zip::docker"}}]`, techs["a"])
@@ -142,8 +141,8 @@ func TestImplementationEnrichmentRules(t *testing.T) {
 	// Switched off, nothing changes.
 	_, changed, techs, err = elementsRun(t, fmtOptions(src, "enrich_implementations: false"))
 	require.NoError(t, err)
-	assert.False(t, changed)
-	assert.Equal(t, `[{"ansible":{"conditions":"x","weight":0.9,"default_alternative":true,"assign":"app~app::ansible"}},{"terraform":{"assign":"app~app::terraform"}},{"docker":{"conditions":["y","z"],"assign":"app~app::docker"}}]`, techs["a"])
+	require.False(t, changed)
+	require.Equal(t, `[{"ansible":{"conditions":"x","weight":0.9,"default_alternative":true,"assign":"app~app::ansible"}},{"terraform":{"assign":"app~app::terraform"}},{"docker":{"conditions":["y","z"],"assign":"app~app::docker"}}]`, techs["a"])
 }
 
 func TestElementEnrichmentErrorRules(t *testing.T) {
@@ -204,6 +203,6 @@ topology_template:
 	_, changed, techs, err := elementsRun(t, rc("enrich_technologies: true, required_technology_check: false",
 		"[{technology: ansible, component: vm}]", "    a: {type: app}\n"))
 	require.NoError(t, err)
-	assert.False(t, changed)
-	assert.Equal(t, `[]`, techs["a"])
+	require.False(t, changed)
+	require.Equal(t, `[]`, techs["a"])
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/graph"
@@ -308,7 +307,7 @@ topology_template:
 			require.Len(t, g.Inputs[0].Consumers, tc.before, "before cleanup")
 			require.NoError(t, Cleanup(g))
 			require.NoError(t, graph.AfterCleanup(g))
-			assert.Len(t, g.Inputs[0].Consumers, tc.after, "after cleanup")
+			require.Len(t, g.Inputs[0].Consumers, tc.after, "after cleanup")
 		})
 	}
 }

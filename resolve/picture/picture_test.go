@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -66,8 +65,8 @@ func TestGraphvizAccepts(t *testing.T) {
 			cmd.Stderr = &stderr
 			out, err := cmd.Output()
 			require.NoError(t, err, "dot -Tsvg on %s: %s", tc.name, stderr.String())
-			assert.Empty(t, stderr.String(), "dot warnings on %s", tc.name)
-			assert.Contains(t, string(out), "<svg", tc.name)
+			require.Empty(t, stderr.String(), "dot warnings on %s", tc.name)
+			require.Contains(t, string(out), "<svg", tc.name)
 		})
 	}
 }
@@ -119,16 +118,16 @@ func TestStyles(t *testing.T) {
 			data, err := Draw(&Picture{Topology: topo, Variant: tc.variant}, tc.opts)
 			require.NoError(t, err)
 			for _, w := range tc.want {
-				assert.Contains(t, string(data), w, tc.name)
+				require.Contains(t, string(data), w, tc.name)
 			}
 			for _, n := range tc.not {
 				body := string(data)[strings.Index(string(data), "\n"):]
-				assert.NotContains(t, body, n, tc.name)
+				require.NotContains(t, body, n, tc.name)
 			}
 		})
 	}
 	_, err := Draw(&Picture{Topology: topo}, Options{Format: "svg"})
-	assert.EqualError(t, err, `unknown picture format "svg" (expected dot or mermaid)`)
+	require.EqualError(t, err, `unknown picture format "svg" (expected dot or mermaid)`)
 }
 
 func TestLoadRejects(t *testing.T) {
@@ -136,5 +135,5 @@ func TestLoadRejects(t *testing.T) {
 	_, err := Load(context.Background(), in, resolve.Options{}, false)
 	require.NoError(t, err, "the variable topology needs no presets")
 	_, err = Load(context.Background(), in, resolve.Options{}, true)
-	assert.EqualError(t, err, `Did not find variability preset "mainframe"`)
+	require.EqualError(t, err, `Did not find variability preset "mainframe"`)
 }

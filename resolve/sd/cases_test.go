@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -32,7 +31,7 @@ func runCases(t *testing.T, root string) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel() // cases do not solve; each has its own temporary directory
 			out := RunCase(context.Background(), dir)
-			assert.True(t, out.Pass, "case %s: %s\n--- %s\n%s--- %s\n%s", dir, out.Reason, out.WantName, out.Want, out.GotName, out.Got)
+			require.True(t, out.Pass, "case %s: %s\n--- %s\n%s--- %s\n%s", dir, out.Reason, out.WantName, out.Want, out.GotName, out.Got)
 		})
 	}
 }
@@ -68,7 +67,7 @@ func TestWorkedExample(t *testing.T) {
 			require.NoError(t, err)
 			want, err := os.ReadFile(filepath.Join(example, golden))
 			require.NoError(t, err)
-			assert.Equal(t, string(want), string(got), "%s of the pipeline run", file)
+			require.Equal(t, string(want), string(got), "%s of the pipeline run", file)
 		}
 	})
 }
@@ -141,11 +140,11 @@ func TestRunCaseVerdicts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := RunCase(context.Background(), writeCase(t, tc.files))
 			if tc.reason == "" {
-				assert.True(t, out.Pass, "case %s: %s\n%s\n%s", tc.name, out.Reason, out.Want, out.Got)
+				require.True(t, out.Pass, "case %s: %s\n%s\n%s", tc.name, out.Reason, out.Want, out.Got)
 				return
 			}
-			assert.False(t, out.Pass, "case %s passes, but should fail with %q", tc.name, tc.reason)
-			assert.Contains(t, out.Reason, tc.reason, "case %s", tc.name)
+			require.False(t, out.Pass, "case %s passes, but should fail with %q", tc.name, tc.reason)
+			require.Contains(t, out.Reason, tc.reason, "case %s", tc.name)
 		})
 	}
 }
@@ -154,5 +153,5 @@ func TestCompactJSON(t *testing.T) {
 	d := sdDoc(t, "x", "b: 2.10\n1: True\nc: [~, 'x\"y', 2024-01-31, {}]\nd: {}\n")
 	var b strings.Builder
 	compactJSON(&b, d.v)
-	assert.Equal(t, `{"b":2.10,"1":true,"c":[null,"x\"y","2024-01-31",{}],"d":{}}`, b.String())
+	require.Equal(t, `{"b":2.10,"1":true,"c":[null,"x\"y","2024-01-31",{}],"d":{}}`, b.String())
 }

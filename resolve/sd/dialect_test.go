@@ -6,7 +6,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -18,49 +17,49 @@ func TestParseCore(t *testing.T) {
 	t.Run("source text and key order", func(t *testing.T) {
 		v, err := parseCore([]byte("b: 2.10\n1: True\n0: ~\nd: 2024-01-31\ne: '2.1'\nf: yes\n"), "x.yaml")
 		require.NoError(t, err)
-		assert.Equal(t, []string{"b", "1", "0", "d", "e", "f"}, v.Map.Keys())
-		assert.Equal(t, yamlsrc.KindNumber, v.Get("b").Kind)
-		assert.Equal(t, "2.10", v.Get("b").Str)
-		assert.Equal(t, 2.1, v.Get("b").Num)
-		assert.True(t, v.Get("1").IsTrue())
-		assert.Equal(t, "True", v.Get("1").Str)
-		assert.Equal(t, yamlsrc.KindNull, v.Get("0").Kind)
-		assert.Equal(t, yamlsrc.KindTime, v.Get("d").Kind)
-		assert.Equal(t, "2024-01-31", v.Get("d").Str)
-		assert.Equal(t, yamlsrc.KindString, v.Get("e").Kind)
-		assert.Equal(t, yamlsrc.KindString, v.Get("f").Kind)
-		assert.Equal(t, "b: 2.10\n1: True\n0: null\nd: 2024-01-31\ne: '2.1'\nf: yes\n", coreWrite(t, v))
+		require.Equal(t, []string{"b", "1", "0", "d", "e", "f"}, v.Map.Keys())
+		require.Equal(t, yamlsrc.KindNumber, v.Get("b").Kind)
+		require.Equal(t, "2.10", v.Get("b").Str)
+		require.Equal(t, 2.1, v.Get("b").Num)
+		require.True(t, v.Get("1").IsTrue())
+		require.Equal(t, "True", v.Get("1").Str)
+		require.Equal(t, yamlsrc.KindNull, v.Get("0").Kind)
+		require.Equal(t, yamlsrc.KindTime, v.Get("d").Kind)
+		require.Equal(t, "2024-01-31", v.Get("d").Str)
+		require.Equal(t, yamlsrc.KindString, v.Get("e").Kind)
+		require.Equal(t, yamlsrc.KindString, v.Get("f").Kind)
+		require.Equal(t, "b: 2.10\n1: True\n0: null\nd: 2024-01-31\ne: '2.1'\nf: yes\n", coreWrite(t, v))
 	})
 	t.Run("non-string keys", func(t *testing.T) {
 		src := "1: a\n'2': b\n~: c\nTrue: d\n2024-01-31: e\n1.50: f\nx: &k 0x10\n*k : g\n"
 		v, err := parseCore([]byte(src), "x.yaml")
 		require.NoError(t, err)
-		assert.Equal(t, []string{"1", "2", "null", "True", "2024-01-31", "1.50", "x", "0x10"}, v.Map.Keys())
+		require.Equal(t, []string{"1", "2", "null", "True", "2024-01-31", "1.50", "x", "0x10"}, v.Map.Keys())
 		for _, k := range []string{"1", "null", "True", "2024-01-31", "1.50", "0x10"} {
-			assert.True(t, plainKey(v, k), "key %s is not a string", k)
+			require.True(t, plainKey(v, k), "key %s is not a string", k)
 		}
-		assert.False(t, plainKey(v, "2"), "key '2' is a string")
-		assert.Equal(t, "1: a\n'2': b\nnull: c\nTrue: d\n2024-01-31: e\n1.50: f\nx: 0x10\n0x10: g\n", coreWrite(t, v))
-		assert.Equal(t, coreWrite(t, v), coreWrite(t, copyMap(v)), "a copy keeps the key kinds")
-		assert.Equal(t, coreWrite(t, v), coreWrite(t, yamlsrc.Clone(v)), "a clone keeps the key kinds")
+		require.False(t, plainKey(v, "2"), "key '2' is a string")
+		require.Equal(t, "1: a\n'2': b\nnull: c\nTrue: d\n2024-01-31: e\n1.50: f\nx: 0x10\n0x10: g\n", coreWrite(t, v))
+		require.Equal(t, coreWrite(t, v), coreWrite(t, copyMap(v)), "a copy keeps the key kinds")
+		require.Equal(t, coreWrite(t, v), coreWrite(t, yamlsrc.Clone(v)), "a clone keeps the key kinds")
 	})
 	t.Run("aliases are copies", func(t *testing.T) {
 		v, err := parseCore([]byte("a: &x {k: 1}\nb: *x\n"), "x.yaml")
 		require.NoError(t, err)
 		require.True(t, v.Get("a").IsMap())
 		v.Get("a").Map.Set("k", yamlsrc.NewString("changed"))
-		assert.Equal(t, "1", v.Get("b").Get("k").Str, "the alias must not share the anchor's value")
+		require.Equal(t, "1", v.Get("b").Get("k").Str, "the alias must not share the anchor's value")
 	})
 	t.Run("merge keys", func(t *testing.T) {
 		v, err := parseCore([]byte("base: &b {x: 1, y: 2}\nm:\n  y: 3\n  <<: [*b, {z: 4, x: 5}]\n  w: 6\n"), "x.yaml")
 		require.NoError(t, err)
-		assert.Equal(t, "base:\n  x: 1\n  y: 2\nm:\n  y: 3\n  x: 1\n  z: 4\n  w: 6\n", coreWrite(t, v))
+		require.Equal(t, "base:\n  x: 1\n  y: 2\nm:\n  y: 3\n  x: 1\n  z: 4\n  w: 6\n", coreWrite(t, v))
 	})
 	t.Run("empty documents are null", func(t *testing.T) {
 		for _, src := range []string{"", "# only a comment\n", "\n\n", "~\n", "null", "---\n", "...\n"} {
 			v, err := parseCore([]byte(src), "x.yaml")
 			require.NoError(t, err, "document %q", src)
-			assert.True(t, v.IsNull(), "document %q", src)
+			require.True(t, v.IsNull(), "document %q", src)
 		}
 	})
 	errs := []struct {
@@ -81,9 +80,9 @@ func TestParseCore(t *testing.T) {
 			require.Error(t, err, "document %q", tc.src)
 			d, ok := diag.As(err)
 			require.True(t, ok, "a diagnostic for %q", tc.src)
-			assert.Contains(t, d.Message, tc.want, "document %q", tc.src)
-			assert.Equal(t, "x.yaml", d.Pos.File)
-			assert.Equal(t, tc.line, d.Pos.Line, "line of the error in %q", tc.src)
+			require.Contains(t, d.Message, tc.want, "document %q", tc.src)
+			require.Equal(t, "x.yaml", d.Pos.File)
+			require.Equal(t, tc.line, d.Pos.Line, "line of the error in %q", tc.src)
 		})
 	}
 }
@@ -103,7 +102,7 @@ func TestParseCoreExpansionLimit(t *testing.T) {
 	}
 	_, err := parseCore([]byte(b.String()), "bomb.yaml")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "document expands to more than")
+	require.Contains(t, err.Error(), "document expands to more than")
 }
 
 // TestParseCoreDepthLimit: the core dialect accepts yamlsrc.MaxDepth levels
@@ -125,8 +124,8 @@ func TestParseCoreDepthLimit(t *testing.T) {
 		require.Error(t, err, "case %d: %d levels", i, yamlsrc.MaxDepth+2)
 		d, ok := diag.As(err)
 		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
-		assert.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d", i)
-		assert.Equal(t, 1, min(d.Pos.Line, 1), "case %d: a position: %v", i, d.Pos)
+		require.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d", i)
+		require.Equal(t, 1, min(d.Pos.Line, 1), "case %d: a position: %v", i, d.Pos)
 	}
 }
 

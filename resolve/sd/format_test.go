@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 
@@ -127,10 +126,10 @@ func TestWriteCoreStrings(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
 			v := yamlsrc.MapOf("k", yamlsrc.NewString(tc.in))
-			assert.Equal(t, tc.want, coreWrite(t, v), "string %q", tc.in)
+			require.Equal(t, tc.want, coreWrite(t, v), "string %q", tc.in)
 			back, err := parseCore([]byte(coreWrite(t, v)), "back.yaml")
 			require.NoError(t, err, "reading back %q", tc.in)
-			assert.Equal(t, tc.in, back.Get("k").Str, "string %q read back", tc.in)
+			require.Equal(t, tc.in, back.Get("k").Str, "string %q read back", tc.in)
 		})
 	}
 }
@@ -164,9 +163,9 @@ func TestWriteCoreLayout(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, coreWrite(t, tc.in), "document %s", tc.name)
+			require.Equal(t, tc.want, coreWrite(t, tc.in), "document %s", tc.name)
 			if tc.in != nil {
-				assert.Equal(t, yamlV3Encode(t, coreNode(tc.in)), coreWrite(t, tc.in), "yaml.v3's encoder on %s", tc.name)
+				require.Equal(t, yamlV3Encode(t, coreNode(tc.in)), coreWrite(t, tc.in), "yaml.v3's encoder on %s", tc.name)
 			}
 		})
 	}
@@ -177,7 +176,7 @@ func TestWriteCoreLayout(t *testing.T) {
 // byte, as a key too.
 func TestWriteCoreInvalidUTF8(t *testing.T) {
 	v := yamlsrc.MapOf("k\xff", yamlsrc.NewString("a\xff\xfeb"))
-	assert.Equal(t, "\"k\uFFFD\": \"a\uFFFD\uFFFDb\"\n", coreWrite(t, v))
+	require.Equal(t, "\"k\uFFFD\": \"a\uFFFD\uFFFDb\"\n", coreWrite(t, v))
 }
 
 // TestCoreCorpusRoundTrip reads every expected file of the SD corpus, which
@@ -192,7 +191,7 @@ func TestCoreCorpusRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 		v, err := parseCore(data, f)
 		require.NoError(t, err, "reading %s", f)
-		assert.Equal(t, string(data), coreWrite(t, v), "writing %s back", f)
+		require.Equal(t, string(data), coreWrite(t, v), "writing %s back", f)
 	}
 }
 

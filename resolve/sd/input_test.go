@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -50,9 +49,9 @@ func TestParseVersions(t *testing.T) {
 		var texts []string
 		for _, e := range got {
 			texts = append(texts, e.text)
-			assert.Equal(t, e.text, e.name+":"+e.version, "entry %q", e.text)
+			require.Equal(t, e.text, e.name+":"+e.version, "entry %q", e.text)
 		}
-		assert.Equal(t, tc.want, texts, "SD_VERSION %q", tc.in)
+		require.Equal(t, tc.want, texts, "SD_VERSION %q", tc.in)
 	}
 }
 
@@ -74,7 +73,7 @@ func TestArtifactDir(t *testing.T) {
 		if !wantResult(t, err, tc.wantErr, "SD_ARTIFACT_DIR %q", tc.in) {
 			continue
 		}
-		assert.Equal(t, tc.want, got, "SD_ARTIFACT_DIR %q", tc.in)
+		require.Equal(t, tc.want, got, "SD_ARTIFACT_DIR %q", tc.in)
 	}
 }
 
@@ -101,12 +100,12 @@ func TestFromJSON(t *testing.T) {
 			require.EqualError(t, err, tc.wantErr, "SD_DATA_MULTIPLE %q", tc.in)
 			if tc.pos.Line > 0 {
 				d, _ := diag.As(err)
-				assert.Equal(t, tc.pos, d.Pos, "position for %q", tc.in)
+				require.Equal(t, tc.pos, d.Pos, "position for %q", tc.in)
 			}
 			continue
 		}
 		require.NoError(t, err, "SD_DATA_MULTIPLE %q", tc.in)
-		assert.Len(t, docs, tc.n, "SDs in %q", tc.in)
+		require.Len(t, docs, tc.n, "SDs in %q", tc.in)
 	}
 }
 
@@ -138,6 +137,6 @@ func TestReadArtifact(t *testing.T) {
 		if !wantResult(t, err, tc.wantErr, "artifact %s:%s", tc.name, tc.version) {
 			continue
 		}
-		assert.Equal(t, tc.from, d.v.Get("from").Str, "layout of %s:%s", tc.name, tc.version)
+		require.Equal(t, tc.from, d.v.Get("from").Str, "layout of %s:%s", tc.name, tc.version)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -187,8 +186,8 @@ deployGraph:
 		t.Run(tc.name, func(t *testing.T) {
 			got, warnings, err := mergeYAML(t, tc.mode, tc.full, tc.delta)
 			require.NoError(t, err, "merging %s", tc.name)
-			assert.Equal(t, tc.want, got, "merge %s", tc.name)
-			assert.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
+			require.Equal(t, tc.want, got, "merge %s", tc.name)
+			require.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
 		})
 	}
 }
@@ -224,7 +223,7 @@ func TestExtendedValidations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := mergeYAML(t, ExtendedMerge, tc.full, tc.delta)
 			require.Error(t, err, "merge %s", tc.name)
-			assert.Equal(t, "SD merge error:\n"+tc.want+"\nSD Merge is impossible.", err.Error(), "merge %s", tc.name)
+			require.Equal(t, "SD merge error:\n"+tc.want+"\nSD Merge is impossible.", err.Error(), "merge %s", tc.name)
 		})
 	}
 }
@@ -249,8 +248,8 @@ func TestCombinePrefixes(t *testing.T) {
 	require.NoError(t, err)
 	out, err := Format(res.v)
 	require.NoError(t, err)
-	assert.Equal(t, "applications: []\n", string(out))
-	assert.Equal(t, []string{
+	require.Equal(t, "applications: []\n", string(out))
+	require.Equal(t, []string{
 		"SD[1]: New application 'b:1' with deployPostfix 'ns' ignored (not present in Full SD)",
 		"SD[2]: New application 'c:1' with deployPostfix 'ns' ignored (not present in Full SD)",
 	}, warnings)
@@ -261,5 +260,5 @@ func TestCombinePrefixes(t *testing.T) {
 	}
 	_, err = combine(in, ExtendedMerge, warn)
 	require.Error(t, err)
-	assert.True(t, strings.HasPrefix(err.Error(), "SD[2]: SD merge error:\nDelta SD contains a new application 'b'"), "error %q", err)
+	require.True(t, strings.HasPrefix(err.Error(), "SD[2]: SD merge error:\nDelta SD contains a new application 'b'"), "error %q", err)
 }

@@ -3,7 +3,6 @@ package sd
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,7 +20,7 @@ func sdDoc(t *testing.T, label, src string) *doc {
 func wantResult(t *testing.T, err error, wantErr string, msgAndArgs ...any) bool {
 	t.Helper()
 	if wantErr != "" {
-		assert.EqualError(t, err, wantErr, msgAndArgs...)
+		require.EqualError(t, err, wantErr, msgAndArgs...)
 		return false
 	}
 	require.NoError(t, err, msgAndArgs...)
@@ -72,9 +71,9 @@ func TestValidate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			err := validate(sdDoc(t, "SD[1]", tc.src), tc.mode)
 			if tc.wantErr == "" {
-				assert.NoError(t, err, "SD %q in %s", tc.src, tc.mode)
+				require.NoError(t, err, "SD %q in %s", tc.src, tc.mode)
 			} else {
-				assert.EqualError(t, err, tc.wantErr, "SD %q in %s", tc.src, tc.mode)
+				require.EqualError(t, err, tc.wantErr, "SD %q in %s", tc.src, tc.mode)
 			}
 		})
 	}
@@ -93,11 +92,11 @@ func TestAppModelsAndAliases(t *testing.T) {
 	}
 	for i, w := range want {
 		a := d.apps[i]
-		assert.Equal(t, w.model, a.model, "model of application %d", i)
-		assert.Equal(t, w.name, a.name, "name of application %d", i)
-		assert.Equal(t, w.version, a.version, "version of application %d", i)
-		assert.Equal(t, w.alias, a.Alias(), "alias of application %d", i)
-		assert.Equal(t, w.txt, a.text, "version text of application %d", i)
+		require.Equal(t, w.model, a.model, "model of application %d", i)
+		require.Equal(t, w.name, a.name, "name of application %d", i)
+		require.Equal(t, w.version, a.version, "version of application %d", i)
+		require.Equal(t, w.alias, a.Alias(), "alias of application %d", i)
+		require.Equal(t, w.txt, a.text, "version text of application %d", i)
 	}
 }
 
@@ -125,9 +124,9 @@ func TestCheckDuplicates(t *testing.T) {
 			require.NoError(t, validate(d, tc.mode))
 			err := checkDuplicates(d, tc.mode.extended(), tc.fullPath)
 			if tc.wantErr == "" {
-				assert.NoError(t, err, "SD %q", tc.src)
+				require.NoError(t, err, "SD %q", tc.src)
 			} else {
-				assert.EqualError(t, err, tc.wantErr, "SD %q", tc.src)
+				require.EqualError(t, err, tc.wantErr, "SD %q", tc.src)
 			}
 		})
 	}

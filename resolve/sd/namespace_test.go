@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -61,15 +60,15 @@ func TestNamespaceTransform(t *testing.T) {
 			}
 			out, err := Format(d.v)
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, string(out), "transform of %q", tc.src)
+			require.Equal(t, tc.want, string(out), "transform of %q", tc.src)
 			if marked(sdDoc(t, "x", tc.src).v) {
-				assert.Equal(t, []string{
+				require.Equal(t, []string{
 					"Namespace file Namespaces/bad/namespace.yml has no valid 'name'; it is skipped",
 					"Namespace file Namespaces/num/namespace.yml has no valid 'name'; it is skipped",
 					"Namespace file Namespaces/oss/namespace.yml has no valid 'name'; it is skipped",
 				}, warnings, "warnings, in folder order")
 			} else {
-				assert.Empty(t, warnings, "an unmarked SD does not scan the Namespaces")
+				require.Empty(t, warnings, "an unmarked SD does not scan the Namespaces")
 			}
 		})
 	}
@@ -80,12 +79,12 @@ func TestNamespaceBuild(t *testing.T) {
 		dir := namespaceDir(t, map[string]string{"c": "name: n\n", "a": "name: n\n", "b": "name: m\n", "d": "name: n\n"})
 		ns := &namespaces{dir: dir}
 		err := ns.build(func(*diag.Diagnostic) {})
-		assert.EqualError(t, err, "Namespace name 'n' is declared in more than one Namespace folder: a, c, d")
+		require.EqualError(t, err, "Namespace name 'n' is declared in more than one Namespace folder: a, c, d")
 	})
 	t.Run("no Namespaces directory", func(t *testing.T) {
 		ns := &namespaces{dir: filepath.Join(t.TempDir(), "Namespaces")}
 		require.NoError(t, ns.build(func(*diag.Diagnostic) {}))
-		assert.Empty(t, ns.names)
+		require.Empty(t, ns.names)
 	})
 	t.Run("built once", func(t *testing.T) {
 		dir := namespaceDir(t, map[string]string{"core": "name: env-1-core\n"})
@@ -93,6 +92,6 @@ func TestNamespaceBuild(t *testing.T) {
 		src := "applications:\n  - {version: a:1, deployPostfix: env-1-core}\nuserData: {useDeployPostfixAsNamespace: true}\n"
 		require.NoError(t, ns.transform(sdDoc(t, "SD[0]", src), 0, func(*diag.Diagnostic) {}))
 		require.NoError(t, os.RemoveAll(dir))
-		assert.NoError(t, ns.transform(sdDoc(t, "SD[1]", src), 1, func(*diag.Diagnostic) {}), "the map of the first marked SD serves the second")
+		require.NoError(t, ns.transform(sdDoc(t, "SD[1]", src), 1, func(*diag.Diagnostic) {}), "the map of the first marked SD serves the second")
 	})
 }

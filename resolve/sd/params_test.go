@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -36,7 +35,7 @@ func TestParseFlags(t *testing.T) {
 		if !wantResult(t, err, tc.wantErr, "args %q", tc.args) {
 			continue
 		}
-		assert.Equal(t, tc.want, got, "args %q", tc.args)
+		require.Equal(t, tc.want, got, "args %q", tc.args)
 	}
 }
 
@@ -99,10 +98,10 @@ func TestReadSettings(t *testing.T) {
 			if !wantResult(t, err, tc.wantErr, "settings of %v %v", tc.vars, tc.flags) {
 				return
 			}
-			assert.Equal(t, tc.want.mode, got.mode, "mode")
-			assert.Equal(t, tc.want.overwrite, got.overwrite, "overwrite")
-			assert.Equal(t, tc.want.artifact, got.artifact, "artifact")
-			assert.Equal(t, tc.want.input, got.input, "input parameter")
+			require.Equal(t, tc.want.mode, got.mode, "mode")
+			require.Equal(t, tc.want.overwrite, got.overwrite, "overwrite")
+			require.Equal(t, tc.want.artifact, got.artifact, "artifact")
+			require.Equal(t, tc.want.input, got.input, "input parameter")
 		})
 	}
 }
@@ -136,7 +135,7 @@ func TestEnvDirectory(t *testing.T) {
 			if !wantResult(t, err, tc.wantErr) {
 				return
 			}
-			assert.Equal(t, tc.want, got)
+			require.Equal(t, tc.want, got)
 		})
 	}
 }
@@ -144,14 +143,14 @@ func TestEnvDirectory(t *testing.T) {
 func TestParamsTable(t *testing.T) {
 	seen := map[string]bool{}
 	for _, p := range Params() {
-		assert.False(t, seen[p.Flag], "flag --%s listed twice", p.Flag)
+		require.False(t, seen[p.Flag], "flag --%s listed twice", p.Flag)
 		seen[p.Flag] = true
-		assert.NotEmpty(t, p.Usage, "usage of --%s", p.Flag)
+		require.NotEmpty(t, p.Usage, "usage of --%s", p.Flag)
 	}
 	// sd-merge.md §2's table.
 	for _, f := range []string{"env-dir", "source-type", "sd-version", "sd-version-multiple", "sd-data", "sd-data-multiple", "sd-delta", "merge-mode", "repo-merge-mode", "artifact-dir"} {
-		assert.True(t, seen[f], "flag --%s", f)
+		require.True(t, seen[f], "flag --%s", f)
 	}
-	assert.Contains(t, EnvVars(), "SD_REPO_MERGE_MODE")
-	assert.Contains(t, EnvVars(), "CI_PROJECT_DIR")
+	require.Contains(t, EnvVars(), "SD_REPO_MERGE_MODE")
+	require.Contains(t, EnvVars(), "CI_PROJECT_DIR")
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -49,12 +48,12 @@ func TestRunResult(t *testing.T) {
 	})
 	res, warnings, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[{"version":"a:2","deployPostfix":"ns"}]}`})
 	require.NoError(t, err)
-	assert.Empty(t, warnings)
-	assert.Equal(t, []string{"Inventory/solution-descriptor/sd.yaml", "Inventory/solution-descriptor/delta_sd.yaml"}, res.Written)
-	assert.Equal(t, []string{"Inventory/solution-descriptor/delta_sd.yml"}, res.Removed)
-	assert.Equal(t, BasicMerge, res.Mode)
-	assert.False(t, res.Overwrite)
-	assert.Equal(t, map[string]string{
+	require.Empty(t, warnings)
+	require.Equal(t, []string{"Inventory/solution-descriptor/sd.yaml", "Inventory/solution-descriptor/delta_sd.yaml"}, res.Written)
+	require.Equal(t, []string{"Inventory/solution-descriptor/delta_sd.yml"}, res.Removed)
+	require.Equal(t, BasicMerge, res.Mode)
+	require.False(t, res.Overwrite)
+	require.Equal(t, map[string]string{
 		"Inventory/solution-descriptor/sd.yaml":       "applications:\n  - version: a:2\n    deployPostfix: ns\n",
 		"Inventory/solution-descriptor/delta_sd.yaml": "applications:\n  - version: a:2\n    deployPostfix: ns\n",
 	}, readTree(t, env))
@@ -74,8 +73,8 @@ func TestRunDeterministic(t *testing.T) {
 		require.NoError(t, err)
 		outs = append(outs, readTree(t, env))
 	}
-	assert.Equal(t, outs[0], outs[1])
-	assert.Equal(t, "version: 2.1\napplications:\n  - version: a:1\n    deployPostfix: ns\n  - version: b:1\n    deployPostfix: ns\n    meta:\n      z: 1\n      '1': x\n      a: null\n      '0': '2.10'\n"+
+	require.Equal(t, outs[0], outs[1])
+	require.Equal(t, "version: 2.1\napplications:\n  - version: a:1\n    deployPostfix: ns\n  - version: b:1\n    deployPostfix: ns\n    meta:\n      z: 1\n      '1': x\n      a: null\n      '0': '2.10'\n"+
 		"deployGraph:\n  - chunkName: w\n    apps:\n      - a:ns\n      - b:ns\nuserData:\n  2: two\n  1: one\n", outs[0]["Inventory/solution-descriptor/sd.yml"])
 }
 
@@ -91,8 +90,8 @@ func TestRunWriteFailureChangesNothing(t *testing.T) {
 	before := readTree(t, env)
 	_, _, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[{"version":"a:2","deployPostfix":"ns"}]}`})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "delta_sd.yaml: cannot write")
-	assert.Equal(t, before, readTree(t, env), "a failing write changes nothing")
+	require.Contains(t, err.Error(), "delta_sd.yaml: cannot write")
+	require.Equal(t, before, readTree(t, env), "a failing write changes nothing")
 }
 
 func TestRunCreatesNoDirectoryOnFailure(t *testing.T) {
@@ -101,7 +100,7 @@ func TestRunCreatesNoDirectoryOnFailure(t *testing.T) {
 	require.Error(t, err)
 	entries, err := os.ReadDir(env)
 	require.NoError(t, err)
-	assert.Empty(t, entries, "a failing run creates no directory")
+	require.Empty(t, entries, "a failing run creates no directory")
 }
 
 func TestRunWarningsBeforeError(t *testing.T) {
@@ -111,8 +110,8 @@ func TestRunWarningsBeforeError(t *testing.T) {
 		"SD_DATA": `[{"applications":[]},{"applications":[{"version":"d:1","deployPostfix":"ns"}]}]`,
 	})
 	require.Error(t, err)
-	assert.Equal(t, "Application 'x' at Full SD.applications[0] doesn't have deployPostfix. <name>:<version> notation is supported only for extended merge. Current merge mode: basic-exclusion-merge", err.Error())
-	assert.Equal(t, []string{"SD[1]: New application 'd:1' with deployPostfix 'ns' ignored (not present in Full SD)"}, warnings)
+	require.Equal(t, "Application 'x' at Full SD.applications[0] doesn't have deployPostfix. <name>:<version> notation is supported only for extended merge. Current merge mode: basic-exclusion-merge", err.Error())
+	require.Equal(t, []string{"SD[1]: New application 'd:1' with deployPostfix 'ns' ignored (not present in Full SD)"}, warnings)
 }
 
 func TestRunFullSDErrors(t *testing.T) {
@@ -131,12 +130,12 @@ func TestRunFullSDErrors(t *testing.T) {
 			env := newEnv(t, map[string]string{"Inventory/solution-descriptor/sd.yml": tc.full})
 			res, warnings, err := runIn(env, map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": data})
 			if tc.want != "" {
-				assert.EqualError(t, err, tc.want, "Full SD %q", tc.full)
+				require.EqualError(t, err, tc.want, "Full SD %q", tc.full)
 				return
 			}
 			require.NoError(t, err, "Full SD %q", tc.full)
-			assert.Equal(t, []string{tc.warning}, warnings)
-			assert.Equal(t, []string{"Inventory/solution-descriptor/sd.yml"}, res.Written, "a first write, no Delta SD")
+			require.Equal(t, []string{tc.warning}, warnings)
+			require.Equal(t, []string{"Inventory/solution-descriptor/sd.yml"}, res.Written, "a first write, no Delta SD")
 		})
 	}
 }
@@ -155,15 +154,15 @@ func TestRunOrderOfChecks(t *testing.T) {
 	}
 	for _, s := range steps {
 		_, _, err := runIn(env, vars)
-		assert.EqualError(t, err, s.want)
+		require.EqualError(t, err, s.want)
 		delete(vars, s.drop)
 	}
 	require.NoError(t, os.Remove(filepath.Join(env, "Inventory", "solution-descriptor", "sd.yaml")))
 	_, _, err := runIn(env, vars)
-	assert.EqualError(t, err, "Invalid SD_VERSION format: 'a'. Expected 'name:version'")
+	require.EqualError(t, err, "Invalid SD_VERSION format: 'a'. Expected 'name:version'")
 	vars["SD_VERSION"] = "a:1"
 	_, _, err = runIn(env, vars)
-	assert.EqualError(t, err, "SD_SOURCE_TYPE is set to 'artifact', but no artifact location is configured (SD_ARTIFACT_DIR or --artifact-dir)")
+	require.EqualError(t, err, "SD_SOURCE_TYPE is set to 'artifact', but no artifact location is configured (SD_ARTIFACT_DIR or --artifact-dir)")
 }
 
 func TestRunCancelled(t *testing.T) {
@@ -171,17 +170,17 @@ func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := Run(ctx, envOf(map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": `{"applications":[]}`}, map[string]string{"env-dir": env}), Options{})
-	assert.ErrorIs(t, err, context.Canceled)
+	require.ErrorIs(t, err, context.Canceled)
 }
 
 func TestInternalError(t *testing.T) {
 	err := internalError("boom")
 	d, ok := diag.As(err)
 	require.True(t, ok)
-	assert.Equal(t, "internal", d.Code)
-	assert.True(t, strings.HasPrefix(d.Message, "internal error: boom"), d.Message)
+	require.Equal(t, "internal", d.Code)
+	require.True(t, strings.HasPrefix(d.Message, "internal error: boom"), d.Message)
 	require.NotEmpty(t, d.Related)
-	assert.Contains(t, d.Related[0].Message, "goroutine", "the stack trace, for --debug")
+	require.Contains(t, d.Related[0].Message, "goroutine", "the stack trace, for --debug")
 }
 
 // TestDeltaDefaultModeNote: SD_DELTA=true without a merge mode merges with
@@ -232,11 +231,11 @@ func TestDeltaDefaultModeNote(t *testing.T) {
 				Note: func(d *diag.Diagnostic) { notes = append(notes, d.Message) },
 			})
 			require.NoError(t, err, "%s: vars %v flags %v", tc.name, tc.vars, tc.flags)
-			assert.Empty(t, warnings, "%s: no warning", tc.name)
-			assert.Equal(t, tc.notes, notes, "%s: notes", tc.name)
-			assert.Equal(t, BasicMerge, res.Mode, "%s: mode", tc.name)
-			assert.False(t, res.Overwrite, "%s: a merge", tc.name)
-			assert.Equal(t, want, readTree(t, env), "%s: the same files as without SD_DELTA", tc.name)
+			require.Empty(t, warnings, "%s: no warning", tc.name)
+			require.Equal(t, tc.notes, notes, "%s: notes", tc.name)
+			require.Equal(t, BasicMerge, res.Mode, "%s: mode", tc.name)
+			require.False(t, res.Overwrite, "%s: a merge", tc.name)
+			require.Equal(t, want, readTree(t, env), "%s: the same files as without SD_DELTA", tc.name)
 		})
 	}
 }

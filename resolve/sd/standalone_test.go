@@ -2,10 +2,9 @@ package sd
 
 import (
 	"context"
+	"github.com/stretchr/testify/require"
 	"path/filepath"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 
 	"v4t/model/diag"
 )
@@ -69,15 +68,15 @@ func TestMergeFiles(t *testing.T) {
 			var warnings []string
 			tc.opts.Warn = func(d *diag.Diagnostic) { warnings = append(warnings, d.Message) }
 			res, err := MergeFiles(context.Background(), tc.full, tc.deltas, tc.opts)
-			assert.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
+			require.Equal(t, tc.warnings, warnings, "warnings of %s", tc.name)
 			if !wantResult(t, err, tc.wantErr, "merge %s", tc.name) {
 				return
 			}
-			assert.Equal(t, tc.want, string(res.Full), "Full SD of %s", tc.name)
+			require.Equal(t, tc.want, string(res.Full), "Full SD of %s", tc.name)
 			if tc.delta == "" {
-				assert.Nil(t, res.Delta, "Delta SD of %s", tc.name)
+				require.Nil(t, res.Delta, "Delta SD of %s", tc.name)
 			} else {
-				assert.Equal(t, tc.delta, string(res.Delta), "Delta SD of %s", tc.name)
+				require.Equal(t, tc.delta, string(res.Delta), "Delta SD of %s", tc.name)
 			}
 		})
 	}

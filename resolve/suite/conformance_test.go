@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -92,7 +91,7 @@ func TestConformanceFormats(t *testing.T) {
 			cases := discover(t, testkit.Corpus(t, format))
 			require.NotEmpty(t, cases)
 			for _, c := range cases {
-				assert.Equal(t, format, c.Runner.Format(), "runner of %s", c.Path)
+				require.Equal(t, format, c.Runner.Format(), "runner of %s", c.Path)
 			}
 			passed, failed := suite.Counts(runPassing(t, cases))
 			t.Logf("%d passed, %d failed", passed, failed)
@@ -137,12 +136,12 @@ func TestFailureReports(t *testing.T) {
 			testkit.WriteFiles(t, dir, tc.files)
 			cases := discover(t, dir)
 			require.Len(t, cases, 1)
-			assert.Equal(t, tc.format, cases[0].Runner.Format())
+			require.Equal(t, tc.format, cases[0].Runner.Format())
 			r := suite.Run(t.Context(), cases, suite.Options{})[0]
-			assert.False(t, r.Pass)
-			assert.Equal(t, tc.reason, r.Reason)
+			require.False(t, r.Pass)
+			require.Equal(t, tc.reason, r.Reason)
 			for _, d := range tc.diff {
-				assert.Contains(t, r.Diff, d)
+				require.Contains(t, r.Diff, d)
 			}
 		})
 	}
@@ -174,7 +173,7 @@ func TestOwnVintnerCases(t *testing.T) {
 		perGroup[filepath.Base(filepath.Dir(c.Dir))]++
 	}
 	for _, g := range vintnerGroups {
-		assert.Positive(t, perGroup[g], "testdata/vintner/%s has no case", g)
+		require.Positive(t, perGroup[g], "testdata/vintner/%s has no case", g)
 	}
 	runPassing(t, cases)
 }
@@ -190,7 +189,7 @@ func TestVintnerGroups(t *testing.T) {
 			groups = append(groups, e.Name())
 		}
 	}
-	assert.Equal(t, vintnerGroups, groups)
+	require.Equal(t, vintnerGroups, groups)
 }
 
 // TestDifferential runs the differential cases of testdata/differential:

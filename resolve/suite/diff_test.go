@@ -2,10 +2,9 @@ package suite
 
 import (
 	"fmt"
+	"github.com/stretchr/testify/require"
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 func TestDiff(t *testing.T) {
@@ -58,7 +57,7 @@ func TestDiff(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, Diff("A", tc.a, "B", tc.b), "diff of %q and %q", tc.a, tc.b)
+			require.Equal(t, tc.want, Diff("A", tc.a, "B", tc.b), "diff of %q and %q", tc.a, tc.b)
 		})
 	}
 }
@@ -82,9 +81,9 @@ func TestDiffApplies(t *testing.T) {
 				changes++
 			}
 		}
-		assert.Equal(t, strings.Join(a, ","), strings.Join(ra, ","), "a of case %d", n)
-		assert.Equal(t, strings.Join(b, ","), strings.Join(rb, ","), "b of case %d", n)
-		assert.Equal(t, len(a)+len(b)-2*lcs(a, b), changes, "minimal edits for %v -> %v", a, b)
+		require.Equal(t, strings.Join(a, ","), strings.Join(ra, ","), "a of case %d", n)
+		require.Equal(t, strings.Join(b, ","), strings.Join(rb, ","), "b of case %d", n)
+		require.Equal(t, len(a)+len(b)-2*lcs(a, b), changes, "minimal edits for %v -> %v", a, b)
 	}
 }
 
@@ -113,9 +112,9 @@ func TestDiffLimit(t *testing.T) {
 		b = append(b, fmt.Sprint("b", i))
 	}
 	got := myers(a, b)
-	assert.Len(t, got, 10000)
-	assert.Equal(t, editDelete, got[0].kind)
-	assert.Equal(t, editInsert, got[9999].kind)
+	require.Len(t, got, 10000)
+	require.Equal(t, editDelete, got[0].kind)
+	require.Equal(t, editInsert, got[9999].kind)
 }
 
 func lines(from, to int) string {

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -138,9 +137,9 @@ func TestDiscover(t *testing.T) {
 			writeTree(t, root, tc.files)
 			cases, err := Discover([]string{root}, DefaultRunners())
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, casePaths(cases), "cases of %v", tc.files)
+			require.Equal(t, tc.want, casePaths(cases), "cases of %v", tc.files)
 			for _, c := range cases {
-				assert.Equal(t, filepath.Join(filepath.Dir(root), filepath.FromSlash(c.Path)), c.Dir, "dir of %s", c.Path)
+				require.Equal(t, filepath.Join(filepath.Dir(root), filepath.FromSlash(c.Path)), c.Dir, "dir of %s", c.Path)
 			}
 		})
 	}
@@ -158,34 +157,34 @@ func TestDiscoverRootAndArguments(t *testing.T) {
 	t.Run("a case given directly", func(t *testing.T) {
 		cases, err := Discover([]string{filepath.Join(tmp, "one")}, DefaultRunners())
 		require.NoError(t, err)
-		assert.Equal(t, []string{"one [vintner]"}, casePaths(cases))
+		require.Equal(t, []string{"one [vintner]"}, casePaths(cases))
 	})
 	t.Run("a disabled directory given directly still runs", func(t *testing.T) {
 		cases, err := Discover([]string{filepath.Join(tmp, "many", "x---disabled")}, DefaultRunners())
 		require.NoError(t, err)
-		assert.Equal(t, []string{"x---disabled/c [vintner]"}, casePaths(cases))
+		require.Equal(t, []string{"x---disabled/c [vintner]"}, casePaths(cases))
 	})
 	t.Run("several directories merge sorted without duplicates", func(t *testing.T) {
 		cases, err := Discover([]string{filepath.Join(tmp, "one"), filepath.Join(tmp, "many"), filepath.Join(tmp, "many", "g")}, DefaultRunners())
 		require.NoError(t, err)
-		assert.Equal(t, []string{"many/g/a [vintner]", "many/g/b [vintner]", "one [vintner]"}, casePaths(cases))
+		require.Equal(t, []string{"many/g/a [vintner]", "many/g/b [vintner]", "one [vintner]"}, casePaths(cases))
 	})
 	t.Run("relative dot directory takes the working directory's name", func(t *testing.T) {
 		t.Chdir(filepath.Join(tmp, "many"))
 		cases, err := Discover([]string{"."}, DefaultRunners())
 		require.NoError(t, err)
-		assert.Equal(t, []string{"many/g/a [vintner]", "many/g/b [vintner]"}, casePaths(cases))
-		assert.Equal(t, filepath.Join("g", "a"), cases[0].Dir)
+		require.Equal(t, []string{"many/g/a [vintner]", "many/g/b [vintner]"}, casePaths(cases))
+		require.Equal(t, filepath.Join("g", "a"), cases[0].Dir)
 	})
 	t.Run("missing directory", func(t *testing.T) {
 		_, err := Discover([]string{filepath.Join(tmp, "nope")}, DefaultRunners())
 		require.Error(t, err)
-		assert.Contains(t, err.Error(), "nope: no such file or directory")
+		require.Contains(t, err.Error(), "nope: no such file or directory")
 	})
 	t.Run("not a directory", func(t *testing.T) {
 		_, err := Discover([]string{filepath.Join(tmp, "file.txt")}, DefaultRunners())
 		require.Error(t, err)
-		assert.Contains(t, err.Error(), "file.txt: not a directory")
+		require.Contains(t, err.Error(), "file.txt: not a directory")
 	})
 }
 
@@ -199,6 +198,6 @@ func TestEffective(t *testing.T) {
 		{nil, map[string]bool{}},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, Effective(tc.names), "names %v", tc.names)
+		require.Equal(t, tc.want, Effective(tc.names), "names %v", tc.names)
 	}
 }

@@ -3,7 +3,6 @@ package suite
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/yamlsrc"
@@ -23,7 +22,7 @@ func TestJSReplaceAll(t *testing.T) {
 		{"a.b", ".", "$1$", "a$1$b"},
 	}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, jsReplaceAll(tc.s, tc.find, tc.repl), "%q.replaceAll(%q, %q)", tc.s, tc.find, tc.repl)
+		require.Equal(t, tc.want, jsReplaceAll(tc.s, tc.find, tc.repl), "%q.replaceAll(%q, %q)", tc.s, tc.find, tc.repl)
 	}
 }
 
@@ -47,7 +46,7 @@ func TestLodashMerge(t *testing.T) {
 			dst := parse(t, tc.dst)
 			lodashMerge(dst, parse(t, tc.src))
 			want := parse(t, tc.want)
-			assert.True(t, yamlsrc.DeepEqual(want, dst), "merge %s into %s: got %s, want %s", tc.src, tc.dst, yamlsrc.JSON(dst), yamlsrc.JSON(want))
+			require.True(t, yamlsrc.DeepEqual(want, dst), "merge %s into %s: got %s, want %s", tc.src, tc.dst, yamlsrc.JSON(dst), yamlsrc.JSON(want))
 		})
 	}
 }

@@ -3,12 +3,11 @@ package suite
 import (
 	"context"
 	"fmt"
+	"github.com/stretchr/testify/require"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/stretchr/testify/assert"
 )
 
 // stubRunner passes cases whose path ends in "ok", panics on "boom", waits
@@ -52,32 +51,32 @@ func TestRun(t *testing.T) {
 	cases = append(cases, Case{Path: "z-boom", Runner: r}, Case{Path: "z-slow", Runner: r})
 	var calls []int
 	results := Run(context.Background(), cases, Options{Jobs: 3, CaseTimeout: 50 * time.Millisecond, Progress: func(done, total int) {
-		assert.Equal(t, len(cases), total)
+		require.Equal(t, len(cases), total)
 		calls = append(calls, done)
 	}})
-	assert.Len(t, results, len(cases))
+	require.Len(t, results, len(cases))
 	for i, res := range results {
-		assert.Equal(t, cases[i].Path, res.Case.Path, "order at %d", i)
+		require.Equal(t, cases[i].Path, res.Case.Path, "order at %d", i)
 	}
-	assert.LessOrEqual(t, r.peak.Load(), int32(3), "jobs bound")
-	assert.Len(t, calls, len(cases))
-	assert.Equal(t, len(cases), calls[len(calls)-1])
-	assert.True(t, results[1].Pass, "c01-ok passes")
-	assert.Equal(t, `line one\nline two`, results[0].Reason, "reasons stay on one line")
-	assert.Equal(t, "internal error: panic: boom", results[40].Reason)
-	assert.Equal(t, "timeout after 50ms (context deadline exceeded)", results[41].Reason)
+	require.LessOrEqual(t, r.peak.Load(), int32(3), "jobs bound")
+	require.Len(t, calls, len(cases))
+	require.Equal(t, len(cases), calls[len(calls)-1])
+	require.True(t, results[1].Pass, "c01-ok passes")
+	require.Equal(t, `line one\nline two`, results[0].Reason, "reasons stay on one line")
+	require.Equal(t, "internal error: panic: boom", results[40].Reason)
+	require.Equal(t, "timeout after 50ms (context deadline exceeded)", results[41].Reason)
 	passed, failed := Counts(results)
-	assert.Equal(t, 26, passed)
-	assert.Equal(t, 16, failed)
+	require.Equal(t, 26, passed)
+	require.Equal(t, 16, failed)
 }
 
 func TestRunNothing(t *testing.T) {
-	assert.Empty(t, Run(context.Background(), nil, Options{}))
+	require.Empty(t, Run(context.Background(), nil, Options{}))
 }
 
 func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res := Run(ctx, []Case{{Path: "a-ok", Runner: &stubRunner{}}}, Options{})
-	assert.Equal(t, "not run: context canceled", res[0].Reason)
+	require.Equal(t, "not run: context canceled", res[0].Reason)
 }

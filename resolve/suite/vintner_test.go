@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -18,7 +17,7 @@ import (
 // parsed document out, or err.
 func fakeResolve(t *testing.T, out string, err error, got *resolve.Input) func(context.Context, resolve.Input, resolve.Options) (*resolve.Result, error) {
 	return func(_ context.Context, in resolve.Input, opts resolve.Options) (*resolve.Result, error) {
-		assert.Nil(t, opts.LookupEnv, "the runner must not pass an environment")
+		require.Nil(t, opts.LookupEnv, "the runner must not pass an environment")
 		if got != nil {
 			*got = in
 		}
@@ -147,10 +146,10 @@ func TestVintnerRun(t *testing.T) {
 			if want != "" {
 				want = replaceRoot(want, root)
 			}
-			assert.Equal(t, tc.wantPass, got.Pass, "pass of %s (reason %q)", tc.name, got.Reason)
-			assert.Equal(t, want, got.Reason, "reason of %s", tc.name)
+			require.Equal(t, tc.wantPass, got.Pass, "pass of %s (reason %q)", tc.name, got.Reason)
+			require.Equal(t, want, got.Reason, "reason of %s", tc.name)
 			for _, part := range tc.wantDiff {
-				assert.Contains(t, got.Diff, part, "diff of %s", tc.name)
+				require.Contains(t, got.Diff, part, "diff of %s", tc.name)
 			}
 		})
 	}
@@ -244,7 +243,7 @@ func TestVintnerInput(t *testing.T) {
 			want := tc.want
 			want.TemplatePath = filepath.FromSlash(want.TemplatePath)
 			want.InputsPath = filepath.FromSlash(want.InputsPath)
-			assert.Equal(t, want, got, "input of %s", tc.name)
+			require.Equal(t, want, got, "input of %s", tc.name)
 		})
 	}
 }
