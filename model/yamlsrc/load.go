@@ -141,8 +141,8 @@ func parseYAML(data []byte, file string) (*Value, error) {
 	}
 	c := converter{file: file}
 	v, err := c.convert(root, 0)
-	if err == nil && c.alias > 0 && expandedSize(v, map[*Value]int64{}) > maxExpanded {
-		return nil, c.errAt(c.firstAlias, "aliases expand the document to more than %d values", maxExpanded)
+	if first := c.anchors.FirstUse(); err == nil && first != nil && expandedSize(v, map[*Value]int64{}) > maxExpanded {
+		return nil, c.errAt(first, "aliases expand the document to more than %d values", maxExpanded)
 	}
 	return v, err
 }
@@ -359,18 +359,12 @@ func badCharPos(data []byte) (line, col int) {
 // carved out of slabs: a document has many small nodes, and one allocation
 // per node dominates the conversion otherwise.
 type converter struct {
-	file string
-	memo map[*yaml.Node]*Value
-	// open holds the anchored collections being converted: an alias to
-	// one of them would make the document contain itself.
-	open  map[*yaml.Node]bool
-	alias int
-	// firstAlias is where the document first uses an alias.
-	firstAlias *yaml.Node
-	vals       []Value
-	maps       []Map
-	ptrs       []*Value
-	strs       []string
+	file    string
+	anchors Anchors[*Value]
+	vals    []Value
+	maps    []Map
+	ptrs    []*Value
+	strs    []string
 }
 
 const slabSize = 256
@@ -436,32 +430,6 @@ func (c *converter) errAt(n *yaml.Node, format string, args ...any) error {
 	return diag.Errorf(diag.Pos{File: c.file, Line: line, Col: n.Column}, diag.StageLoad, format, args...)
 }
 
-func (c *converter) remember(n *yaml.Node, v *Value) {
-	if n.Anchor == "" {
-		return
-	}
-	if c.memo == nil {
-		c.memo = map[*yaml.Node]*Value{}
-	}
-	c.memo[n] = v
-}
-
-// enter marks an anchored collection as being converted; leave unmarks it.
-func (c *converter) enter(n *yaml.Node) {
-	if n.Anchor != "" {
-		if c.open == nil {
-			c.open = map[*yaml.Node]bool{}
-		}
-		c.open[n] = true
-	}
-}
-
-func (c *converter) leave(n *yaml.Node) {
-	if n.Anchor != "" {
-		delete(c.open, n)
-	}
-}
-
 // explicitTag returns the node's tag if it was written in the document.
 func explicitTag(n *yaml.Node) string {
 	if n.Style&yaml.TaggedStyle == 0 {
@@ -480,7 +448,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.remember(n, v)
+		c.anchors.Remember(n, v)
 		return v, nil
 	case yaml.MappingNode:
 		tag := explicitTag(n)
@@ -491,12 +459,12 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		}
 		v := c.newValue(KindMap, n)
 		v.Map = c.newMap(len(n.Content) / 2)
-		c.remember(n, v)
-		c.enter(n)
+		c.anchors.Remember(n, v)
+		c.anchors.Enter(n)
 		if err := c.mapping(v, n, depth); err != nil {
 			return nil, err
 		}
-		c.leave(n)
+		c.anchors.Leave(n)
 		if tag == "!!set" {
 			for _, x := range v.Map.vals() {
 				if !x.IsNull() {
@@ -514,8 +482,8 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		}
 		v := c.newValue(KindList, n)
 		v.List = c.ptrSlice(len(n.Content))
-		c.remember(n, v)
-		c.enter(n)
+		c.anchors.Remember(n, v)
+		c.anchors.Enter(n)
 		for i, item := range n.Content {
 			x, err := c.convert(item, depth+1)
 			if err != nil {
@@ -523,7 +491,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 			}
 			v.List[i] = x
 		}
-		c.leave(n)
+		c.anchors.Leave(n)
 		if tag == "!!omap" || tag == "!!pairs" {
 			if err := c.pairs(v, n, tag); err != nil {
 				return nil, err
@@ -531,22 +499,11 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		}
 		return v, nil
 	case yaml.AliasNode:
-		if c.alias == 0 {
-			c.firstAlias = n
+		if msg := c.anchors.Use(n, maxAliasUses); msg != "" {
+			return nil, c.errAt(n, "%s", msg)
 		}
-		c.alias++
-		if c.alias > maxAliasUses {
-			return nil, c.errAt(n, "more than %d alias uses", maxAliasUses)
-		}
-		if c.open[n.Alias] {
-			// js-yaml builds a value that contains itself; we do not.
-			return nil, c.errAt(n, "alias *%s refers to a value that contains it", n.Value)
-		}
-		if v, ok := c.memo[n.Alias]; ok {
+		if v, ok := c.anchors.Lookup(n.Alias); ok {
 			return v, nil
-		}
-		if n.Alias == nil {
-			return nil, c.errAt(n, "unknown anchor")
 		}
 		return c.convert(n.Alias, depth+1)
 	case yaml.DocumentNode:

@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"v4t/model/yamlsrc"
 )
 
 // The reference reads templates with a YAML 1.1 loader (PyYAML, through
@@ -219,14 +221,8 @@ func (e *convertError) Error() string { return e.msg }
 
 // converter turns yaml.v3 nodes into values.
 type converter struct {
-	schema schema
-	// memo shares the value of an anchored node among its aliases.
-	memo map[*yaml.Node]*value
-	// open marks the anchored collections being converted, to reject an
-	// alias that would make a value contain itself.
-	open map[*yaml.Node]bool
-	// aliases counts alias uses against billion-laughs documents.
-	aliases int
+	schema  schema
+	anchors yamlsrc.Anchors[*value]
 	// dupKeys rejects duplicate mapping keys (the reference's round-trip
 	// loader rejects them too).
 	dupKeys bool
@@ -244,7 +240,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*value, error) {
 	if depth > maxConvertDepth {
 		return nil, &convertError{n, fmt.Sprintf("document nested deeper than %d levels", maxConvertDepth)}
 	}
-	if v, ok := c.memo[n]; ok {
+	if v, ok := c.anchors.Lookup(n); ok {
 		return v, nil
 	}
 	switch n.Kind {
@@ -254,15 +250,8 @@ func (c *converter) convert(n *yaml.Node, depth int) (*value, error) {
 		}
 		return c.convert(n.Content[0], depth+1)
 	case yaml.AliasNode:
-		c.aliases++
-		if c.aliases > maxAliasUses {
-			return nil, &convertError{n, fmt.Sprintf("more than %d alias uses", maxAliasUses)}
-		}
-		if n.Alias == nil {
-			return nil, &convertError{n, "unknown anchor"}
-		}
-		if c.open[n.Alias] {
-			return nil, &convertError{n, fmt.Sprintf("alias *%s refers to a value that contains it", n.Value)}
+		if msg := c.anchors.Use(n, maxAliasUses); msg != "" {
+			return nil, &convertError{n, msg}
 		}
 		return c.convert(n.Alias, depth+1)
 	case yaml.ScalarNode:
@@ -270,12 +259,12 @@ func (c *converter) convert(n *yaml.Node, depth int) (*value, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.remember(n, v)
+		c.anchors.Remember(n, v)
 		return v, nil
 	case yaml.SequenceNode:
 		v := &value{kind: kList, node: n, l: make([]*value, 0, len(n.Content))}
-		c.remember(n, v)
-		c.enter(n)
+		c.anchors.Remember(n, v)
+		c.anchors.Enter(n)
 		for _, item := range n.Content {
 			x, err := c.convert(item, depth+1)
 			if err != nil {
@@ -283,12 +272,12 @@ func (c *converter) convert(n *yaml.Node, depth int) (*value, error) {
 			}
 			v.l = append(v.l, x)
 		}
-		delete(c.open, n)
+		c.anchors.Leave(n)
 		return v, nil
 	case yaml.MappingNode:
 		v := &value{kind: kMap, node: n}
-		c.remember(n, v)
-		c.enter(n)
+		c.anchors.Remember(n, v)
+		c.anchors.Enter(n)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, err := c.convert(n.Content[i], depth+1)
 			if err != nil {
@@ -303,30 +292,10 @@ func (c *converter) convert(n *yaml.Node, depth int) (*value, error) {
 			}
 			v.set(k, x)
 		}
-		delete(c.open, n)
+		c.anchors.Leave(n)
 		return v, nil
 	}
 	return nil, &convertError{n, "unexpected YAML node"}
-}
-
-func (c *converter) remember(n *yaml.Node, v *value) {
-	if n.Anchor == "" {
-		return
-	}
-	if c.memo == nil {
-		c.memo = map[*yaml.Node]*value{}
-	}
-	c.memo[n] = v
-}
-
-func (c *converter) enter(n *yaml.Node) {
-	if n.Anchor == "" {
-		return
-	}
-	if c.open == nil {
-		c.open = map[*yaml.Node]bool{}
-	}
-	c.open[n] = true
 }
 
 // scalar resolves a scalar node: quoted and block scalars are strings,
