@@ -44,8 +44,7 @@ func TestCompleteCSAREscape(t *testing.T) {
 	require.NoError(t, os.Mkdir(work, 0o755))
 	catalog := `{"software": ["node"], "images": [{"name": "n:1", "size": 1, "pulls": 1, "stars": 1, "softwares": [{"software": "node", "ver": "6.1"}]}]}`
 	require.NoError(t, os.WriteFile(filepath.Join(work, "cat.json"), []byte(catalog), 0o644))
-	entry := "tosca_definitions_version: tosca_simple_yaml_1_0\nimports:\n- tosker: https://di-unipi-socc.github.io/tosker-types/1.0.0/tosker.yaml\n" +
-		"topology_template:\n  node_templates:\n    a:\n      type: tosker.nodes.Software\n      requirements:\n      - host:\n"
+	entry := testkit.ToskerHeader + "    a:\n      type: tosker.nodes.Software\n      requirements:\n      - host:\n"
 	tests := []struct {
 		name, evil, want string
 	}{
@@ -123,19 +122,7 @@ func TestConstraintsSwallow(t *testing.T) {
 	}
 }
 
-const cliTemplate = `tosca_definitions_version: tosca_simple_yaml_1_0
-imports:
-- tosker: https://di-unipi-socc.github.io/tosker-types/1.0.0/tosker.yaml
-topology_template:
-  node_templates:
-    web:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: [{node: 6.x}]
-`
+var cliTemplate = testkit.ToskerHeader + testkit.HostFilterNode("web", "tosker.nodes.Software", "supported_sw: [{node: 6.x}]")
 
 const cliImages = `[{"name": "node:6-alpine", "size": 50000000, "pulls": 1000, "stars": 50, "softwares": [{"software": "node", "ver": "6.11.1"}]},
  {"name": "node:6", "size": 600000000, "pulls": 9000, "stars": 40, "softwares": [{"software": "node", "ver": "6.11.2"}]}]`

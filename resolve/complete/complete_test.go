@@ -11,28 +11,13 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
-
-// header starts every test template.
-const header = `tosca_definitions_version: tosca_simple_yaml_1_0
-imports:
-- tosker: https://di-unipi-socc.github.io/tosker-types/1.0.0/tosker.yaml
-topology_template:
-  node_templates:
-`
 
 // unitA is a template body of one node, a, whose host must have the
 // software sw, e.g. "{node: 6.x}".
 func unitA(sw string) string {
-	return `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: [` + sw + `]
-`
+	return testkit.HostFilterNode("a", "tosker.nodes.Software", "supported_sw: ["+sw+"]")
 }
 
 // smallCatalog serves the tests of this file.
@@ -52,7 +37,7 @@ func completeYAML(t *testing.T, body string, opts Options) (*Result, []string) {
 	c, err := ParseCatalog([]byte(smallCatalog))
 	require.NoError(t, err)
 	opts.Source = c
-	res, err := Complete(context.Background(), Input{Name: "t.yaml", Data: []byte(header + body)}, opts)
+	res, err := Complete(context.Background(), Input{Name: "t.yaml", Data: []byte(testkit.ToskerHeader + body)}, opts)
 	var msgs []string
 	for _, d := range diag.ListOf(err) {
 		msgs = append(msgs, d.Message)
@@ -95,45 +80,16 @@ func TestFilterValidation(t *testing.T) {
             properties:
               os_distribution: alpine
 `, []string{`Node "a": "node_filter" requires a list of properties`}},
-		{"entry not a map", `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - alpine
-`, []string{`Node "a": "node_filter" requires a list of properties`}},
-		{"software entries", `
-    a:
-      type: tosker.nodes.Software
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw:
-              - node: 6.10
-              - Node: 6.x
-              - ruby: true
-              - npm
-              - wget: '6.'
-            - os_distribution: 3
-`, []string{
+		{"entry not a map", testkit.HostFilterNode("a", "tosker.nodes.Software", "alpine"), []string{`Node "a": "node_filter" requires a list of properties`}},
+		{"software entries", testkit.HostFilterNode("a", "tosker.nodes.Software",
+			"supported_sw: [{node: 6.10}, {Node: 6.x}, {ruby: true}, npm, {wget: '6.'}]", "os_distribution: 3"), []string{
 			`Node "a": software version "node:6.1" must be a string with this pattern ([0-9].)*[0-9]+ or ([0-9].)*x (i.e. 1.2.2, 1.2.x).`,
 			`Node "a": software "Node" is not supported`,
 			`Node "a": software version "ruby:True" must be a string with this pattern ([0-9].)*[0-9]+ or ([0-9].)*x (i.e. 1.2.2, 1.2.x).`,
 			`Node "a": "supported_sw" must be a list of software`,
 			`Node "a": property "os_distribution" must be a string.`,
 		}},
-		{"every node, selected or not", `
-    a:
-      type: tosker.nodes.Container
-      requirements:
-      - host:
-          node_filter:
-            properties:
-            - supported_sw: {node: 6.x}
-`, []string{`Node "a": "supported_sw" must be a list of software`}},
+		{"every node, selected or not", testkit.HostFilterNode("a", "tosker.nodes.Container", "supported_sw: {node: 6.x}"), []string{`Node "a": "supported_sw" must be a list of software`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -372,7 +328,7 @@ func TestPartial(t *testing.T) {
 	require.True(t, res.Partial)
 	require.Equal(t, "t.partial.yaml", res.OutputName)
 	require.Equal(t, []string{`founded 0 images for "a" node`, `[WARNING] node "a" will not be completed`}, progress)
-	eq, err := ParsedEqual(res.Output, []byte(header+body))
+	eq, err := ParsedEqual(res.Output, []byte(testkit.ToskerHeader+body))
 	require.NoError(t, err)
 	require.True(t, eq, "the output equals the input")
 }
@@ -409,10 +365,10 @@ func TestTemplateValidation(t *testing.T) {
 		{"remote import", "tosca_definitions_version: tosca_simple_yaml_1_0\nimports: [http://example.com/x.yaml]\n", `Validation error:cannot import "http://example.com/x.yaml": remote imports are not available offline`},
 		{"missing import", "tosca_definitions_version: tosca_simple_yaml_1_0\nimports: [nope.yaml]\n", `Validation error:cannot import "nope.yaml"`},
 		{"unknown type", "tosca_definitions_version: tosca_simple_yaml_1_0\ntopology_template:\n  node_templates:\n    a: {type: tosker.nodes.Software}\n", `Validation error:node template "a" has the unknown type "tosker.nodes.Software"`},
-		{"unknown target", header + "    a:\n      type: tosker.nodes.Software\n      requirements: [{host: nowhere}]\n", `Validation error:node template "a": requirement "host" names "nowhere", which is not a node template`},
-		{"unknown member", header + "    a: {type: tosker.nodes.Software}\n  groups:\n    g: {members: [a, b]}\n", `Validation error:group "g": member "b" is not a node template`},
+		{"unknown target", testkit.ToskerHeader + "    a:\n      type: tosker.nodes.Software\n      requirements: [{host: nowhere}]\n", `Validation error:node template "a": requirement "host" names "nowhere", which is not a node template`},
+		{"unknown member", testkit.ToskerHeader + "    a: {type: tosker.nodes.Software}\n  groups:\n    g: {members: [a, b]}\n", `Validation error:group "g": member "b" is not a node template`},
 		{"no version", "topology_template: {}\n", "Validation error:missing tosca_definitions_version"},
-		{"duplicate key", header + "    a: {type: tosker.nodes.Software}\n    a: {type: tosker.nodes.Software}\n", "Validation error:duplicate mapping key 'a'"},
+		{"duplicate key", testkit.ToskerHeader + "    a: {type: tosker.nodes.Software}\n    a: {type: tosker.nodes.Software}\n", "Validation error:duplicate mapping key 'a'"},
 		{"bad YAML", "a: [\n", "Validation error:invalid YAML"},
 	}
 	c, err := ParseCatalog([]byte(smallCatalog))

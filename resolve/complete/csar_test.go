@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/tosca"
 )
 
@@ -100,8 +101,8 @@ func TestCompleteCSAREscape(t *testing.T) {
 // (which Complete turns into an internal error).
 func FuzzCompleteTemplate(f *testing.F) {
 	f.Add([]byte(csarEntry))
-	f.Add([]byte(header + "    a:\n      type: tosker.nodes.Software\n      requirements:\n      - host:\n"))
-	f.Add([]byte(header + "    a: {type: tosker.nodes.Software, requirements: [{host: {node_filter: {properties: [{supported_sw: [{node: 6.x}]}, {ports: [{80: 1}]}]}}}]}\n  groups: {g: {members: [a, a]}}\n"))
+	f.Add([]byte(testkit.ToskerHeader + "    a:\n      type: tosker.nodes.Software\n      requirements:\n      - host:\n"))
+	f.Add([]byte(testkit.ToskerHeader + "    a: {type: tosker.nodes.Software, requirements: [{host: {node_filter: {properties: [{supported_sw: [{node: 6.x}]}, {ports: [{80: 1}]}]}}}]}\n  groups: {g: {members: [a, a]}}\n"))
 	f.Add([]byte("a: &x [*x]"))
 	c, err := ParseCatalog([]byte(smallCatalog))
 	require.NoError(f, err)
