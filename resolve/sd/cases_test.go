@@ -39,11 +39,18 @@ func runCases(t *testing.T, root string) {
 // example is the worked example of testdata/sd/example (README.md there).
 var example = filepath.Join("..", "..", "testdata", "sd", "example")
 
+// exampleFile returns the text of the worked example's file name, for the
+// tests here and for TestMergeExamples, which merges the same files with
+// the merge function alone.
+func exampleFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(example, name))
+	require.NoError(t, err)
+	return string(b)
+}
+
 func TestWorkedExample(t *testing.T) {
-	delta, err := os.ReadFile(filepath.Join(example, "delta.json"))
-	require.NoError(t, err)
-	full, err := os.ReadFile(filepath.Join(example, "sd.yml"))
-	require.NoError(t, err)
+	delta, full := exampleFile(t, "delta.json"), exampleFile(t, "sd.yml")
 
 	t.Run("sd merge", func(t *testing.T) {
 		res, err := MergeFiles(context.Background(), filepath.Join(example, "sd.yml"), []string{filepath.Join(example, "delta.json")}, MergeOptions{Mode: ExtendedMerge})
@@ -55,19 +62,17 @@ func TestWorkedExample(t *testing.T) {
 		project := t.TempDir()
 		sdPath := filepath.Join(project, "environments", "cluster-01", "env-01", "Inventory", "solution-descriptor")
 		require.NoError(t, os.MkdirAll(sdPath, 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(sdPath, "sd.yml"), full, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(sdPath, "sd.yml"), []byte(full), 0o644))
 		vars := map[string]string{
 			"CI_PROJECT_DIR": project, "CLUSTER_NAME": "cluster-01", "ENVIRONMENT_NAME": "env-01",
-			"SD_SOURCE_TYPE": "json", "SD_MERGE_MODE": "extended-merge", "SD_DATA": string(delta),
+			"SD_SOURCE_TYPE": "json", "SD_MERGE_MODE": "extended-merge", "SD_DATA": delta,
 		}
 		_, err := Run(context.Background(), envOf(vars, nil), Options{})
 		require.NoError(t, err)
 		for file, golden := range map[string]string{"sd.yml": "expected-sd.yml", "delta_sd.yml": "expected-delta_sd.yml"} {
 			got, err := os.ReadFile(filepath.Join(sdPath, file))
 			require.NoError(t, err)
-			want, err := os.ReadFile(filepath.Join(example, golden))
-			require.NoError(t, err)
-			require.Equal(t, string(want), string(got), "%s of the pipeline run", file)
+			require.Equal(t, exampleFile(t, golden), string(got), "%s of the pipeline run", file)
 		}
 	})
 }

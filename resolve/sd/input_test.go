@@ -3,6 +3,7 @@ package sd
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,32 @@ func TestReadArtifact(t *testing.T) {
 		}
 		require.Equal(t, tc.from, d.v.Get("from").Str, "layout of %s:%s", tc.name, tc.version)
 	}
+}
+
+// FuzzParseVersions: SD_VERSION parsing never panics, accepts only entries
+// that name a name and a version usable in paths, and rejects with one of
+// the messages of §3.4.
+func FuzzParseVersions(f *testing.F) {
+	for _, s := range []string{"solution:0.64.1", `a:1\nb:2`, "a:1,b:2", "a:1 ; b:2", ",,", "a:1-SNAPSHOT", "../x:1", "a:b:c", " \t", "a:1\r\nb:2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		entries, err := parseVersions("SD_VERSION", value{text: s, from: "$SD_VERSION"})
+		if err != nil {
+			msg := err.Error()
+			ok := strings.HasPrefix(msg, "Invalid SD_VERSION") || strings.HasPrefix(msg, "No valid SD versions found") || strings.HasPrefix(msg, "SNAPSHOT is not supported")
+			require.True(t, ok, "unexpected message %q for %q", msg, s)
+			d, _ := diag.As(err)
+			require.Equal(t, "$SD_VERSION", d.Pos.File)
+			return
+		}
+		require.NotEmpty(t, entries)
+		for _, e := range entries {
+			require.True(t, validPart(e.name) && validPart(e.version), "entry %q of %q", e.text, s)
+			require.NotContains(t, e.version, "SNAPSHOT")
+			require.Equal(t, e.text, strings.TrimSpace(e.text))
+			p := filepath.Join("dir", e.name, e.version)
+			require.True(t, filepath.IsLocal(p) && strings.HasPrefix(filepath.Clean(p), "dir"+string(os.PathSeparator)), "entry %q escapes the artifact directory", e.text)
+		}
+	})
 }

@@ -96,68 +96,10 @@ applications:
 			want:  "applications: []\n",
 		},
 		{
+			// The files of the worked example, which TestWorkedExample runs
+			// through MergeFiles and the pipeline; here the merge alone.
 			name: "§10 worked example (TC-001-017)", mode: ExtendedMerge,
-			full: `version: 2.1
-type: solutionDeploy
-deployMode: composite
-applications:
-  - version: postgres:1.32.5
-    deployPostfix: postgresql
-  - version: mysql:8.0.34
-    deployPostfix: mysql-dbaas
-  - version: redis:7.0.10
-    deployPostfix: redis-cache
-deployGraph:
-  - chunkName: wave1
-    apps:
-      - postgres:postgresql
-      - mysql:mysql-dbaas
-  - chunkName: wave2
-    apps:
-      - redis:redis-cache
-`,
-			delta: `version: 2.1
-type: solutionDeploy
-deployMode: composite
-applications:
-  - version: postgres:1.32.6
-    deployPostfix: postgresql
-  - version: mysql:8.0.34
-    deployPostfix: mysql-dbaas
-  - version: mongodb:7.0.3
-    deployPostfix: mongo-db
-deployGraph:
-  - chunkName: wave1
-    apps:
-      - postgres:postgresql
-      - mysql:mysql-dbaas
-      - mongodb:mongo-db
-  - chunkName: wave2
-    apps:
-      - redis:redis-cache
-`,
-			want: `version: 2.1
-type: solutionDeploy
-deployMode: composite
-applications:
-  - version: postgres:1.32.6
-    deployPostfix: postgresql
-  - version: mysql:8.0.34
-    deployPostfix: mysql-dbaas
-  - version: redis:7.0.10
-    deployPostfix: redis-cache
-  - version: mongodb:7.0.3
-    deployPostfix: mongo-db
-deployGraph:
-  - chunkName: wave1
-    apps:
-      - postgres:postgresql
-      - mysql:mysql-dbaas
-      - mongodb:mongo-db
-  - chunkName: wave2
-    apps:
-      - redis:redis-cache
-`,
+			full: exampleFile(t, "sd.yml"), delta: exampleFile(t, "delta.json"), want: exampleFile(t, "expected-sd.yml"),
 		},
 		{
 			name: "§10 order example", mode: ExtendedMerge,

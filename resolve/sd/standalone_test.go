@@ -2,9 +2,11 @@ package sd
 
 import (
 	"context"
-	"github.com/stretchr/testify/require"
+	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
 )
@@ -80,4 +82,27 @@ func TestMergeFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzMergeFiles: the standalone merge never panics on any pair of YAML
+// documents and gives a diagnostic when it refuses them.
+func FuzzMergeFiles(f *testing.F) {
+	for _, s := range fuzzSDSeeds {
+		f.Add(s.full, s.data, uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, full, delta string, modeIndex uint8) {
+		dir := t.TempDir()
+		fp, dp := filepath.Join(dir, "sd.yml"), filepath.Join(dir, "delta.yaml")
+		require.NoError(t, os.WriteFile(fp, []byte(full), 0o644))
+		require.NoError(t, os.WriteFile(dp, []byte(delta), 0o644))
+		res, err := MergeFiles(context.Background(), fp, []string{dp}, MergeOptions{Mode: fuzzModes[int(modeIndex)%len(fuzzModes)]})
+		if err != nil {
+			d, ok := diag.As(err)
+			require.True(t, ok, "error %v is not a diagnostic", err)
+			require.NotEqual(t, "internal", d.Code, "internal error: %s\n%v", d.Message, d.Related)
+			return
+		}
+		_, err = parseCore(res.Full, "out.yaml")
+		require.NoError(t, err, "the result does not read back:\n%s", res.Full)
+	})
 }
