@@ -301,6 +301,29 @@ func TestLoadFileLarge(t *testing.T) {
 	}
 }
 
+// TestLoadFileCutShort: a file cut short while it is mapped makes the
+// parser fault on the pages it lost; LoadFile reports a read error of the
+// file instead of crashing.
+func TestLoadFileCutShort(t *testing.T) {
+	if !mapsFiles {
+		t.Skip("LoadFile maps no files on this platform")
+	}
+	var b strings.Builder
+	for i := 0; b.Len() < 2*mapThreshold; i++ {
+		fmt.Fprintf(&b, "key_%d: value %d\n", i, i)
+	}
+	path := filepath.Join(t.TempDir(), "cut.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	defer func() { afterMap = nil }()
+	afterMap = func(p string) { require.NoError(t, os.Truncate(p, 4096)) }
+	_, err := LoadFile(path)
+	require.Error(t, err)
+	d, ok := diag.As(err)
+	require.True(t, ok, "a diagnostic")
+	require.Equal(t, CodeRead, d.Code)
+	require.Contains(t, d.Message, "the file changed while it was read")
+}
+
 func TestLoadFileSizeLimit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("a: 1\nb: 2\n"), 0o644))

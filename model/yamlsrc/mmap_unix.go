@@ -19,6 +19,9 @@ const mapThreshold = 1 << 20
 // parsed (the mapping faults where the file no longer has pages).
 var errChanged = errors.New("the file changed while it was read")
 
+// mapsFiles says that LoadFile maps large files here.
+const mapsFiles = true
+
 // afterMap, where set (by tests), runs once the file is mapped.
 var afterMap func(path string)
 
