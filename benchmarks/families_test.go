@@ -76,7 +76,7 @@ func TestFamilies(t *testing.T) {
 			// Every alternative takes its single node, whatever the
 			// polarity of its variable.
 			nodes := doc.Get("topology_template").Get("node_templates")
-			for i := 0; i < 10; i++ {
+			for i := range 10 {
 				is := strconv.Itoa(i)
 				require.True(t, nodes.Has("single_"+is), "choice %d: single", i)
 				require.False(t, nodes.Has("pair_"+is+"_a"), "choice %d: pair a", i)
@@ -88,7 +88,7 @@ func TestFamilies(t *testing.T) {
 			// (runtime a, machine b, provider c), rotated by i.
 			nodes := doc.Get("topology_template").Get("node_templates")
 			alts := []string{"a", "b", "c"}
-			for i := 0; i < 10; i++ {
+			for i := range 10 {
 				for l, level := range []string{"runtime", "machine", "provider"} {
 					for j, a := range alts {
 						name := level + "_" + strconv.Itoa(i) + "_" + a
@@ -100,7 +100,7 @@ func TestFamilies(t *testing.T) {
 		}},
 		{family: "wide", seed: 10, nodes: 10, check: func(t *testing.T, doc *yamlsrc.Value) {
 			nodes := doc.Get("topology_template").Get("node_templates")
-			for i := 0; i < 10; i++ {
+			for i := range 10 {
 				node := nodes.Get("node_" + strconv.Itoa(i))
 				props, arts := node.Get("properties"), node.Get("artifacts")
 				require.True(t, props.IsMap(), "wide node %d has properties", i)

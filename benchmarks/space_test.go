@@ -146,7 +146,7 @@ func TestSamplePairwise(t *testing.T) {
 			has[i][id] = true
 		}
 	}
-	for i := 0; i < 20; i++ {
+	for i := range 20 {
 		for j := i + 1; j < 20; j++ {
 			for _, x := range []string{"a", "b"} {
 				for _, y := range []string{"a", "b"} {

@@ -263,7 +263,7 @@ func TestBuilderRules(t *testing.T) {
 // the semantic checks above can fail.
 func TestDPLLHelper(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	for i := 0; i < 300; i++ {
+	for range 300 {
 		n := 1 + r.Intn(8)
 		var clauses [][]int
 		for c := r.Intn(12); c > 0; c-- {

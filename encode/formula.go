@@ -8,6 +8,7 @@ package encode
 
 import (
 	"encoding/binary"
+	"maps"
 	"slices"
 )
 
@@ -163,9 +164,7 @@ func (b *Builder) find(name string) (Lit, bool) {
 		// One map at the final size: growing the index name by name
 		// rehashed it a dozen times, an eighth of a large encoding.
 		grown := make(map[string]Lit, len(b.byName)+lz.n)
-		for k, v := range b.byName {
-			grown[k] = v
-		}
+		maps.Copy(grown, b.byName)
 		b.byName = grown
 		for i := range lz.n {
 			v := lz.base + i

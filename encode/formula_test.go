@@ -127,7 +127,7 @@ func satisfiable(clauses [][]int, numVars int, fixed []bool) bool {
 	}
 	free := numVars - len(fixed)
 	for m := 0; m < 1<<free; m++ {
-		for i := 0; i < free; i++ {
+		for i := range free {
 			assign[len(fixed)+1+i] = m&(1<<i) != 0
 		}
 		ok := true
@@ -183,7 +183,7 @@ func TestBuilderOracle(t *testing.T) {
 				continue
 			}
 			checked++
-			for m := 0; m < 1<<nvars; m++ {
+			for m := range 1 << nvars {
 				assign := make([]bool, nvars)
 				for i := range assign {
 					assign[i] = m&(1<<i) != 0

@@ -125,8 +125,7 @@ func TestValueExpressionErrorPosition(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Encode(build(t, tc.src), divEvaluator{}, Options{})
 			require.Error(t, err, tc.name)
-			d, ok := diag.As(err)
-			require.True(t, ok, tc.name)
+			d := testkit.Diagnostic(t, err, tc.name)
 			require.Equal(t, tc.want, d.Line(), tc.name)
 		})
 	}

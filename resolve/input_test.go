@@ -102,8 +102,7 @@ func TestTreeLinks(t *testing.T) {
 				return
 			}
 			require.Error(t, err, "resolving %s", tc.template)
-			d, ok := diag.As(err)
-			require.True(t, ok, "a diagnostic: %v", err)
+			d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 			require.Equal(t, tc.err, filepath.ToSlash(d.Line()), "error of %s", tc.template)
 		})
 	}
@@ -141,8 +140,7 @@ func TestUnknownPreset(t *testing.T) {
 				return tc.env, k == envPresets && tc.env != ""
 			}}
 			_, err := Resolve(context.Background(), Input{TemplatePath: p, Presets: tc.presets}, opts)
-			d, ok := diag.As(err)
-			require.True(t, ok, "a diagnostic: %v", err)
+			d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 			name := tc.presets
 			if name == nil {
 				name = []string{"smal"}
@@ -202,7 +200,7 @@ func TestPresetInputsMerge(t *testing.T) {
 func TestImportDepth(t *testing.T) {
 	for _, last := range []string{"missing", "present"} {
 		files := map[string]string{}
-		for i := 0; i < 100; i++ {
+		for i := range 100 {
 			files[fmt.Sprintf("f%d.yaml", i)] = fmt.Sprintf("imports: [f%d.yaml]\n", i+1)
 		}
 		if last == "present" {
@@ -218,9 +216,7 @@ func TestImportDepth(t *testing.T) {
 			require.NoError(t, err, "a missing file at the end of the chain")
 			continue
 		}
-		require.Error(t, err)
-		d, ok := diag.As(err)
-		require.True(t, ok, "a diagnostic: %v", err)
+		d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 		require.Equal(t, filepath.Join(dir, "f99.yaml")+`:1:11: import "f100.yaml": imports nested deeper than 100 levels`, d.Line())
 	}
 }
@@ -383,23 +379,20 @@ func TestTemplateData(t *testing.T) {
 
 	t.Run("positions name the given path", func(t *testing.T) {
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte("tosca_definitions_version: tosca_variability_1_0\ntopology_template: {node_templates: {a: {type: a, requirements: [{host: b}]}}}\n")}, Options{})
-		d, ok := diag.As(err)
-		require.True(t, ok, "a diagnostic: %v", err)
+		d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 		require.Equal(t, "<stdin>", d.Pos.File)
 		require.Equal(t, 2, d.Pos.Line)
 	})
 	t.Run("empty data is an empty template, not a file to read", func(t *testing.T) {
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte{}}, Options{})
-		d, ok := diag.As(err)
-		require.True(t, ok, "a diagnostic: %v", err)
+		d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 		require.Equal(t, "<stdin>:1:1: expected a service template (a map), found null", d.Line())
 	})
 	t.Run("side files relative to the working directory", func(t *testing.T) {
 		t.Chdir(filepath.Dir(tmpl))
 		side := "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability: {type_specific_conditions: nothere.yaml}\n  node_templates: {a: {type: a}}\n"
 		_, err := Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte(side)}, Options{})
-		d, ok := diag.As(err)
-		require.True(t, ok, "a diagnostic: %v", err)
+		d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 		require.Contains(t, d.Line(), `<stdin>:3:43: type_specific_conditions "nothere.yaml": cannot read`)
 		require.NoError(t, os.WriteFile("nothere.yaml", []byte("{}\n"), 0o644))
 		_, err = Resolve(context.Background(), Input{TemplatePath: "<stdin>", TemplateData: []byte(side)}, Options{})

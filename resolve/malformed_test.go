@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -138,8 +139,7 @@ func TestMalformedPipeline(t *testing.T) {
 			path := writeTemplate(t, tc.src)
 			_, err := Resolve(context.Background(), Input{TemplatePath: path, Presets: tc.presets}, Options{})
 			require.Error(t, err, tc.name)
-			d, ok := diag.As(err)
-			require.True(t, ok, "%s: a diagnostic, got %v", tc.name, err)
+			d := testkit.Diagnostic(t, err, "%s: a diagnostic, got %v", tc.name, err)
 			require.Equal(t, tc.wantRef, d.ReferenceMessage(), tc.name)
 			if tc.wantLine != "-" {
 				require.Equal(t, tc.wantLine, "T"+d.Line()[len(path):], tc.name)

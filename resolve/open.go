@@ -249,12 +249,7 @@ func (s *splitter) Cases(x *yamlsrc.Value) ([]encode.Case, error) {
 }
 
 func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(list, s)
 }
 
 // pos is the position of expression x, else of err, else the template.

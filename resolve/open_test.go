@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -262,9 +263,7 @@ topology_template:
 			path := writeTemplate(t, tc.src)
 			_, err := Enumerate(context.Background(), Input{TemplatePath: path}, Options{},
 				EnumerateOptions{CountOnly: true, Space: SpaceOptions{OpenInputs: true, Open: tc.open}})
-			require.Error(t, err)
-			d, ok := diag.As(err)
-			require.True(t, ok, "error %v is a diagnostic", err)
+			d := testkit.Diagnostic(t, err, "error %v is a diagnostic", err)
 			require.Equal(t, tc.want, d.Message)
 			require.Equal(t, diag.Pos{File: path, Line: tc.line, Col: tc.col}, d.Pos, "position of %q", d.Message)
 		})

@@ -9,7 +9,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"v4t/model/diag"
 	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
@@ -137,9 +136,7 @@ topology_template:
 		t.Run(tc.name, func(t *testing.T) {
 			path := writeTemplate(t, tc.src)
 			_, err := Resolve(context.Background(), Input{TemplatePath: path}, Options{})
-			require.Error(t, err)
-			d, ok := diag.As(err)
-			require.True(t, ok, "error %v is a diagnostic", err)
+			d := testkit.Diagnostic(t, err, "error %v is a diagnostic", err)
 			require.Equal(t, tc.want, d.Message)
 			require.Equal(t, path, d.Pos.File)
 			require.Equal(t, tc.line, d.Pos.Line, "line of %q", d.Message)

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 )
 
 // Circuit is a Decision-DNNF over the projection variables of a formula,
@@ -151,11 +152,11 @@ func (c *Circuit) Marginals() []*big.Int {
 		}
 	}
 	visit(c.root, big.NewInt(1))
-	for i := len(c.nodes) - 1; i >= 0; i-- {
+	for i, n := range slices.Backward(c.nodes) {
 		if d[i] == nil || d[i].Sign() == 0 {
 			continue
 		}
-		n := c.nodes[i]
+
 		if b := n.br[1]; b >= 0 {
 			pos[n.v].Add(pos[n.v], tmp.Mul(d[i], c.bcounts[b]))
 		}

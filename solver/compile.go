@@ -192,7 +192,7 @@ func substitute(nv int, clauses [][]int, pidx []int32) (out [][]int, rep []int32
 		rep[v] = int32(v)
 	}
 	out = clauses
-	for round := 0; round < 4; round++ {
+	for range 4 {
 		e := newEngine(context.Background(), nv, pidx, CompileOptions{})
 		if !e.load(out) || !e.propagate() {
 			return nil, nil, false
@@ -746,7 +746,7 @@ func (e *cengine) compile(c comp) (int32, error) {
 	} else {
 		x := c.bestProj
 		var br [2]int32
-		for b := 0; b < 2; b++ {
+		for b := range 2 {
 			mark := len(e.trail)
 			lit := -x
 			if b == 1 {
@@ -790,7 +790,7 @@ func (e *cengine) branch(parent comp, mark int, x int32) (int32, error) {
 	// Components without projection variables first: they are cheap
 	// satisfiability checks and may rule the branch out early.
 	var kids []int32
-	for pass := 0; pass < 2; pass++ {
+	for pass := range 2 {
 		for _, c := range comps {
 			if (c.proj == 0) != (pass == 0) {
 				continue
@@ -833,7 +833,7 @@ func (e *cengine) branch(parent comp, mark int, x int32) (int32, error) {
 // same decomposition and cache.
 func (e *cengine) satisfiable(c comp) (bool, error) {
 	x := c.bestAny
-	for b := 0; b < 2; b++ {
+	for b := range 2 {
 		mark := len(e.trail)
 		lit := -x
 		if b == 1 {

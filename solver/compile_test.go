@@ -95,7 +95,7 @@ func randomSpaceCNF(r *rand.Rand) *CNF {
 	default:
 		// Pairs (a_i, b_i) with exactly one, neighbours coupled.
 		k := nv / 2
-		for i := 0; i < k; i++ {
+		for i := range k {
 			a, b := 2*i+1, 2*i+2
 			cnf.Clauses = append(cnf.Clauses, []int{a, b}, []int{-a, -b})
 			if i > 0 && r.Intn(3) > 0 {
@@ -151,7 +151,7 @@ func TestCompileOracle(t *testing.T) {
 
 		// Satisfiability under random assumptions.
 		assume := make([]int8, len(proj))
-		for k := 0; k < 4; k++ {
+		for range 4 {
 			for i := range assume {
 				assume[i] = int8(r.Intn(5)/2) - 1 // mostly free
 				if r.Intn(3) > 0 {
@@ -183,7 +183,7 @@ func TestCompileChain(t *testing.T) {
 	const k = 2000
 	cnf := &CNF{NumVars: 2 * k}
 	var proj []int
-	for i := 0; i < k; i++ {
+	for i := range k {
 		a, b := 2*i+1, 2*i+2
 		cnf.Clauses = append(cnf.Clauses, []int{a, b}, []int{-a, -b})
 		if i > 0 {
@@ -193,7 +193,7 @@ func TestCompileChain(t *testing.T) {
 	}
 	// Choice i is a or b, and b never follows b: F(k+2) models.
 	f0, f1 := big.NewInt(1), big.NewInt(1)
-	for i := 0; i < k; i++ {
+	for range k {
 		f0, f1 = f1, new(big.Int).Add(f0, f1)
 	}
 	c, err := Compile(context.Background(), cnf, proj, CompileOptions{})
@@ -208,7 +208,7 @@ func TestRandBelowUniform(t *testing.T) {
 	s := c.NewSampler(7)
 	hist := map[string]int{}
 	v := make([]bool, 3)
-	for i := 0; i < 8000; i++ {
+	for range 8000 {
 		require.True(t, s.Next(v))
 		hist[bitString(v)]++
 	}

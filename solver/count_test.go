@@ -27,7 +27,7 @@ func TestCountIndependentChoices(t *testing.T) {
 // small CNFs.
 func TestCountMatchesEnumerate(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
-	for iter := 0; iter < 300; iter++ {
+	for range 300 {
 		nv := 2 + r.Intn(9)
 		cnf := &CNF{NumVars: nv}
 		for c := 0; c < r.Intn(12); c++ {

@@ -239,8 +239,8 @@ func occurrences(nv int, clauses [][]int) (start, occ []int32) {
 		start[i] += start[i-1]
 	}
 	occ = make([]int32, total)
-	for ci := len(clauses) - 1; ci >= 0; ci-- {
-		for _, l := range clauses[ci] {
+	for ci, clause := range slices.Backward(clauses) {
+		for _, l := range clause {
 			li := litIndex(l)
 			start[li]--
 			occ[start[li]] = int32(ci)

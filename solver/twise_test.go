@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -38,13 +39,7 @@ func checkCovering(t *testing.T, name string, cnf *CNF, proj []int, features []i
 				}
 				return true
 			}
-			feasible := false
-			for _, m := range models {
-				if has(m) {
-					feasible = true
-					break
-				}
-			}
+			feasible := slices.ContainsFunc(models, has)
 			if !feasible {
 				return
 			}
@@ -96,7 +91,7 @@ func TestPairwiseFreeChoices(t *testing.T) {
 	for _, k := range []int{2, 5, 10, 20} {
 		cnf := &CNF{NumVars: 2 * k}
 		var proj []int
-		for i := 0; i < k; i++ {
+		for i := range k {
 			a, b := 2*i+1, 2*i+2
 			cnf.Clauses = append(cnf.Clauses, []int{a, b}, []int{-a, -b})
 			proj = append(proj, a, b)

@@ -22,7 +22,7 @@ func Choice(w io.Writer, k int) error {
 	s(variabilityHeader)
 	optionsSection(s, "type_default_condition: true", "optimization_topology: true", "optimization_topology_unique: true")
 	s("    node_templates:\n")
-	for i := 0; i < k; i++ {
+	for i := range k {
 		is := strconv.Itoa(i)
 		single, pair := "            conditions: pick_"+is+"\n", "            conditions:\n                not: pick_"+is+"\n"
 		relation := "                      conditions:\n                          not: pick_" + is + "\n"

@@ -47,7 +47,7 @@ func Pruning(w io.Writer, n int) error {
 				"                          logic_expression: ", levels[l], "_is_", sel, "\n")
 		}
 	}
-	for i := 0; i < n; i++ {
+	for i := range n {
 		is := strconv.Itoa(i)
 		s("        app_", is, ":\n",
 			"            type: app_type\n")

@@ -67,14 +67,14 @@ func Ring(w io.Writer, n int) error {
 	s(variabilityHeader)
 	stringInputs(s, "mode")
 	s("        expressions:\n")
-	for i := 0; i < n; i++ {
+	for i := range n {
 		is := strconv.Itoa(i)
 		equalExpression(s, "condition_"+is+"_present", "mode", "present")
 		equalExpression(s, "condition_"+is+"_removed", "mode", "absent")
 	}
 	optionsSection(s, "type_default_condition: true")
 	s("    node_templates:\n")
-	for i := 0; i < n; i++ {
+	for i := range n {
 		is, js := strconv.Itoa(i), strconv.Itoa((i+1)%n)
 		s("        component_", is, "_present:\n",
 			"            type: component_type_", is, "_present\n",
@@ -97,7 +97,7 @@ func Ring(w io.Writer, n int) error {
 			"                logic_expression: condition_", is, "_removed\n")
 	}
 	s("    relationship_templates:\n")
-	for i := 0; i < n; i++ {
+	for i := range n {
 		is := strconv.Itoa(i)
 		s("        relationship_", is, "_present:\n",
 			"            type: relationship_type_", is, "_present\n",

@@ -22,7 +22,7 @@ func spaceHeader(s func(...string)) {
 
 func spaceChoices(s func(...string), k int) {
 	s("    node_templates:\n")
-	for i := 0; i < k; i++ {
+	for i := range k {
 		is := strconv.Itoa(i)
 		s("        a_", is, ":\n",
 			"            type: tosca.nodes.Root\n",
@@ -107,7 +107,7 @@ func Hub(w io.Writer, k int) error {
 		"        hub:\n",
 		"            type: tosca.nodes.Root\n",
 		"            conditions: {has_incoming_relation: SELF}\n")
-	for i := 0; i < k; i++ {
+	for i := range k {
 		is := strconv.Itoa(i)
 		s("        opt_", is, ":\n",
 			"            type: tosca.nodes.Root\n",

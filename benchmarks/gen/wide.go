@@ -24,7 +24,7 @@ func Wide(w io.Writer, n int) error {
 	equalExpression(s, "is_large", "profile", "large")
 	optionsSection(s, "type_default_condition: true")
 	s("    node_templates:\n")
-	for i := 0; i < n; i++ {
+	for i := range n {
 		is := strconv.Itoa(i)
 		// first and second are the two sides of every alternative.
 		first, second := "is_small", "is_large"
@@ -37,7 +37,7 @@ func Wide(w io.Writer, n int) error {
 			"                - name: node-", is, "\n",
 			"                - port: ", strconv.Itoa(8000+i%1000), "\n",
 			"                - enabled: ", strconv.FormatBool(i%3 != 0), "\n")
-		for p := 0; p < 4; p++ {
+		for p := range 4 {
 			ps := strconv.Itoa(p)
 			s("                - size_", ps, ":\n",
 				"                      value: first-", is, "-", ps, "\n",
@@ -48,7 +48,7 @@ func Wide(w io.Writer, n int) error {
 				"                      conditions:\n",
 				"                          logic_expression: ", second, "\n")
 		}
-		for p := 0; p < 3; p++ {
+		for p := range 3 {
 			ps := strconv.Itoa(p)
 			s("                - tier_", ps, ":\n",
 				"                      value: premium\n",

@@ -137,7 +137,7 @@ func readmeBlocks(t *testing.T, heading string) []block {
 	}
 	var blocks []block
 	var cur *block
-	for _, l := range strings.Split(text, "\n") {
+	for l := range strings.SplitSeq(text, "\n") {
 		switch {
 		case cur == nil && strings.HasPrefix(l, "```"):
 			cur = &block{info: strings.TrimPrefix(l, "```")}
@@ -276,7 +276,7 @@ func runSession(t *testing.T, lines []string) {
 			data, err := os.ReadFile(m[2])
 			require.NoError(t, err, line)
 			all := strings.SplitAfter(string(data), "\n")
-			for _, p := range strings.Split(strings.TrimSuffix(m[1], ";"), ";") {
+			for p := range strings.SplitSeq(strings.TrimSuffix(m[1], ";"), ";") {
 				n, err := strconv.Atoi(strings.TrimSuffix(p, "p"))
 				require.NoError(t, err, line)
 				require.LessOrEqual(t, n, len(all), line)

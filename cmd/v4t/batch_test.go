@@ -15,7 +15,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"v4t/model/diag"
 	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 	"v4t/resolve"
@@ -51,8 +50,7 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 		case batch.Failed:
 			failedSeen++
 			require.Equal(t, exitRejected, code, name)
-			d, ok := diag.As(row.Err)
-			require.True(t, ok, name)
+			d := testkit.Diagnostic(t, row.Err, name)
 			line := "error: " + d.Message + "\n"
 			if d.Pos.Known() {
 				line = "error: " + d.Pos.String() + ": " + d.Message + "\n"
@@ -61,7 +59,7 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 			// in the template follow it.
 			first, rest, _ := strings.Cut(stderr, "\n")
 			require.Equal(t, line, first+"\n", name)
-			for _, l := range strings.Split(strings.TrimSuffix(rest, "\n"), "\n") {
+			for l := range strings.SplitSeq(strings.TrimSuffix(rest, "\n"), "\n") {
 				if l != "" {
 					require.True(t, strings.HasPrefix(l, "  problem: ") || strings.HasPrefix(l, "  … and "), "%s: unexpected line %q", name, l)
 				}

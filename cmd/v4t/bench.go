@@ -164,7 +164,7 @@ func (o *benchOptions) parse(fs *pflag.FlagSet, family, seeds string, args []str
 	if family == "all" {
 		o.families = benchmarks.Families()
 	} else {
-		for _, name := range strings.Split(family, ",") {
+		for name := range strings.SplitSeq(family, ",") {
 			f, err := benchmarks.Lookup(strings.TrimSpace(name))
 			if err != nil {
 				return usagef("bench", "--family: %v", err)
@@ -173,7 +173,7 @@ func (o *benchOptions) parse(fs *pflag.FlagSet, family, seeds string, args []str
 		}
 	}
 	if fs.Changed("seeds") {
-		for _, s := range strings.Split(seeds, ",") {
+		for s := range strings.SplitSeq(seeds, ",") {
 			n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(s), "_", ""))
 			if err != nil || n < 1 {
 				return usagef("bench", "--seeds: %q is not a positive whole number", s)

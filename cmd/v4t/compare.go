@@ -70,7 +70,7 @@ func setupCompare(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			return e.fail("compare", err)
 		}
 		o := batch.CompareOptions{Jobs: jobs, Resolve: opts}
-		for _, m := range strings.Split(modes, ",") {
+		for m := range strings.SplitSeq(modes, ",") {
 			switch strings.TrimSpace(m) {
 			case "pruning":
 				o.Pruning = true

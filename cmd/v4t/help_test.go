@@ -106,7 +106,7 @@ func copyFile(t *testing.T, from, to string) {
 func exampleLines(example string) []string {
 	var lines []string
 	cur := ""
-	for _, l := range strings.Split(strings.TrimRight(example, "\n"), "\n") {
+	for l := range strings.SplitSeq(strings.TrimRight(example, "\n"), "\n") {
 		if rest, ok := strings.CutSuffix(l, `\`); ok {
 			cur += strings.TrimSpace(rest) + " "
 			continue

@@ -277,7 +277,7 @@ func checkMalformed(t *testing.T, files map[string]string, links map[string]stri
 // reference does (README, "Malformed input"), which it returns apart:
 // such input may come before the problem that fails the run.
 func splitWarnings(stderr string) (lines, warnings []string) {
-	for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+	for l := range strings.SplitSeq(strings.TrimSuffix(stderr, "\n"), "\n") {
 		if strings.HasPrefix(l, "warning: ") {
 			warnings = append(warnings, l)
 		} else {
@@ -342,7 +342,7 @@ func manyEntries(t *testing.T, meta, def string, n int) string {
 		_, err = w.Write([]byte(data))
 		require.NoError(t, err)
 	}
-	for i := 0; i < n; i++ {
+	for i := range n {
 		_, err := zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("f/%d", i), Method: zip.Store})
 		require.NoError(t, err)
 	}

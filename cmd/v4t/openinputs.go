@@ -76,7 +76,7 @@ func (o *openInputsFlag) Set(s string) error {
 		return nil
 	}
 	n := 0
-	for _, part := range strings.Split(s, ",") {
+	for part := range strings.SplitSeq(s, ",") {
 		if part = strings.TrimSpace(part); part != "" {
 			o.names = append(o.names, part)
 			n++

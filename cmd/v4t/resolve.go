@@ -305,7 +305,7 @@ func (l *listValue) Set(s string) error {
 		l.items = append(l.items, s)
 		return nil
 	}
-	for _, part := range strings.Split(s, ",") {
+	for part := range strings.SplitSeq(s, ",") {
 		if part = strings.TrimSpace(part); part != "" {
 			l.items = append(l.items, part)
 		}

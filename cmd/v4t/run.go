@@ -519,7 +519,7 @@ func writeCommandHelp(w io.Writer, c *command, fs *pflag.FlagSet) {
 	}
 	if c.example != "" {
 		b.WriteString("\nExample:\n")
-		for _, line := range strings.Split(strings.TrimRight(c.example, "\n"), "\n") {
+		for line := range strings.SplitSeq(strings.TrimRight(c.example, "\n"), "\n") {
 			b.WriteString("  " + line + "\n")
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,10 +111,8 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 		if err := writeProblems(e.stdout, problems, format); err != nil {
 			return e.fail("validate", err)
 		}
-		for _, d := range problems {
-			if isInternal(d) {
-				return exitInternal
-			}
+		if slices.ContainsFunc(problems, isInternal) {
+			return exitInternal
 		}
 		if len(problems) > 0 {
 			e.problemsHeadline(problems)

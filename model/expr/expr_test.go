@@ -10,6 +10,7 @@ import (
 
 	"v4t/model/diag"
 	"v4t/model/js"
+	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
 
@@ -37,8 +38,7 @@ func runCases(t *testing.T, cases []evalCase) {
 			if tc.err != "" {
 				require.Error(t, err, "evaluating %s", tc.doc)
 				require.Equal(t, tc.err, err.Error(), "evaluating %s", tc.doc)
-				_, ok := diag.As(err)
-				require.True(t, ok, "error of %s is a diagnostic", tc.doc)
+				testkit.Diagnostic(t, err, "error of %s is a diagnostic", tc.doc)
 				return
 			}
 			require.NoError(t, err, "evaluating %s", tc.doc)
@@ -593,7 +593,7 @@ func TestCycles(t *testing.T) {
 	for i := range chain {
 		chain[i] = yamlsrc.NewList()
 	}
-	for i := 0; i < 7; i++ {
+	for i := range 7 {
 		chain[i].List = append(chain[i].List, chain[i+1])
 	}
 	chain[7].List = append(chain[7].List, yamlsrc.NewNumber(1), chain[0])
@@ -614,7 +614,7 @@ func TestCycles(t *testing.T) {
 func TestStringLengthLimit(t *testing.T) {
 	// 40 levels of [x, x] would expand to 2^40 items.
 	v := yamlsrc.NewList(yamlsrc.NewString("x"), yamlsrc.NewString("x"))
-	for i := 0; i < 40; i++ {
+	for range 40 {
 		v = yamlsrc.NewList(v, v)
 	}
 	e := New(Env{})
@@ -632,8 +632,7 @@ func TestErrorPositions(t *testing.T) {
 	require.NoError(t, err)
 	e := New(Env{File: "t.yaml"})
 	_, err = e.Eval(doc.Get("a").Get("b"))
-	d, ok := diag.As(err)
-	require.True(t, ok)
+	d := testkit.Diagnostic(t, err)
 	require.Equal(t, `Element ""x"" is not a number`, d.Message)
 	require.Equal(t, diag.StageSolve, d.Stage)
 	require.Equal(t, diag.Pos{File: "t.yaml", Line: 2, Col: 16}, d.Pos)
@@ -642,8 +641,7 @@ func TestErrorPositions(t *testing.T) {
 	doc, err = yamlsrc.Parse([]byte("- {add: [1, {mod: [1, {add: 5}]}]}\n"), "t.yaml")
 	require.NoError(t, err)
 	_, err = e.Eval(doc.List[0])
-	d, ok = diag.As(err)
-	require.True(t, ok)
+	d = testkit.Diagnostic(t, err)
 	require.Equal(t, "expression.add.reduce is not a function", d.Message)
 	require.Equal(t, diag.Pos{File: "t.yaml", Line: 1, Col: 23}, d.Pos)
 }

@@ -3,6 +3,7 @@ package expr
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,10 +72,8 @@ func ToNumber(v *yamlsrc.Value) float64 {
 		// numeric string does, so only chains of one-item lists need a look.
 		var chain []*yamlsrc.Value
 		for cur := v; ; {
-			for _, c := range chain {
-				if c == cur {
-					return 0 // a cycle joins as ""
-				}
+			if slices.Contains(chain, cur) {
+				return 0 // a cycle joins as ""
 			}
 			chain = append(chain, cur)
 			if len(cur.List) == 0 {

@@ -190,7 +190,7 @@ func gaussianElimination(matrix [][]float64, order float64) []float64 {
 	n := len(matrix) - 1
 	coefficients := make([]float64, max(n, 1))
 	coefficients[0] = order
-	for i := 0; i < n; i++ {
+	for i := range n {
 		maxrow := i
 		for j := i + 1; j < n; j++ {
 			if math.Abs(matrix[i][j]) > math.Abs(matrix[i][maxrow]) {

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"slices"
+
 	"v4t/model/diag"
 	"v4t/model/tosca"
 	"v4t/model/yamlsrc"
@@ -69,10 +71,8 @@ func (g *Graph) IsA(key, typ, question string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	for _, n := range names {
-		if n == question {
-			return true, nil
-		}
+	if slices.Contains(names, question) {
+		return true, nil
 	}
 	return false, nil
 }

@@ -272,7 +272,7 @@ func TestGetContainerRules(t *testing.T) {
 func TestNamedLookups(t *testing.T) {
 	for _, n := range []int{3, 12} {
 		src := "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  variability:\n    options: {bratans_unknown: true}\n  node_templates:\n    a:\n      type: t\n      properties:\n"
-		for i := 0; i < n; i++ {
+		for i := range n {
 			name := "p"
 			if i%3 == 1 {
 				name = "q"
@@ -290,7 +290,7 @@ func TestNamedLookups(t *testing.T) {
 			qs = append(qs, q.Index)
 		}
 		var wantP, wantQ []int
-		for i := 0; i < n; i++ {
+		for i := range n {
 			if i%3 == 1 {
 				wantQ = append(wantQ, i)
 			} else {

@@ -1,8 +1,9 @@
 // Package testkit is test support shared by the packages' tests: the one
 // switch that rewrites expectations (-update or V4T_UPDATE=1), golden-file
 // comparison, a small reader and writer for txtar archives, the format
-// of the CLI script tests (style.md §5.2, §5.4), and trees of files and
-// links written for a test (WriteFiles, Symlinks).
+// of the CLI script tests (style.md §5.2, §5.4), trees of files and
+// links written for a test (WriteFiles, Symlinks), and the TosKer
+// templates of the completion tests (ToskerHeader, HostFilterNode).
 //
 // Only _test.go files import this package.
 package testkit
@@ -14,7 +15,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -54,5 +54,5 @@ func Golden(t testing.TB, path string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	require.NoError(t, err, "golden %s (run with V4T_UPDATE=1 to create it)", path)
-	assert.Equal(t, string(Normalize(want)), string(got), "golden %s differs (run with V4T_UPDATE=1 to rewrite it)", path)
+	require.Equal(t, string(Normalize(want)), string(got), "golden %s differs (run with V4T_UPDATE=1 to rewrite it)", path)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
@@ -61,8 +60,8 @@ func NotRegularFiles(t *testing.T, code string, load func(path string) error) {
 				require.Error(t, err, path)
 				d, ok := diag.As(err)
 				require.True(t, ok, "%s: a diagnostic", path)
-				assert.Equal(t, path+": cannot read: not a regular file", d.Message, path)
-				assert.Equal(t, code, d.Code, path)
+				require.Equal(t, path+": cannot read: not a regular file", d.Message, path)
+				require.Equal(t, code, d.Code, path)
 			case <-time.After(10 * time.Second):
 				t.Fatalf("reading %s does not return", path)
 			}

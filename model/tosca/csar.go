@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -152,10 +153,8 @@ func CheckEntryName(name string) error {
 	case len(name) >= 2 && name[1] == ':' && isLetter(name[0]):
 		return errors.New("starts with a drive letter, which escapes the archive")
 	}
-	for _, part := range strings.Split(name, "/") {
-		if part == ".." {
-			return errors.New(`has a ".." component, which escapes the archive`)
-		}
+	if slices.Contains(strings.Split(name, "/"), "..") {
+		return errors.New(`has a ".." component, which escapes the archive`)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 // zipEntry is one entry of a test archive.
@@ -106,9 +107,7 @@ func TestReadCSARRejects(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadCSAR(makeZip(t, tc.entries...), "in.csar", tc.limits)
-			require.Error(t, err)
-			d, ok := diag.As(err)
-			require.True(t, ok, "a diagnostic")
+			d := testkit.Diagnostic(t, err, "a diagnostic")
 			require.Equal(t, "in.csar", d.Pos.File)
 			require.Contains(t, d.Message, tc.want)
 			require.NotContains(t, d.Message, "\n")

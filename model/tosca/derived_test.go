@@ -1,9 +1,10 @@
 package tosca
 
 import (
-	"github.com/stretchr/testify/require"
 	"strconv"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestAncestors walks parent maps: a chain ends at a root or where parent
@@ -30,7 +31,7 @@ func TestAncestors(t *testing.T) {
 
 	for _, n := range []int{linearChain - 1, linearChain, linearChain + 1, 3 * linearChain} {
 		parents := map[string]string{}
-		for i := 0; i < n; i++ {
+		for i := range n {
 			parents["t"+strconv.Itoa(i)] = "t" + strconv.Itoa(i+1)
 		}
 		chain, loop = walk(parents, "t0")

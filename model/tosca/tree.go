@@ -2,6 +2,7 @@ package tosca
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -71,15 +72,15 @@ func RealPath(p string) string {
 	var rest []string
 	for {
 		if r, err := filepath.EvalSymlinks(a); err == nil {
-			for i := len(rest) - 1; i >= 0; i-- {
-				r = filepath.Join(r, rest[i])
+			for _, name := range slices.Backward(rest) {
+				r = filepath.Join(r, name)
 			}
 			return r
 		}
 		parent := filepath.Dir(a)
 		if parent == a {
-			for i := len(rest) - 1; i >= 0; i-- {
-				a = filepath.Join(a, rest[i])
+			for _, name := range slices.Backward(rest) {
+				a = filepath.Join(a, name)
 			}
 			return a
 		}

@@ -67,12 +67,7 @@ func (v *validator) constraints(u *unit, x *yamlsrc.Value, what subject) []const
 }
 
 func knownOp(op string) bool {
-	for _, o := range constraintOps {
-		if o == op {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(constraintOps, op)
 }
 
 func (v *validator) suggestOp(op string) string {

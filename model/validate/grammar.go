@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"maps"
 	"sort"
 
 	"v4t/model/yamlsrc"
@@ -113,13 +114,9 @@ func req(k kinds) field { return field{kinds: k, required: true} }
 // with returns a copy of f with more fields.
 func (f *fieldSet) with(more ...fields) fields {
 	out := make(map[string]field, len(f.m)+8)
-	for k, v := range f.m {
-		out[k] = v
-	}
+	maps.Copy(out, f.m)
 	for _, m := range more {
-		for k, v := range m.m {
-			out[k] = v
-		}
+		maps.Copy(out, m.m)
 	}
 	return mk(out)
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 
 	"v4t/model/tosca"
@@ -14,14 +15,14 @@ import (
 func (v *validator) hierarchy() {
 	all := append(append([]*unit{}, v.order...), v.normative)
 	for _, u := range all {
-		for k := typeKind(0); k < nKinds; k++ {
+		for k := range nKinds {
 			for _, t := range u.defs[k] {
 				v.parentOf(t)
 			}
 		}
 	}
 	for _, u := range all {
-		for k := typeKind(0); k < nKinds; k++ {
+		for k := range nKinds {
 			for _, t := range u.defs[k] {
 				v.walk(t)
 			}
@@ -75,8 +76,8 @@ func (v *validator) walk(t *typeDef) {
 		}
 		loop[len(loop)-1].parent = nil
 	}
-	for i := len(path) - 1; i >= 0; i-- {
-		p := path[i]
+	for _, p := range slices.Backward(path) {
+
 		p.walked = true
 		if p.parent != nil && p.parent.broken {
 			p.broken = true

@@ -8,7 +8,7 @@ package validate
 
 func (v *validator) inherit() {
 	for _, u := range append(append([]*unit{}, v.order...), v.normative) {
-		for k := typeKind(0); k < nKinds; k++ {
+		for k := range nKinds {
 			for _, t := range u.defs[k] {
 				v.inheritType(t)
 			}

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"context"
+	"maps"
 
 	"v4t/model/diag"
 	"v4t/model/tosca"
@@ -169,9 +170,7 @@ func (s *propSet) clone() *propSet {
 	c := &propSet{index: make(map[string]int, len(s.list)+4)}
 	if s != nil {
 		c.list = append(c.list, s.list...)
-		for k, v := range s.index {
-			c.index[k] = v
-		}
+		maps.Copy(c.index, s.index)
 	}
 	return c
 }

@@ -41,7 +41,7 @@ func (ns *namespace) set(k typeKind, name string, t *typeDef) *typeDef {
 func (v *validator) namespaces(root *unit) {
 	nu := v.normative
 	nu.ns = newNamespace()
-	for k := typeKind(0); k < nKinds; k++ {
+	for k := range nKinds {
 		for _, t := range nu.defs[k] {
 			nu.ns.set(k, t.name, t)
 		}
@@ -68,7 +68,7 @@ func (v *validator) namespaces(root *unit) {
 		v.namespaceOf(u)
 	}
 	for _, u := range append(v.order, nu) {
-		for k := typeKind(0); k < nKinds; k++ {
+		for k := range nKinds {
 			for _, t := range u.defs[k] {
 				v.lookupTypeRefs(t)
 			}
@@ -82,7 +82,7 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 	}
 	ns := newNamespace()
 	u.ns = ns
-	for k := typeKind(0); k < nKinds; k++ {
+	for k := range nKinds {
 		for _, t := range u.defs[k] {
 			ns.set(k, t.name, t)
 			if n := v.normative.ns.names[k][t.name]; n != nil && strings.HasPrefix(t.name, "tosca.") && n.name == t.name {
@@ -92,7 +92,7 @@ func (v *validator) namespaceOf(u *unit) *namespace {
 	}
 	for _, imp := range u.imports {
 		child := v.namespaceOf(imp.u)
-		for k := typeKind(0); k < nKinds; k++ {
+		for k := range nKinds {
 			for _, name := range child.order[k] {
 				t := child.names[k][name]
 				if imp.prefix != "" {
@@ -155,7 +155,7 @@ func (v *validator) otherKind(u *unit, k typeKind, name string) (typeKind, bool)
 	}
 	set |= v.normative.ns.kindsOf(name)
 	set &^= 1 << k
-	for o := typeKind(0); o < nKinds; o++ {
+	for o := range nKinds {
 		if set&(1<<o) != 0 {
 			return o, true
 		}

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"slices"
+
 	"v4t/model/yamlsrc"
 )
 
@@ -96,10 +98,8 @@ func definesOp(it *typeDef, name string, notif bool) bool {
 		if notif {
 			list = it.notifs
 		}
-		for _, o := range list {
-			if o == name {
-				return true
-			}
+		if slices.Contains(list, name) {
+			return true
 		}
 	}
 	return false

@@ -138,7 +138,7 @@ func (v *validator) decodeUnit(u *unit) {
 			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str)
 		}
 	}
-	for k := typeKind(0); k < nKinds; k++ {
+	for k := range nKinds {
 		defs := doc.Get(kindKeys[k])
 		if !defs.IsMap() {
 			continue

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -887,10 +888,8 @@ func (c *varCheck) member(key string, arg *yamlsrc.Value, alts []*yamlsrc.Value,
 		most = max(most, len(ts))
 	}
 	if sel.IsString() {
-		for _, n := range names {
-			if n == sel.Str {
-				return
-			}
+		if slices.Contains(names, sel.Str) {
+			return
 		}
 		c.report(c.u.at(sel), "not-found", "type %q of %s in %s not found%s", sel.Str, of.text(), key, c.suggestNames(sel.Str, names))
 		return

@@ -18,7 +18,7 @@ func benchDoc(n int) *Value {
 	nodes := NewMap()
 	rels := NewMap()
 	half := n / 2
-	for i := 0; i < half; i++ {
+	for i := range half {
 		for _, kind := range []string{"present", "removed"} {
 			cond := fmt.Sprintf("condition_%d_%s", i, kind)
 			exprs.Map.Set(cond, MapOf("equal", NewList(

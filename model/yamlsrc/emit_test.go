@@ -559,11 +559,11 @@ func TestMarshalShared(t *testing.T) {
 
 func TestRoundTripDeep(t *testing.T) {
 	deepList := NewString("x")
-	for i := 0; i < MaxDepth; i++ { // the deepest document Parse reads
+	for i := range MaxDepth { // the deepest document Parse reads
 		deepList = NewList(deepList, NewNumber(float64(i)))
 	}
 	deepMap := NewNull()
-	for i := 0; i < MaxDepth/2; i++ {
+	for i := range MaxDepth / 2 {
 		deepMap = MapOf("a", deepMap, "b", NewList(NewNumber(float64(i))))
 	}
 	for name, doc := range map[string]*Value{"lists": deepList, "maps": deepMap} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -269,7 +270,7 @@ func TestFastChars(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", " ", "\n", "\r\n", "\r", "\t", "\x00", "\x1f", "\x7f", "\x80", "~", "é", "\u2028", "\ufeff", "\U0001F600", "\xff"}
-	for n := 0; n < 20000; n++ {
+	for range 20000 {
 		var b []byte
 		for k := rng.IntN(100); k > 0; k-- {
 			if rng.IntN(4) == 0 {
@@ -328,9 +329,7 @@ func TestFastPathCorpora(t *testing.T) {
 	sources["repository testdata"] = map[string][]byte{}
 	_ = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.IsDir() && d.Name() == "testdata" {
-			for k, v := range yamlDocs(t, path) {
-				sources["repository testdata"][k] = v
-			}
+			maps.Copy(sources["repository testdata"], yamlDocs(t, path))
 			return filepath.SkipDir
 		}
 		if err == nil && d.IsDir() && d.Name() == ".git" {
@@ -736,7 +735,7 @@ func TestFastPathGenerator(t *testing.T) {
 
 // FuzzFastPathGenerated is FuzzFastPath on generated documents.
 func FuzzFastPathGenerated(f *testing.F) {
-	for seed := uint64(0); seed < 64; seed++ {
+	for seed := range uint64(64) {
 		f.Add(seed, seed%2 == 0)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, mess bool) {

@@ -80,10 +80,8 @@ func (c *stringer) write(v *Value) error {
 		c.b.WriteString(js.DateString(v.Num, c.loc))
 	case KindList:
 		// V8 joins a list that is already being joined (a cycle) as "".
-		for _, x := range c.joining {
-			if x == v {
-				return nil
-			}
+		if slices.Contains(c.joining, v) {
+			return nil
 		}
 		c.joining = append(c.joining, v)
 		err := c.join(v.List, ",")

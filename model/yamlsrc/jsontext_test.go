@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 func TestParseJSON(t *testing.T) {
@@ -40,8 +41,7 @@ func TestParseJSON(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseJSON([]byte(tc.src), "$SD_DATA")
 			require.Error(t, err, "JSON %q", tc.src)
-			d, ok := diag.As(err)
-			require.True(t, ok)
+			d := testkit.Diagnostic(t, err)
 			require.Equal(t, tc.want, d.Message, "JSON %q", tc.src)
 			require.Equal(t, diag.Pos{File: "$SD_DATA", Line: tc.line, Col: tc.col}, d.Pos, "JSON %q", tc.src)
 		})

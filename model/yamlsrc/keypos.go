@@ -90,7 +90,7 @@ func blankOrDash(b []byte) bool {
 // runeOffset returns the byte offset of the n-th rune of s, or -1.
 func runeOffset(s []byte, n int) int {
 	off := 0
-	for i := 0; i < n; i++ {
+	for range n {
 		if off >= len(s) {
 			return -1
 		}

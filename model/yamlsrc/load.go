@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -195,7 +196,7 @@ func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
 // and document end markers ("..."), which js-yaml reads as an empty document
 // and yaml.v3 rejects.
 func onlyDocEnd(data []byte) bool {
-	for _, line := range bytes.Split(data, []byte("\n")) {
+	for line := range bytes.SplitSeq(data, []byte("\n")) {
 		line = bytes.TrimRight(line, " \t\r")
 		if rest, ok := bytes.CutPrefix(line, []byte("...")); ok {
 			line = bytes.TrimLeft(rest, " \t")
@@ -296,12 +297,7 @@ func hasAlias(n *yaml.Node) bool {
 	if n.Kind == yaml.AliasNode {
 		return true
 	}
-	for _, c := range n.Content {
-		if hasAlias(c) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(n.Content, hasAlias)
 }
 
 // SyntaxError turns an error of yaml.v3 reading data into a diagnostic

@@ -156,8 +156,7 @@ func TestParseErrors(t *testing.T) {
 		t.Run(tc.src, func(t *testing.T) {
 			_, err := Parse([]byte(tc.src), "test.yaml")
 			require.Error(t, err, "parsing %q", tc.src)
-			d, ok := diag.As(err)
-			require.True(t, ok, "parsing %q: not a diagnostic: %v", tc.src, err)
+			d := testkit.Diagnostic(t, err, "parsing %q: not a diagnostic: %v", tc.src, err)
 			require.Equal(t, tc.msg, d.Message, "parsing %q", tc.src)
 			require.Equal(t, diag.Pos{File: "test.yaml", Line: tc.line, Col: tc.col}, d.Pos, "parsing %q", tc.src)
 			require.Equal(t, diag.StageLoad, d.Stage, "parsing %q", tc.src)
@@ -227,9 +226,7 @@ func TestParseListsOwnTheirBacking(t *testing.T) {
 func TestParseLimits(t *testing.T) {
 	deep := strings.Repeat("[", MaxDepth+10) + strings.Repeat("]", MaxDepth+10)
 	_, err := Parse([]byte(deep), "deep.yaml")
-	require.Error(t, err)
-	d, ok := diag.As(err)
-	require.True(t, ok)
+	d := testkit.Diagnostic(t, err)
 	require.Equal(t, 1, d.Pos.Line)
 
 	// Aliases share values, so a few levels of doubling are cheap and
@@ -248,9 +245,7 @@ func TestParseLimits(t *testing.T) {
 	require.NoError(t, err)
 	require.Same(t, v.Get("a10"), v.Get("a11").List[0])
 	_, err = Parse([]byte(laughs(30)), "laughs.yaml")
-	require.Error(t, err)
-	d, ok = diag.As(err)
-	require.True(t, ok)
+	d = testkit.Diagnostic(t, err)
 	require.Equal(t, diag.Pos{File: "laughs.yaml", Line: 2, Col: 10}, d.Pos)
 	require.Contains(t, d.Message, "aliases expand the document to more than")
 }
@@ -317,9 +312,7 @@ func TestLoadFileCutShort(t *testing.T) {
 	defer func() { afterMap = nil }()
 	afterMap = func(p string) { require.NoError(t, os.Truncate(p, 4096)) }
 	_, err := LoadFile(path)
-	require.Error(t, err)
-	d, ok := diag.As(err)
-	require.True(t, ok, "a diagnostic")
+	d := testkit.Diagnostic(t, err, "a diagnostic")
 	require.Equal(t, CodeRead, d.Code)
 	require.Contains(t, d.Message, "the file changed while it was read")
 }
@@ -334,9 +327,7 @@ func TestLoadFileSizeLimit(t *testing.T) {
 	require.Equal(t, 2, v.Map.Len())
 	maxFileSize = 9
 	_, err = LoadFile(path)
-	require.Error(t, err)
-	d, ok := diag.As(err)
-	require.True(t, ok)
+	d := testkit.Diagnostic(t, err)
 	require.Equal(t, path, d.Pos.File)
 	require.Equal(t, "the file has 10 bytes, more than the 9 that v4t reads", d.Message)
 }
@@ -349,7 +340,7 @@ func TestDepthLimit(t *testing.T) {
 	jsonMap := func(n int) string { return strings.Repeat(`{"a": `, n) + "1" + strings.Repeat("}", n) }
 	block := func(n int) string {
 		var b strings.Builder
-		for i := 0; i < n; i++ {
+		for i := range n {
 			b.WriteString(strings.Repeat(" ", i) + "k:\n")
 		}
 		return b.String()
@@ -368,8 +359,7 @@ func TestDepthLimit(t *testing.T) {
 		require.NoError(t, err, "case %d (%s): %d levels", i, tc.reader, MaxDepth-1)
 		_, err = read([]byte(tc.doc(MaxDepth+2)), "deep.yaml")
 		require.Error(t, err, "case %d (%s): %d levels", i, tc.reader, MaxDepth+2)
-		d, ok := diag.As(err)
-		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
+		d := testkit.Diagnostic(t, err, "case %d: not a diagnostic: %v", i, err)
 		require.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d (%s)", i, tc.reader)
 		require.Equal(t, 1, min(d.Pos.Line, 1), "case %d (%s): a position: %v", i, tc.reader, d.Pos)
 	}

@@ -60,7 +60,7 @@ func TestMapManyIndexKeys(t *testing.T) {
 			m.Map.Set(lead, NewNull())
 		}
 		start := time.Now()
-		for i := 0; i < n; i++ {
+		for i := range n {
 			k := strconv.Itoa(i)
 			m.Map.Set(k, NewNull())
 			if _, ok := m.Map.Lookup(k); !ok {
@@ -95,7 +95,7 @@ func TestMapAgainstModel(t *testing.T) {
 		k string
 		v *Value
 	}
-	for seed := uint64(0); seed < 40; seed++ {
+	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		pool := 4 + r.IntN(60)
 		m := NewMap().Map
@@ -108,7 +108,7 @@ func TestMapAgainstModel(t *testing.T) {
 			}
 			return -1
 		}
-		for step := 0; step < 300; step++ {
+		for step := range 300 {
 			k := "k" + strconv.Itoa(r.IntN(pool))
 			if r.IntN(4) == 0 {
 				k = strconv.Itoa(r.IntN(pool))
@@ -147,7 +147,7 @@ func TestMapAgainstModel(t *testing.T) {
 				require.Equal(t, keys, append([]string{}, m.Keys()...), "seed %d step %d: keys", seed, step)
 			}
 			require.Equal(t, len(model), m.Len(), "seed %d step %d: Len", seed, step)
-			for i := 0; i < pool; i++ {
+			for i := range pool {
 				for _, k := range []string{"k" + strconv.Itoa(i), strconv.Itoa(i)} {
 					got, ok := m.Lookup(k)
 					j := find(k)

@@ -347,7 +347,7 @@ func ParseYAMLTimestamp(s string) (float64, bool) {
 			p.i++
 		}
 		digits := s[start:p.i]
-		for j := 0; j < 3; j++ {
+		for j := range 3 {
 			frac *= 10
 			if j < len(digits) {
 				frac += int(digits[j] - '0')

@@ -19,7 +19,8 @@
 // positioned diagnostics (DecodeDocument, SyntaxError) and the limits on
 // nesting and aliases (MaxDepth, CheckNode). Packages that read YAML with
 // other rules (resolve/sd's YAML 1.2 as yaml.v3 resolves it, completion's
-// YAML 1.1) convert yaml.v3's nodes themselves.
+// YAML 1.1) convert yaml.v3's nodes themselves, with the alias bookkeeping
+// of Anchors.
 //
 // Documents are mutable and shared: an alias resolves to the same *Value as
 // its anchor, so a change made through one path is visible through the other,

@@ -12,7 +12,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"v4t/model/diag"
 	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
@@ -115,8 +114,7 @@ options:
 			s, err := ParseSpace([]byte(tc.src), "space.yaml")
 			if tc.err != "" {
 				require.Error(t, err, tc.src)
-				d, ok := diag.As(err)
-				require.True(t, ok, "a diagnostic: %v", err)
+				d := testkit.Diagnostic(t, err, "a diagnostic: %v", err)
 				require.Equal(t, tc.err, d.Line(), tc.src)
 				return
 			}
@@ -261,8 +259,7 @@ func TestLoadSpaceMissingFiles(t *testing.T) {
 		path := filepath.Join(dir, "space.yaml")
 		require.NoError(t, os.WriteFile(path, []byte(tc.space), 0o644))
 		_, err := LoadSpace(path)
-		d, ok := diag.As(err)
-		require.True(t, ok, "space %q: want a diagnostic, got %v", tc.space, err)
+		d := testkit.Diagnostic(t, err, "space %q: want a diagnostic, got %v", tc.space, err)
 		require.Equal(t, filepath.Join(dir, tc.want), d.Line(), "space %q", tc.space)
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
+	"v4t/model/testkit"
 
-	"v4t/model/diag"
+	"github.com/stretchr/testify/require"
 )
 
 // shardOf is the result the shard sh of a batch would have had: the rows
@@ -228,8 +228,7 @@ func TestMergeErrors(t *testing.T) {
 				_, err = Merge(sums)
 			}
 			require.Error(t, err, tc.name)
-			d, ok := diag.As(err)
-			require.True(t, ok, "%s: a diagnostic: %v", tc.name, err)
+			d := testkit.Diagnostic(t, err, "%s: a diagnostic: %v", tc.name, err)
 			require.Equal(t, tc.err, d.Line(), tc.name)
 		})
 	}

@@ -55,7 +55,7 @@ func encodeChoice(pool []*Image, match []bool, keys []SortKey) *choiceProblem {
 	clauses = append(clauses, append([]int(nil), x...))
 	// Sequential at-most-one (Sinz 2005): s_i means "one of x_0..x_i".
 	prev := 0
-	for i := 0; i < n; i++ {
+	for i := range n {
 		if prev != 0 {
 			clauses = append(clauses, []int{-x[i], -prev})
 		}

@@ -23,7 +23,7 @@ func TestChooseOracle(t *testing.T) {
 		}
 		return &Number{Float: float64(rng.Intn(4)), Int: true}
 	}
-	for round := 0; round < 300; round++ {
+	for round := range 300 {
 		n := 1 + rng.Intn(12)
 		pool := make([]*Image, n)
 		match := make([]bool, n)
@@ -90,7 +90,7 @@ func TestChooseTieBreak(t *testing.T) {
 func TestEncodeChoiceShape(t *testing.T) {
 	var pool []*Image
 	var match []bool
-	for i := 0; i < 50; i++ {
+	for i := range 50 {
 		v := &Number{Float: float64(i), Int: true}
 		pool = append(pool, &Image{Name: fmt.Sprint(i), Size: v, Pulls: v, Stars: v})
 		match = append(match, true)

@@ -100,7 +100,7 @@ func nonNil(s []string) []string {
 func normalizeQuery(t *testing.T, q string) string {
 	path, raw, _ := strings.Cut(q, "?")
 	var params, sorts []string
-	for _, p := range strings.Split(raw, "&") {
+	for p := range strings.SplitSeq(raw, "&") {
 		k, v, _ := strings.Cut(p, "=")
 		k, err := url.QueryUnescape(k)
 		require.NoError(t, err)

@@ -60,7 +60,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 // DockerFinder's handler reads its parameters.
 func parseWire(raw string) (*Query, error) {
 	q := &Query{}
-	for _, part := range strings.Split(raw, "&") {
+	for part := range strings.SplitSeq(raw, "&") {
 		if part == "" {
 			continue
 		}

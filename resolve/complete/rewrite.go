@@ -3,6 +3,7 @@ package complete
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -131,10 +132,8 @@ func (t *template) referenced(h string) bool {
 		if n.hostName == h {
 			return true
 		}
-		for _, x := range n.targets {
-			if x == h {
-				return true
-			}
+		if slices.Contains(n.targets, h) {
+			return true
 		}
 	}
 	return false

@@ -420,8 +420,8 @@ func int11Value(s string) (*big.Int, bool) {
 	case strings.Contains(s, ":"):
 		base := big.NewInt(1)
 		parts := strings.Split(s, ":")
-		for i := len(parts) - 1; i >= 0; i-- {
-			d, good := new(big.Int).SetString(parts[i], 10)
+		for _, part := range slices.Backward(parts) {
+			d, good := new(big.Int).SetString(part, 10)
 			if !good {
 				return nil, false
 			}
@@ -458,8 +458,8 @@ func float11Value(s string) (float64, bool) {
 	case strings.Contains(s, ":"):
 		parts := strings.Split(s, ":")
 		base, sum := 1.0, 0.0
-		for i := len(parts) - 1; i >= 0; i-- {
-			d, err := strconv.ParseFloat(parts[i], 64)
+		for _, part := range slices.Backward(parts) {
+			d, err := strconv.ParseFloat(part, 64)
 			if err != nil {
 				return 0, false
 			}

@@ -19,6 +19,7 @@
 package enrich
 
 import (
+	"slices"
 	"strings"
 
 	"v4t/model/diag"
@@ -227,11 +228,8 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 		comp := yamlsrc.String(r.Get("component"))
 		drop := false
 		for _, parents := range chains {
-			for _, p := range parents {
-				if p == comp {
-					drop = true
-					break
-				}
+			if slices.Contains(parents, comp) {
+				drop = true
 			}
 			if drop {
 				break

@@ -50,7 +50,7 @@ func decodeHostingCase(data []byte) hostingCase {
 	}
 	var c hostingCase
 	nodes := 1 + next(4)
-	for i := 0; i < nodes; i++ {
+	for range nodes {
 		c.types = append(c.types, next(len(hostingTypes)))
 		var reqs []hostingReq
 		for k := next(4); k > 0; k-- {
@@ -227,7 +227,7 @@ func hostingOracle(c hostingCase) (paths []string, errMsg string, ok bool) {
 		if rest := c.pattern[len(c.pattern)-r.rest[k]:]; rest[0] == "*" && len(rest) < 2 {
 			return nil, "Unexpected error", true
 		}
-		for j := 0; j < k; j++ {
+		for j := range k {
 			if r.nodes[j] == r.nodes[k] && r.rest[j] == r.rest[k] {
 				return nil, "Maximum call stack size exceeded", true
 			}

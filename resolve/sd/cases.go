@@ -144,12 +144,12 @@ func RunCase(ctx context.Context, dir string) CaseOutcome {
 	if data, err := os.ReadFile(filepath.Join(abs, "warnings.txt")); err == nil {
 		wantWarnings = string(data)
 	}
-	gotWarnings := ""
+	var gotWarnings strings.Builder
 	for _, w := range warnings {
-		gotWarnings += w + "\n"
+		gotWarnings.WriteString(w + "\n")
 	}
-	if strings.TrimRight(wantWarnings, "\n") != strings.TrimRight(gotWarnings, "\n") {
-		return caseDiff("the warnings differ", "warnings.txt", wantWarnings, "warnings", gotWarnings)
+	if strings.TrimRight(wantWarnings, "\n") != strings.TrimRight(gotWarnings.String(), "\n") {
+		return caseDiff("the warnings differ", "warnings.txt", wantWarnings, "warnings", gotWarnings.String())
 	}
 	return CaseOutcome{Pass: true}
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"v4t/model/diag"
 	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
 )
@@ -78,8 +77,7 @@ func TestParseCore(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := parseCore([]byte(tc.src), "x.yaml")
 			require.Error(t, err, "document %q", tc.src)
-			d, ok := diag.As(err)
-			require.True(t, ok, "a diagnostic for %q", tc.src)
+			d := testkit.Diagnostic(t, err, "a diagnostic for %q", tc.src)
 			require.Contains(t, d.Message, tc.want, "document %q", tc.src)
 			require.Equal(t, "x.yaml", d.Pos.File)
 			require.Equal(t, tc.line, d.Pos.Line, "line of the error in %q", tc.src)
@@ -92,7 +90,7 @@ func TestParseCoreExpansionLimit(t *testing.T) {
 	b.WriteString("a0: &a0 [x, x, x, x, x, x, x, x]\n")
 	for i := 1; i < 9; i++ {
 		b.WriteString("a" + string(rune('0'+i)) + ": &a" + string(rune('0'+i)) + " [")
-		for j := 0; j < 8; j++ {
+		for j := range 8 {
 			if j > 0 {
 				b.WriteString(", ")
 			}
@@ -112,7 +110,7 @@ func TestParseCoreDepthLimit(t *testing.T) {
 	flowMap := func(n int) string { return strings.Repeat("{a: ", n) + "1" + strings.Repeat("}", n) }
 	block := func(n int) string {
 		var b strings.Builder
-		for i := 0; i < n; i++ {
+		for i := range n {
 			b.WriteString(strings.Repeat(" ", i) + "k:\n")
 		}
 		return b.String()
@@ -122,8 +120,7 @@ func TestParseCoreDepthLimit(t *testing.T) {
 		require.NoError(t, err, "case %d: %d levels", i, yamlsrc.MaxDepth-1)
 		_, err = parseCore([]byte(doc(yamlsrc.MaxDepth+2)), "deep.yaml")
 		require.Error(t, err, "case %d: %d levels", i, yamlsrc.MaxDepth+2)
-		d, ok := diag.As(err)
-		require.True(t, ok, "case %d: not a diagnostic: %v", i, err)
+		d := testkit.Diagnostic(t, err, "case %d: not a diagnostic: %v", i, err)
 		require.Contains(t, d.Message, "nested deeper than 1000 levels", "case %d", i)
 		require.Equal(t, 1, min(d.Pos.Line, 1), "case %d: a position: %v", i, d.Pos)
 	}
@@ -149,8 +146,7 @@ func FuzzParseCore(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := parseCore(data, "fuzz.yaml")
 		if err != nil {
-			d, ok := diag.As(err)
-			require.True(t, ok, "error %v is not a diagnostic", err)
+			d := testkit.Diagnostic(t, err, "error %v is not a diagnostic", err)
 			require.Equal(t, "fuzz.yaml", d.Pos.File)
 			require.Positive(t, d.Pos.Line, "error %q has no line", d.Message)
 			return
@@ -175,8 +171,7 @@ func FuzzParseJSON(f *testing.F) {
 		v, err := yamlsrc.ParseJSON(data, "fuzz.json")
 		valid := json.Valid(data) && utf8.Valid(data)
 		if err != nil {
-			d, ok := diag.As(err)
-			require.True(t, ok, "error %v is not a diagnostic", err)
+			d := testkit.Diagnostic(t, err, "error %v is not a diagnostic", err)
 			require.Positive(t, d.Pos.Line, "error %q has no line", d.Message)
 			if valid {
 				require.True(t, strings.HasPrefix(d.Message, "duplicate key") || strings.Contains(d.Message, "nested deeper"), "valid JSON %q rejected: %s", data, d.Message)

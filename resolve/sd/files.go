@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"v4t/model/diag"
@@ -132,8 +133,8 @@ func commit(dir string, changes []change) (done []change, err error) {
 		return nil, errWrite(dir, unwrapPath(err))
 	}
 	cleanDirs := func() {
-		for i := len(created) - 1; i >= 0; i-- {
-			os.Remove(created[i])
+		for _, c := range slices.Backward(created) {
+			os.Remove(c)
 		}
 	}
 	temps := make([]string, len(changes))
@@ -255,8 +256,8 @@ func makeDirs(dir string) ([]string, error) {
 		created[len(missing)-1-i] = d
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		for i := len(created) - 1; i >= 0; i-- {
-			os.Remove(created[i])
+		for _, c := range slices.Backward(created) {
+			os.Remove(c)
 		}
 		return nil, err
 	}

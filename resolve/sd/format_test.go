@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -277,10 +278,8 @@ func coreLeadingBreak(v *yamlsrc.Value) bool {
 			}
 		}
 	case yamlsrc.KindList:
-		for _, x := range v.List {
-			if coreLeadingBreak(x) {
-				return true
-			}
+		if slices.ContainsFunc(v.List, coreLeadingBreak) {
+			return true
 		}
 	}
 	return false
@@ -341,7 +340,7 @@ func checkCoreWrite(t *testing.T, v *yamlsrc.Value) {
 
 func TestWriteCoreOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 3000; i++ {
+	for range 3000 {
 		v := coreRandValue(r, 0)
 		if v.Kind != yamlsrc.KindMap && v.Kind != yamlsrc.KindList {
 			v = yamlsrc.MapOf("k", v)

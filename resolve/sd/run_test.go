@@ -2,6 +2,7 @@ package sd
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,7 +68,7 @@ func TestRunDeterministic(t *testing.T) {
 	}
 	full := "version: 2.1\napplications:\n  - {version: a:1, deployPostfix: ns}\ndeployGraph:\n  - {chunkName: w, apps: ['a:ns']}\nuserData: {2: two, 1: one}\n"
 	var outs []map[string]string
-	for i := 0; i < 2; i++ {
+	for range 2 {
 		env := newEnv(t, map[string]string{"Inventory/solution-descriptor/sd.yml": full})
 		_, _, err := runIn(env, vars)
 		require.NoError(t, err)
@@ -175,8 +176,7 @@ func TestRunCancelled(t *testing.T) {
 
 func TestInternalError(t *testing.T) {
 	err := internalError("boom")
-	d, ok := diag.As(err)
-	require.True(t, ok)
+	d := testkit.Diagnostic(t, err)
 	require.Equal(t, "internal", d.Code)
 	require.True(t, strings.HasPrefix(d.Message, "internal error: boom"), d.Message)
 	require.NotEmpty(t, d.Related)
@@ -218,13 +218,9 @@ func TestDeltaDefaultModeNote(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			env := newEnv(t, full)
 			vars := map[string]string{"SD_SOURCE_TYPE": "json", "SD_DATA": data}
-			for k, v := range tc.vars {
-				vars[k] = v
-			}
+			maps.Copy(vars, tc.vars)
 			flags := map[string]string{"env-dir": env}
-			for k, v := range tc.flags {
-				flags[k] = v
-			}
+			maps.Copy(flags, tc.flags)
 			var warnings, notes []string
 			res, err := Run(context.Background(), envOf(vars, flags), Options{
 				Warn: func(d *diag.Diagnostic) { warnings = append(warnings, d.Message) },
@@ -278,8 +274,7 @@ func FuzzRun(f *testing.F) {
 		}
 		res, _, err := runIn(env, vars)
 		if err != nil {
-			d, ok := diag.As(err)
-			require.True(t, ok, "error %v is not a diagnostic", err)
+			d := testkit.Diagnostic(t, err, "error %v is not a diagnostic", err)
 			require.NotEqual(t, "internal", d.Code, "internal error: %s\n%v", d.Message, d.Related)
 			require.NotEmpty(t, d.Message)
 			require.Equal(t, before, readTree(t, env), "a failing run changed files")

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/diag"
+	"v4t/model/testkit"
 )
 
 func TestMergeFiles(t *testing.T) {
@@ -97,8 +98,7 @@ func FuzzMergeFiles(f *testing.F) {
 		require.NoError(t, os.WriteFile(dp, []byte(delta), 0o644))
 		res, err := MergeFiles(context.Background(), fp, []string{dp}, MergeOptions{Mode: fuzzModes[int(modeIndex)%len(fuzzModes)]})
 		if err != nil {
-			d, ok := diag.As(err)
-			require.True(t, ok, "error %v is not a diagnostic", err)
+			d := testkit.Diagnostic(t, err, "error %v is not a diagnostic", err)
 			require.NotEqual(t, "internal", d.Code, "internal error: %s\n%v", d.Message, d.Related)
 			return
 		}

@@ -74,10 +74,7 @@ func splitLines(s string) []string {
 // insert-all script when the distance exceeds maxDiffEdits.
 func myers(a, b []string) []edit {
 	n, m := len(a), len(b)
-	maxD := n + m
-	if maxD > maxDiffEdits {
-		maxD = maxDiffEdits
-	}
+	maxD := min(n+m, maxDiffEdits)
 	off := maxD + 1
 	v := make([]int, 2*maxD+3)
 	var trace [][]int // trace[d][k+d] is the furthest x on diagonal k after d edits

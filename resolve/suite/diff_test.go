@@ -2,9 +2,11 @@ package suite
 
 import (
 	"fmt"
-	"github.com/stretchr/testify/require"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestDiff(t *testing.T) {
@@ -65,7 +67,7 @@ func TestDiff(t *testing.T) {
 // TestDiffApplies checks on many small edits that the edit script turns a
 // into b and is minimal where the answer is known.
 func TestDiffApplies(t *testing.T) {
-	for n := 0; n < 200; n++ {
+	for n := range 200 {
 		a, b := pseudoLines(n, 7), pseudoLines(n*31+5, 9)
 		got := myers(a, b)
 		var ra, rb []string
@@ -93,9 +95,9 @@ func lcs(a, b []string) int {
 	for i := range dp {
 		dp[i] = make([]int, len(b)+1)
 	}
-	for i := len(a) - 1; i >= 0; i-- {
+	for i, v := range slices.Backward(a) {
 		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
+			if v == b[j] {
 				dp[i][j] = dp[i+1][j+1] + 1
 			} else {
 				dp[i][j] = max(dp[i+1][j], dp[i][j+1])
@@ -107,7 +109,7 @@ func lcs(a, b []string) int {
 
 func TestDiffLimit(t *testing.T) {
 	a, b := make([]string, 0, 5000), make([]string, 0, 5000)
-	for i := 0; i < 5000; i++ {
+	for i := range 5000 {
 		a = append(a, fmt.Sprint("a", i))
 		b = append(b, fmt.Sprint("b", i))
 	}

@@ -3,11 +3,12 @@ package suite
 import (
 	"context"
 	"fmt"
-	"github.com/stretchr/testify/require"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 )
 
 // stubRunner passes cases whose path ends in "ok", panics on "boom", waits
@@ -41,7 +42,7 @@ func (s *stubRunner) Run(ctx context.Context, c Case) Outcome {
 func TestRun(t *testing.T) {
 	r := &stubRunner{}
 	var cases []Case
-	for i := 0; i < 40; i++ {
+	for i := range 40 {
 		name := fmt.Sprintf("c%02d-ok", i)
 		if i%3 == 0 {
 			name = fmt.Sprintf("c%02d-bad", i)

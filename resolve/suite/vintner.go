@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"v4t/model/diag"
@@ -39,17 +40,10 @@ func (*Vintner) Detect(d DirInfo) bool {
 	if d.Has("test.yaml") {
 		return true
 	}
-	for _, n := range expectedNames {
-		if d.Has(n) {
-			return true
-		}
+	if slices.ContainsFunc(expectedNames, d.Has) {
+		return true
 	}
-	for _, n := range templateNames {
-		if d.Has(n) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(templateNames, d.Has)
 }
 
 // Run implements Runner.

@@ -21,7 +21,7 @@ func BenchmarkLarge(b *testing.B) {
 			}
 			return v
 		}
-		for j := 0; j < 3*n; j++ {
+		for range 3 * n {
 			if err := s.Require(Or(lit(), lit(), lit())); err != nil {
 				b.Fatal(err)
 			}

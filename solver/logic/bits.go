@@ -1,6 +1,9 @@
 package logic
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // Bits is a list of formulas or terms that together stand for a
 // non-negative integer, least significant bit first (Logic.Bits).
@@ -96,8 +99,8 @@ func genLTE(bits1, bits2 *Bits, t *termifier, notEqual bool) []*clause {
 			xors[i] = bi
 		}
 	}
-	for i := len(a) - 1; i >= 0; i-- {
-		ret = append(ret, t.clause(append([]any(nil), xors[i+1:]...), Not(a[i]), b[i]))
+	for i, v := range slices.Backward(a) {
+		ret = append(ret, t.clause(append([]any(nil), xors[i+1:]...), Not(v), b[i]))
 	}
 	if notEqual {
 		ret = append(ret, t.generate(true, Or(xors))...)
@@ -121,12 +124,9 @@ func (f *ltFormula) generateClauses(isTrue bool, t *termifier) []*clause {
 
 func (f *equalBitsFormula) generateClauses(isTrue bool, t *termifier) []*clause {
 	a, b := f.bits1.bits, f.bits2.bits
-	n := len(a)
-	if len(b) > n {
-		n = len(b)
-	}
+	n := max(len(b), len(a))
 	facts := make([]any, 0, n)
-	for i := 0; i < n; i++ {
+	for i := range n {
 		switch {
 		case i >= len(a):
 			facts = append(facts, Not(b[i]))

@@ -148,10 +148,7 @@ func Equiv(a, b any) any {
 func group(xs []any, n int) [][]any {
 	var ret [][]any
 	for i := 0; i < len(xs); i += n {
-		j := i + n
-		if j > len(xs) {
-			j = len(xs)
-		}
+		j := min(i+n, len(xs))
 		g := make([]any, j-i)
 		copy(g, xs[i:j])
 		ret = append(ret, g)
@@ -247,7 +244,7 @@ func (f *atMostOneFormula) generateClauses(isTrue bool, t *termifier) []*clause 
 		return t.generate(isTrue, Not(And(args)))
 	case isTrue && len(args) == 3:
 		var clauses []*clause
-		for i := 0; i < len(args); i++ {
+		for i := range args {
 			for j := i + 1; j < len(args); j++ {
 				clauses = append(clauses, t.clause(Not(args[i]), Not(args[j])))
 			}

@@ -453,7 +453,7 @@ func (s *minisat) removeClause(cr cref) {
 
 func (s *minisat) satisfied(cr cref) bool {
 	n := s.ca.size(cr)
-	for i := 0; i < n; i++ {
+	for i := range n {
 		if isTrue(s.value(s.ca.get(cr, i))) {
 			return true
 		}
@@ -511,7 +511,7 @@ func (s *minisat) varBumpActivity(v int32) {
 	if s.activity[v] > 1e100 {
 		s.varRescales++
 		n := int(s.nextVar)
-		for i := 0; i < n; i++ {
+		for i := range n {
 			s.activity[i] *= 1e-100
 		}
 		s.varInc *= 1e-100
@@ -811,7 +811,7 @@ func (s *minisat) reduceDB() {
 	s.sortLearnts(s.learnts)
 	j := 0
 	n := len(s.learnts)
-	for i := 0; i < n; i++ {
+	for i := range n {
 		cr := s.learnts[i]
 		if s.ca.size(cr) > 2 && !s.locked(cr) && (i < n/2 || float64(s.ca.activity(cr)) < extraLim) {
 			s.removeClause(cr)
@@ -826,7 +826,7 @@ func (s *minisat) reduceDB() {
 
 func (s *minisat) removeSatisfied(cs []cref) []cref {
 	j := 0
-	for i := 0; i < len(cs); i++ {
+	for i := range cs {
 		cr := cs[i]
 		if s.satisfied(cr) {
 			s.removeClause(cr)
