@@ -84,7 +84,8 @@ func entry(file string, item *Value) (string, *Value, error) {
 
 // Describe names the kind of a value for messages: "null", "a map", "an
 // empty map", "a list", "a string", "a number", "a boolean", "a date", or
-// "nothing" for a missing value.
+// "nothing" for a missing value. The resolver and the validator (package
+// validate) both name kinds with it, so that they say the same words.
 func Describe(v *Value) string { return describe(v) }
 
 func describe(v *Value) string {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 )
 
@@ -90,7 +91,7 @@ func (v *validator) suggestOp(op string) string {
 func (v *validator) constraintArg(u *unit, c *constraint, what subject) bool {
 	x := c.arg
 	bad := func(expected string) bool {
-		v.add(u.at(x), "kind", "expected %s as the argument of constraint %q in the constraints of %s, found %s", expected, c.op, what.text(), kindOf(x))
+		v.add(u.at(x), "kind", "expected %s as the argument of constraint %q in the constraints of %s, found %s", expected, c.op, what.text(), graph.Describe(x))
 		return false
 	}
 	switch c.op {

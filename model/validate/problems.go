@@ -277,31 +277,6 @@ func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
 	return u.at(val)
 }
 
-// kindOf names the YAML kind of a value for messages: "a map", "a list",
-// "a string", ...
-func kindOf(x *yamlsrc.Value) string {
-	if x == nil {
-		return "nothing"
-	}
-	switch x.Kind {
-	case yamlsrc.KindNull:
-		return "null"
-	case yamlsrc.KindBool:
-		return "a boolean"
-	case yamlsrc.KindNumber:
-		return "a number"
-	case yamlsrc.KindString:
-		return "a string"
-	case yamlsrc.KindTime:
-		return "a timestamp"
-	case yamlsrc.KindMap:
-		return "a map"
-	case yamlsrc.KindList:
-		return "a list"
-	}
-	return "a value"
-}
-
 // allOf yields the names of lists in order: candidates for suggest.
 func allOf(lists ...[]string) func(yield func(string) bool) {
 	return func(yield func(string) bool) {

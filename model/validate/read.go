@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"v4t/model/diag"
+	"v4t/model/graph"
 	"v4t/model/tosca"
 	"v4t/model/yamlsrc"
 )
@@ -50,7 +51,7 @@ func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit 
 		if doc.IsNull() {
 			v.add(diag.Pos{File: file, Line: 1, Col: 1}, "kind", "expected a service template (a map), found an empty document")
 		} else {
-			v.add(u.at(doc), "kind", "expected a service template (a map), found %s", kindOf(doc))
+			v.add(u.at(doc), "kind", "expected a service template (a map), found %s", graph.Describe(doc))
 		}
 		return nil
 	}
@@ -127,7 +128,7 @@ func (v *validator) importEntry(w *tosca.ImportWalk[*unit], u *unit, e *yamlsrc.
 			return nil
 		}
 	default:
-		v.add(u.at(e), "kind", "expected an import (a file name or a map), found %s", kindOf(e))
+		v.add(u.at(e), "kind", "expected an import (a file name or a map), found %s", graph.Describe(e))
 		return nil
 	}
 	target, ok, err := w.Follow(file)

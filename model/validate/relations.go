@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 )
 
@@ -31,9 +32,9 @@ func (v *validator) renderMembers(u *unit, top *topology, g *entityTemplate) {
 		case m.IsList() && len(m.List) == 2 && m.List[0].IsString() && (m.List[1].IsString() || isIndex(m.List[1])):
 			v.relationMember(u, top, m, what)
 		case u.variable || m.IsList():
-			v.add(u.at(m), "kind", "expected a node template name or [node template, requirement name or index] as a member of %s, found %s", what.text(), kindOf(m))
+			v.add(u.at(m), "kind", "expected a node template name or [node template, requirement name or index] as a member of %s, found %s", what.text(), graph.Describe(m))
 		default:
-			v.add(u.at(m), "kind", "expected a node template name (a string) as a member of %s, found %s", what.text(), kindOf(m))
+			v.add(u.at(m), "kind", "expected a node template name (a string) as a member of %s, found %s", what.text(), graph.Describe(m))
 		}
 	}
 }
@@ -109,7 +110,7 @@ func (v *validator) renderTargets(u *unit, top *topology, p *entityTemplate) {
 	what := sub("policy", p.name, nil)
 	for _, x := range p.refs.List {
 		if !x.IsString() {
-			v.add(u.at(x), "kind", "expected a node template or group name (a string) as a target of %s, found %s", what.text(), kindOf(x))
+			v.add(u.at(x), "kind", "expected a node template or group name (a string) as a target of %s, found %s", what.text(), graph.Describe(x))
 			continue
 		}
 		if top.byName[x.Str] != nil || top.groupNames[x.Str] {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 )
 
@@ -420,7 +421,7 @@ func describe(x *yamlsrc.Value) string {
 	case yamlsrc.KindBool:
 		return "the boolean " + strconv.FormatBool(x.Bool)
 	}
-	return kindOf(x)
+	return graph.Describe(x)
 }
 
 var units = map[string][]string{

@@ -32,7 +32,7 @@ var supportedVersions = map[string]bool{
 // position, for missing fields. It reports whether m is a map.
 func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f fields, at ...place) bool {
 	if !m.IsMap() {
-		v.add(u.at(m), "kind", "expected a map for %s, found %s", what.text(), kindOf(m))
+		v.add(u.at(m), "kind", "expected a map for %s, found %s", what.text(), graph.Describe(m))
 		return false
 	}
 	keys := m.Map.Keys()
@@ -44,7 +44,7 @@ func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f field
 		}
 		x := m.Map.Val(i)
 		if kindBit(x)&fl.kinds == 0 {
-			v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", fl.kinds.expected(), k, what.text(), kindOf(x))
+			v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", fl.kinds.expected(), k, what.text(), graph.Describe(x))
 		}
 	}
 	var missing []string
@@ -102,7 +102,7 @@ func entryKind(e *yamlsrc.Value) string {
 	if e.IsMap() {
 		return fmt.Sprintf("a map with %d entries", e.Map.Len())
 	}
-	return kindOf(e)
+	return graph.Describe(e)
 }
 
 // decodeAll checks and decodes every unit, then the normative types.
@@ -164,14 +164,14 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 	}
 	if k == kInterface {
 		if !def.IsMap() {
-			v.add(u.at(def), "kind", "expected a map for %s, found %s", what.text(), kindOf(def))
+			v.add(u.at(def), "kind", "expected a map for %s, found %s", what.text(), graph.Describe(def))
 			return nil
 		}
 		for i, key := range def.Map.Keys() {
 			x := def.Map.Val(i)
 			if f, ok := typeFields.m[key]; ok {
 				if kindBit(x)&f.kinds == 0 {
-					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what.text(), kindOf(x))
+					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what.text(), graph.Describe(x))
 				}
 				continue
 			}
@@ -281,7 +281,7 @@ func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *
 			continue
 		}
 		if !x.IsMap() {
-			v.add(u.at(x), "kind", "expected a map for %s, found %s", iw.text(), kindOf(x))
+			v.add(u.at(x), "kind", "expected a map for %s, found %s", iw.text(), graph.Describe(x))
 			continue
 		}
 		for j, key := range x.Map.Keys() {
@@ -291,7 +291,7 @@ func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *
 				if val.IsString() {
 					*refs = append(*refs, nameRef{val.Str, u.at(val)})
 				} else {
-					v.add(u.at(val), "kind", "expected a string for %q in %s, found %s", key, iw.text(), kindOf(val))
+					v.add(u.at(val), "kind", "expected a string for %q in %s, found %s", key, iw.text(), graph.Describe(val))
 				}
 			case "description":
 			default:
@@ -308,7 +308,7 @@ func (v *validator) interfaceMember(u *unit, key string, x *yamlsrc.Value, what 
 	switch key {
 	case "inputs":
 		if !x.IsMap() && !x.IsNull() {
-			v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
+			v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), graph.Describe(x))
 		}
 	case "operations", "notifications":
 		v.operations(u, x, key, what)
@@ -322,7 +322,7 @@ func (v *validator) operations(u *unit, x *yamlsrc.Value, key string, what subje
 		return
 	}
 	if !x.IsMap() {
-		v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), kindOf(x))
+		v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), graph.Describe(x))
 		return
 	}
 	for i, name := range x.Map.Keys() {
@@ -342,7 +342,7 @@ func (v *validator) operation(u *unit, name string, x *yamlsrc.Value, of subject
 			v.checkFields(u, impl, bare("implementation", &ow), implementationFields)
 		}
 	default:
-		v.add(u.at(x), "kind", "expected an operation (a map or an implementation) for %s, found %s", ow.text(), kindOf(x))
+		v.add(u.at(x), "kind", "expected an operation (a map or an implementation) for %s, found %s", ow.text(), graph.Describe(x))
 	}
 }
 
@@ -353,7 +353,7 @@ func (v *validator) decodeNamesInto(u *unit, x *yamlsrc.Value, out *[]nameRef) {
 	}
 	for _, e := range x.List {
 		if !e.IsString() {
-			v.add(u.at(e), "kind", "expected a type name (a string), found %s", kindOf(e))
+			v.add(u.at(e), "kind", "expected a type name (a string), found %s", graph.Describe(e))
 			continue
 		}
 		*out = append(*out, nameRef{e.Str, u.at(e)})

@@ -212,6 +212,21 @@ func TestPresets(t *testing.T) {
 	}
 }
 
+// TestFoundKinds: the validator names the kind of a wrong value in the
+// resolver's words (graph.Describe): "an empty map", "a date".
+func TestFoundKinds(t *testing.T) {
+	const src = "tosca_definitions_version: tosca_simple_yaml_1_3\n" +
+		"node_types:\n  my.N:\n    properties: {s: {type: string}}\n" +
+		"topology_template:\n  node_templates:\n" +
+		"    a: {type: {}}\n" +
+		"    b: {type: my.N, properties: {s: 2024-01-01}}\n" +
+		"    c: {type: 2024-01-01}\n"
+	got := validate.Bytes(context.Background(), []byte(src), "t.yaml", validate.Options{NoLib: true})
+	require.Equal(t, "t.yaml:7:15: expected a string for \"type\" in node template \"a\", found an empty map\n"+
+		"t.yaml:8:37: expected a string for property \"s\" of node template \"b\" of type \"string\", found a date\n"+
+		"t.yaml:9:15: expected a string for \"type\" in node template \"c\", found a date\n", render(got))
+}
+
 // TestImportDepth: a chain of imports ends at tosca.MaxImportDepth, with
 // one problem at the import that goes too deep.
 func TestImportDepth(t *testing.T) {
