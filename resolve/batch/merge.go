@@ -160,86 +160,107 @@ func (s *Summary) setShard(shard, runs, digest string, pos diag.Pos) error {
 	return nil
 }
 
-// jsonReader checks the values of a JSON summary.
-type jsonReader struct{ file string }
+// jsonReader reads the values of a JSON summary. Like bufio.Scanner, it
+// keeps the first error it meets: after it, reads do nothing and return
+// zero values, so a run of reads is checked once, where a value decides
+// what comes next, and reports its first fault.
+type jsonReader struct {
+	file string
+	err  error
+}
 
-func (j jsonReader) errAt(v *yamlsrc.Value, format string, args ...any) error {
+// fail records an error at v (at the file when v is nil), unless there is
+// one already.
+func (j *jsonReader) fail(v *yamlsrc.Value, format string, args ...any) {
+	if j.err != nil {
+		return
+	}
 	pos := diag.Pos{File: j.file}
 	if v != nil {
 		pos.Line, pos.Col = int(v.Line), int(v.Col)
 	}
-	return diag.Errorf(pos, diag.StageLoad, format, args...)
+	j.err = diag.Errorf(pos, diag.StageLoad, format, args...)
 }
 
-// str reads a string; a missing value is an error at parent.
-func (j jsonReader) str(parent *yamlsrc.Value, key, what string) (string, error) {
+// get returns the value of key, which must be there (else an error at
+// parent) and of kind k (else an error at it, saying it must be desc); nil
+// after an error.
+func (j *jsonReader) get(parent *yamlsrc.Value, key, what string, k yamlsrc.Kind, desc string) *yamlsrc.Value {
+	if j.err != nil {
+		return nil
+	}
 	v, ok := parent.Map.Lookup(key)
-	if !ok {
-		return "", j.errAt(parent, "%s without %q", what, key)
+	switch {
+	case !ok:
+		j.fail(parent, "%s without %q", what, key)
+	case v.Kind != k:
+		j.fail(v, "%q must be %s, found %s", key, desc, kind(v))
+	default:
+		return v
 	}
-	if !v.IsString() {
-		return "", j.errAt(v, "%q must be a string, found %s", key, kind(v))
-	}
-	return v.Str, nil
+	return nil
 }
 
-func (j jsonReader) strings(parent *yamlsrc.Value, key, what string) ([]string, error) {
-	v, ok := parent.Map.Lookup(key)
-	if !ok {
-		return nil, j.errAt(parent, "%s without %q", what, key)
+// str reads a string.
+func (j *jsonReader) str(parent *yamlsrc.Value, key, what string) string {
+	if v := j.get(parent, key, what, yamlsrc.KindString, "a string"); v != nil {
+		return v.Str
 	}
-	if !v.IsList() {
-		return nil, j.errAt(v, "%q must be a list of strings, found %s", key, kind(v))
+	return ""
+}
+
+func (j *jsonReader) strings(parent *yamlsrc.Value, key, what string) []string {
+	v := j.get(parent, key, what, yamlsrc.KindList, "a list of strings")
+	if v == nil {
+		return nil
 	}
 	var out []string
 	for _, x := range v.List {
 		if !x.IsString() {
-			return nil, j.errAt(x, "%q must be a list of strings, found %s in it", key, kind(x))
+			j.fail(x, "%q must be a list of strings, found %s in it", key, kind(x))
+			return nil
 		}
 		out = append(out, x.Str)
 	}
-	return out, nil
+	return out
 }
 
-// number reads a number or null (nil); present is false when key is not
-// there.
-func (j jsonReader) number(parent *yamlsrc.Value, key string) (f *float64, present bool, err error) {
-	v, ok := parent.Map.Lookup(key)
-	if !ok {
-		return nil, false, nil
+// number reads a number, or null or nothing (nil).
+func (j *jsonReader) number(parent *yamlsrc.Value, key string) *float64 {
+	if j.err != nil {
+		return nil
 	}
-	if v.IsNull() {
-		return nil, true, nil
+	v, ok := parent.Map.Lookup(key)
+	if !ok || v.IsNull() {
+		return nil
 	}
 	if v.Kind != yamlsrc.KindNumber {
-		return nil, true, j.errAt(v, "%q must be a number, found %s", key, kind(v))
+		j.fail(v, "%q must be a number, found %s", key, kind(v))
+		return nil
 	}
 	n := v.Num
-	return &n, true, nil
+	return &n
 }
 
-func (j jsonReader) assignments(parent *yamlsrc.Value, key, what string) ([]resolve.Assignment, error) {
-	v, ok := parent.Map.Lookup(key)
-	if !ok {
-		return nil, j.errAt(parent, "%s without %q", what, key)
-	}
-	if !v.IsMap() {
-		return nil, j.errAt(v, "%q must be an object, found %s", key, kind(v))
+func (j *jsonReader) assignments(parent *yamlsrc.Value, key, what string) []resolve.Assignment {
+	v := j.get(parent, key, what, yamlsrc.KindMap, "an object")
+	if v == nil {
+		return nil
 	}
 	var out []resolve.Assignment
 	for _, k := range v.Map.Keys() {
 		out = append(out, resolve.Assignment{Name: k, Value: v.Map.Get(k)})
 	}
-	return out, nil
+	return out
 }
 
-func (j jsonReader) keys(v *yamlsrc.Value, what string, allowed ...string) error {
+func (j *jsonReader) keys(v *yamlsrc.Value, what string, allowed ...string) {
 	for _, k := range v.Map.Keys() {
 		if !slices.Contains(allowed, k) {
-			return j.errAt(v.Map.Get(k), "unknown key %q in %s", k, what)
+			j.fail(v.Map.Get(k), "unknown key %q in %s", k, what)
+			return
 		}
 	}
-	return nil
 }
 
 func readJSONSummary(data []byte, file string) (*Summary, error) {
@@ -247,30 +268,20 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	j := jsonReader{file: file}
+	j := &jsonReader{file: file}
 	s := &Summary{File: file, Format: "json", Timings: true}
 	const what = "a summary of v4t batch"
-	if err := j.keys(doc, what, "space", "shard", "space_runs", "space_digest", "runs", "ok", "failed", "not_run", "interrupted", "rows"); err != nil {
-		return nil, err
-	}
-	if s.Space, err = j.str(doc, "space", what); err != nil {
-		return nil, err
-	}
+	j.keys(doc, what, "space", "shard", "space_runs", "space_digest", "runs", "ok", "failed", "not_run", "interrupted", "rows")
+	s.Space = j.str(doc, "space", what)
 	if doc.Has("shard") || doc.Has("space_runs") || doc.Has("space_digest") {
-		shard, err := j.str(doc, "shard", what)
-		if err != nil {
-			return nil, err
-		}
-		digest, err := j.str(doc, "space_digest", what)
-		if err != nil {
-			return nil, err
-		}
-		runs, _, err := j.number(doc, "space_runs")
-		if err != nil {
-			return nil, err
-		}
+		shard := j.str(doc, "shard", what)
+		digest := j.str(doc, "space_digest", what)
+		runs := j.number(doc, "space_runs")
 		if runs == nil {
-			return nil, j.errAt(doc, "%s without %q", what, "space_runs")
+			j.fail(doc, "%s without %q", what, "space_runs")
+		}
+		if j.err != nil {
+			return nil, j.err
 		}
 		if err := s.setShard(shard, js.FormatNumber(*runs), digest, diag.Pos{File: file, Line: int(doc.Line), Col: int(doc.Col)}); err != nil {
 			return nil, err
@@ -278,21 +289,18 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 	}
 	if v, ok := doc.Map.Lookup("interrupted"); ok {
 		if v.Kind != yamlsrc.KindBool {
-			return nil, j.errAt(v, "%q must be true or false, found %s", "interrupted", kind(v))
+			j.fail(v, "%q must be true or false, found %s", "interrupted", kind(v))
 		}
 		s.Interrupted = v.Bool
 	}
-	rows, ok := doc.Map.Lookup("rows")
-	if !ok {
-		return nil, j.errAt(doc, "%s without %q", what, "rows")
-	}
-	if !rows.IsList() {
-		return nil, j.errAt(rows, "%q must be a list, found %s", "rows", kind(rows))
+	rows := j.get(doc, "rows", what, yamlsrc.KindList, "a list")
+	if j.err != nil {
+		return nil, j.err
 	}
 	for _, rv := range rows.List {
-		row, err := j.row(rv)
-		if err != nil {
-			return nil, err
+		row := j.row(rv)
+		if j.err != nil {
+			return nil, j.err
 		}
 		if row.Status != NotRun && row.Duration < 0 {
 			s.Timings = false
@@ -312,55 +320,42 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 		want int
 		of   string
 	}{{"runs", len(s.Rows), "rows"}, {"ok", ok1, "rows with status ok"}, {"failed", failed, "rows with status error"}, {"not_run", notRun, "rows not run"}} {
-		n, present, err := j.number(doc, c.key)
-		if err != nil {
-			return nil, err
+		n := j.number(doc, c.key)
+		switch {
+		case n == nil:
+			j.fail(doc, "%s without %q", what, c.key)
+		case *n != float64(c.want):
+			j.fail(doc.Get(c.key), "%q is %s, but the summary has %d %s", c.key, js.FormatNumber(*n), c.want, c.of)
 		}
-		if !present || n == nil {
-			return nil, j.errAt(doc, "%s without %q", what, c.key)
-		}
-		if *n != float64(c.want) {
-			return nil, j.errAt(doc.Get(c.key), "%q is %s, but the summary has %d %s", c.key, js.FormatNumber(*n), c.want, c.of)
-		}
+	}
+	if j.err != nil {
+		return nil, j.err
 	}
 	return s, nil
 }
 
-// row reads one row of a JSON summary; Duration is -1 without ms.
-func (j jsonReader) row(v *yamlsrc.Value) (*Row, error) {
+// row reads one row of a JSON summary, nil after an error; Duration is -1
+// without ms.
+func (j *jsonReader) row(v *yamlsrc.Value) *Row {
 	const what = "a row"
 	if !v.IsMap() {
-		return nil, j.errAt(v, "expected a row (an object), found %s", kind(v))
+		j.fail(v, "expected a row (an object), found %s", kind(v))
+		return nil
 	}
-	if err := j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "warnings", "ms"); err != nil {
-		return nil, err
-	}
+	j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "warnings", "ms")
 	r := &Run{}
-	var err error
-	if r.ID, err = j.str(v, "id", what); err != nil {
-		return nil, err
-	}
-	if r.Template, err = j.str(v, "template", what); err != nil {
-		return nil, err
-	}
-	if r.Presets, err = j.strings(v, "presets", what); err != nil {
-		return nil, err
-	}
+	r.ID = j.str(v, "id", what)
+	r.Template = j.str(v, "template", what)
+	r.Presets = j.strings(v, "presets", what)
 	if v.Has("inputs_file") {
-		if r.InputsFile, err = j.str(v, "inputs_file", what); err != nil {
-			return nil, err
-		}
+		r.InputsFile = j.str(v, "inputs_file", what)
 	}
-	if r.Inputs, err = j.assignments(v, "inputs", what); err != nil {
-		return nil, err
-	}
-	if r.Options, err = j.assignments(v, "options", what); err != nil {
-		return nil, err
-	}
+	r.Inputs = j.assignments(v, "inputs", what)
+	r.Options = j.assignments(v, "options", what)
 	row := &Row{Run: r, Duration: -1}
-	status, err := j.str(v, "status", what)
-	if err != nil {
-		return nil, err
+	status := j.str(v, "status", what)
+	if j.err != nil {
+		return nil
 	}
 	switch status {
 	case OK.String():
@@ -368,48 +363,34 @@ func (j jsonReader) row(v *yamlsrc.Value) (*Row, error) {
 	case NotRun.String():
 		row.Status = NotRun
 	case Failed.String():
-		msg, err := j.str(v, "error", "a failed row")
-		if err != nil {
-			return nil, err
-		}
-		row.Status, row.Err = Failed, textError(msg)
+		row.Status, row.Err = Failed, textError(j.str(v, "error", "a failed row"))
 	default:
-		return nil, j.errAt(v.Get("status"), "unknown status %q (expected ok, error or not run)", status)
+		j.fail(v.Get("status"), "unknown status %q (expected ok, error or not run)", status)
+		return nil
 	}
-	if row.Report.Nodes, err = j.strings(v, "nodes", what); err != nil {
-		return nil, err
-	}
-	if row.Report.Relations, err = j.strings(v, "relations", what); err != nil {
-		return nil, err
-	}
-	weight, _, err := j.number(v, "weight")
-	if err != nil {
-		return nil, err
-	}
-	if weight != nil {
+	row.Report.Nodes = j.strings(v, "nodes", what)
+	row.Report.Relations = j.strings(v, "relations", what)
+	if weight := j.number(v, "weight"); weight != nil {
 		row.Report.Weight = *weight
 	}
 	if u, ok := v.Map.Lookup("unique"); ok && !u.IsNull() {
 		if u.Kind != yamlsrc.KindBool {
-			return nil, j.errAt(u, "%q must be true, false or null, found %s", "unique", kind(u))
+			j.fail(u, "%q must be true, false or null, found %s", "unique", kind(u))
 		}
 		row.Report.Unique = u.Bool
 	}
 	// Summaries of versions before the warnings column have none.
 	if v.Has("warnings") {
-		if row.Warnings, err = j.strings(v, "warnings", what); err != nil {
-			return nil, err
-		}
+		row.Warnings = j.strings(v, "warnings", what)
 	}
-	ms, _, err := j.number(v, "ms")
-	if err != nil {
-		return nil, err
-	}
-	if ms != nil {
+	if ms := j.number(v, "ms"); ms != nil {
 		// The writer printed float64(µs)/1000, which this inverts exactly.
 		row.Duration = time.Duration(math.Round(*ms*1000)) * time.Microsecond
 	}
-	return row, nil
+	if j.err != nil {
+		return nil
+	}
+	return row
 }
 
 // Merged is the summary of a whole space made of the summaries of its

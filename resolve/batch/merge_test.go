@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"v4t/model/testkit"
 
@@ -227,6 +228,124 @@ func TestMergeErrors(t *testing.T) {
 			if err == nil {
 				_, err = Merge(sums)
 			}
+			require.Error(t, err, tc.name)
+			d := testkit.Diagnostic(t, err, "%s: a diagnostic: %v", tc.name, err)
+			require.Equal(t, tc.err, d.Line(), tc.name)
+		})
+	}
+}
+
+// TestReadJSONSummaryErrors: a malformed JSON summary is an error at the
+// value at fault; with several faults, the first one read is reported.
+func TestReadJSONSummaryErrors(t *testing.T) {
+	const base = `{
+  "space": "s.yaml",
+  "shard": "1/2",
+  "space_runs": 2,
+  "space_digest": "abc",
+  "runs": 1,
+  "ok": 1,
+  "failed": 0,
+  "not_run": 0,
+  "interrupted": false,
+  "rows": [
+    {
+      "id": "run-001",
+      "template": "t.yaml",
+      "presets": ["p"],
+      "inputs_file": "i.yaml",
+      "inputs": {"x": 1},
+      "options": {},
+      "status": "ok",
+      "nodes": ["a"],
+      "relations": [],
+      "weight": 1,
+      "unique": true,
+      "warnings": [],
+      "ms": 1.5
+    }
+  ]
+}`
+	s, err := ReadSummary([]byte(base), "s.json")
+	require.NoError(t, err)
+	require.Equal(t, Shard{1, 2}, s.Shard)
+	require.True(t, s.Timings)
+	require.Len(t, s.Rows, 1)
+	require.Equal(t, "i.yaml", s.Rows[0].Run.InputsFile)
+	require.Equal(t, 1500*time.Microsecond, s.Rows[0].Duration)
+
+	for _, tc := range []struct {
+		name string
+		doc  string   // the summary, when not base
+		repl []string // replacements in base
+		err  string
+	}{
+		{name: "space not a string", repl: []string{`"space": "s.yaml"`, `"space": 1`}, err: `s.json:2:12: "space" must be a string, found number`},
+		{name: "no space", doc: `{"rows": []}`, err: `s.json:1:1: a summary of v4t batch without "space"`},
+		{name: "shard not a string", repl: []string{`"shard": "1/2"`, `"shard": 2`}, err: `s.json:3:12: "shard" must be a string, found number`},
+		{name: "no space digest", repl: []string{`"space_digest": "abc",`, ``}, err: `s.json:1:1: a summary of v4t batch without "space_digest"`},
+		{name: "space runs a string", repl: []string{`"space_runs": 2`, `"space_runs": "2"`}, err: `s.json:4:17: "space_runs" must be a number, found string`},
+		{name: "space runs null", repl: []string{`"space_runs": 2`, `"space_runs": null`}, err: `s.json:1:1: a summary of v4t batch without "space_runs"`},
+		{name: "no space runs", repl: []string{`"space_runs": 2,`, ``}, err: `s.json:1:1: a summary of v4t batch without "space_runs"`},
+		{name: "bad shard", repl: []string{`"shard": "1/2"`, `"shard": "3/2"`}, err: `s.json:1:1: bad shard columns: shard "3/2", space_runs "2", space_digest "abc"`},
+		{name: "interrupted not a bool", repl: []string{`"interrupted": false`, `"interrupted": 0`}, err: `s.json:10:18: "interrupted" must be true or false, found number`},
+		{name: "no rows", doc: `{"space": "s.yaml", "runs": 0}`, err: `s.json:1:1: a summary of v4t batch without "rows"`},
+		{name: "rows not a list", doc: `{"space": "s.yaml", "rows": {}}`, err: `s.json:1:29: "rows" must be a list, found map`},
+		{name: "a row not an object", doc: `{"space": "s.yaml", "rows": [1]}`, err: "s.json:1:30: expected a row (an object), found number"},
+		{name: "unknown key in a row", repl: []string{`"ms": 1.5`, `"ms": 1.5, "x": 1`}, err: `s.json:25:23: unknown key "x" in a row`},
+		{name: "template not a string", repl: []string{`"template": "t.yaml"`, `"template": null`}, err: `s.json:14:19: "template" must be a string, found null`},
+		{name: "no presets", repl: []string{`"presets": ["p"],`, ``}, err: `s.json:12:5: a row without "presets"`},
+		{name: "presets not a list", repl: []string{`"presets": ["p"]`, `"presets": "p"`}, err: `s.json:15:18: "presets" must be a list of strings, found string`},
+		{name: "presets not strings", repl: []string{`"presets": ["p"]`, `"presets": ["p", 2]`}, err: `s.json:15:24: "presets" must be a list of strings, found number in it`},
+		{name: "inputs file not a string", repl: []string{`"inputs_file": "i.yaml"`, `"inputs_file": []`}, err: `s.json:16:22: "inputs_file" must be a string, found list`},
+		{name: "no inputs", repl: []string{`"inputs": {"x": 1},`, ``}, err: `s.json:12:5: a row without "inputs"`},
+		{name: "options not an object", repl: []string{`"options": {}`, `"options": []`}, err: `s.json:18:18: "options" must be an object, found list`},
+		{name: "no status", repl: []string{`"status": "ok",`, ``}, err: `s.json:12:5: a row without "status"`},
+		{name: "status not a string", repl: []string{`"status": "ok"`, `"status": true`}, err: `s.json:19:17: "status" must be a string, found boolean`},
+		{name: "unknown status", repl: []string{`"status": "ok"`, `"status": "fine"`}, err: `s.json:19:17: unknown status "fine" (expected ok, error or not run)`},
+		{name: "a failed row without error", repl: []string{`"status": "ok"`, `"status": "error"`}, err: `s.json:12:5: a failed row without "error"`},
+		{name: "error not a string", repl: []string{`"status": "ok"`, `"status": "error", "error": 1`}, err: `s.json:19:35: "error" must be a string, found number`},
+		{name: "nodes not a list", repl: []string{`"nodes": ["a"]`, `"nodes": {}`}, err: `s.json:20:16: "nodes" must be a list of strings, found map`},
+		{name: "no relations", repl: []string{`"relations": [],`, ``}, err: `s.json:12:5: a row without "relations"`},
+		{name: "weight a string", repl: []string{`"weight": 1`, `"weight": "1"`}, err: `s.json:22:17: "weight" must be a number, found string`},
+		{name: "unique a number", repl: []string{`"unique": true`, `"unique": 1`}, err: `s.json:23:17: "unique" must be true, false or null, found number`},
+		{name: "warnings not a list", repl: []string{`"warnings": []`, `"warnings": ""`}, err: `s.json:24:19: "warnings" must be a list of strings, found string`},
+		{name: "ms a string", repl: []string{`"ms": 1.5`, `"ms": "1.5"`}, err: `s.json:25:13: "ms" must be a number, found string`},
+		{name: "no runs", repl: []string{`"runs": 1,`, ``}, err: `s.json:1:1: a summary of v4t batch without "runs"`},
+		{name: "ok null", repl: []string{`"ok": 1`, `"ok": null`}, err: `s.json:1:1: a summary of v4t batch without "ok"`},
+		{name: "failed a string", repl: []string{`"failed": 0`, `"failed": "0"`}, err: `s.json:8:13: "failed" must be a number, found string`},
+		{name: "not run wrong", repl: []string{`"not_run": 0`, `"not_run": 1`}, err: `s.json:9:14: "not_run" is 1, but the summary has 0 rows not run`},
+		{name: "a failed row counted ok", repl: []string{`"status": "ok"`, `"status": "error", "error": "e"`}, err: `s.json:7:9: "ok" is 1, but the summary has 0 rows with status ok`},
+		// The first fault read is the one reported.
+		{name: "unknown key before bad space", repl: []string{`"space": "s.yaml"`, `"space": 1, "x": 1`}, err: `s.json:2:20: unknown key "x" in a summary of v4t batch`},
+		{name: "bad space before bad shard", repl: []string{`"space": "s.yaml"`, `"space": 1`, `"shard": "1/2"`, `"shard": 2`}, err: `s.json:2:12: "space" must be a string, found number`},
+		{name: "bad shard before bad digest", repl: []string{`"shard": "1/2"`, `"shard": 2`, `"space_digest": "abc"`, `"space_digest": 3`}, err: `s.json:3:12: "shard" must be a string, found number`},
+		{name: "bad digest before bad space runs", repl: []string{`"space_runs": 2`, `"space_runs": "2"`, `"space_digest": "abc"`, `"space_digest": 3`}, err: `s.json:5:19: "space_digest" must be a string, found number`},
+		{name: "bad shard columns before bad interrupted", repl: []string{`"shard": "1/2"`, `"shard": "3/2"`, `"interrupted": false`, `"interrupted": 0`}, err: `s.json:1:1: bad shard columns: shard "3/2", space_runs "2", space_digest "abc"`},
+		{name: "bad interrupted before bad rows", doc: `{"space": "s.yaml", "interrupted": 0, "rows": 1}`, err: `s.json:1:36: "interrupted" must be true or false, found number`},
+		{name: "bad row before bad counts", repl: []string{`"ms": 1.5`, `"ms": "1.5"`, `"runs": 1`, `"runs": 2`}, err: `s.json:25:13: "ms" must be a number, found string`},
+		{name: "unknown key in a row before no id", repl: []string{`"id": "run-001"`, `"x": "run-001"`}, err: `s.json:13:12: unknown key "x" in a row`},
+		{name: "bad id before bad template", repl: []string{`"id": "run-001"`, `"id": 1`, `"template": "t.yaml"`, `"template": 1`}, err: `s.json:13:13: "id" must be a string, found number`},
+		{name: "bad presets before bad inputs", repl: []string{`"presets": ["p"]`, `"presets": [1]`, `"inputs": {"x": 1}`, `"inputs": 1`}, err: `s.json:15:19: "presets" must be a list of strings, found number in it`},
+		{name: "bad inputs file before bad inputs", repl: []string{`"inputs_file": "i.yaml"`, `"inputs_file": 1`, `"inputs": {"x": 1}`, `"inputs": 1`}, err: `s.json:16:22: "inputs_file" must be a string, found number`},
+		{name: "bad inputs before bad options", repl: []string{`"inputs": {"x": 1}`, `"inputs": 1`, `"options": {}`, `"options": 1`}, err: `s.json:17:17: "inputs" must be an object, found number`},
+		{name: "bad options before bad status", repl: []string{`"options": {}`, `"options": 1`, `"status": "ok"`, `"status": "fine"`}, err: `s.json:18:18: "options" must be an object, found number`},
+		{name: "bad status before bad nodes", repl: []string{`"status": "ok"`, `"status": "fine"`, `"nodes": ["a"]`, `"nodes": 1`}, err: `s.json:19:17: unknown status "fine" (expected ok, error or not run)`},
+		{name: "bad error before bad nodes", repl: []string{`"status": "ok"`, `"status": "error", "error": 1`, `"nodes": ["a"]`, `"nodes": 1`}, err: `s.json:19:35: "error" must be a string, found number`},
+		{name: "bad nodes before bad relations", repl: []string{`"nodes": ["a"]`, `"nodes": 1`, `"relations": []`, `"relations": 1`}, err: `s.json:20:16: "nodes" must be a list of strings, found number`},
+		{name: "bad relations before bad weight", repl: []string{`"relations": []`, `"relations": 1`, `"weight": 1`, `"weight": "1"`}, err: `s.json:21:20: "relations" must be a list of strings, found number`},
+		{name: "bad weight before bad unique", repl: []string{`"weight": 1`, `"weight": "1"`, `"unique": true`, `"unique": 1`}, err: `s.json:22:17: "weight" must be a number, found string`},
+		{name: "bad unique before bad warnings", repl: []string{`"unique": true`, `"unique": 1`, `"warnings": []`, `"warnings": 1`}, err: `s.json:23:17: "unique" must be true, false or null, found number`},
+		{name: "bad warnings before bad ms", repl: []string{`"warnings": []`, `"warnings": 1`, `"ms": 1.5`, `"ms": "1.5"`}, err: `s.json:24:19: "warnings" must be a list of strings, found number`},
+		{name: "bad first row before bad second row", doc: `{"space": "s.yaml", "rows": [{"id": 1}, 2]}`, err: `s.json:1:37: "id" must be a string, found number`},
+		{name: "bad runs before bad ok", repl: []string{`"runs": 1`, `"runs": 2`, `"ok": 1`, `"ok": 2`}, err: `s.json:6:11: "runs" is 2, but the summary has 1 rows`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := tc.doc
+			if doc == "" {
+				doc = strings.NewReplacer(tc.repl...).Replace(base)
+			}
+			_, err := ReadSummary([]byte(doc), "s.json")
 			require.Error(t, err, tc.name)
 			d := testkit.Diagnostic(t, err, "%s: a diagnostic: %v", tc.name, err)
 			require.Equal(t, tc.err, d.Line(), tc.name)
