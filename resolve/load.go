@@ -17,7 +17,10 @@ import (
 // lib/ next to the template.
 
 type loaded struct {
-	doc          *yamlsrc.Value
+	doc *yamlsrc.Value
+	// aliased says that the template uses an alias, so that its values
+	// may be reached by more than one path (yamlsrc.LoadFileAliased).
+	aliased      bool
 	file         string
 	dir          string
 	root         tosca.Tree
@@ -40,7 +43,7 @@ func (l *loaded) warn(v *yamlsrc.Value, msg string) {
 // nil (path then names it), with its side files and types; allowOutside
 // lets its imports and side files leave its directory tree.
 func loadTemplate(path string, data []byte, allowOutside bool, warn diag.Sink) (*loaded, error) {
-	doc, err := loadGiven(path, data)
+	doc, aliased, err := loadGivenAliased(path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +54,7 @@ func loadTemplate(path string, data []byte, allowOutside bool, warn diag.Sink) (
 		}
 		return nil, diag.At(pos, diag.StageLoad, "expected a service template (a map), found "+kindName(doc))
 	}
-	l := &loaded{doc: doc, file: path, dir: filepath.Dir(path), root: tosca.NewTree(filepath.Dir(path)), allowOutside: allowOutside, sink: warn}
+	l := &loaded{doc: doc, aliased: aliased, file: path, dir: filepath.Dir(path), root: tosca.NewTree(filepath.Dir(path)), allowOutside: allowOutside, sink: warn}
 	if err := checkImports(path, doc, allowOutside); err != nil {
 		return nil, err
 	}
@@ -72,31 +75,45 @@ func loadTemplate(path string, data []byte, allowOutside bool, warn diag.Sink) (
 // side file, a lib/ type file): it must be a regular file, which LoadFile
 // requires.
 func loadYAML(path string, named bool) (*yamlsrc.Value, error) {
+	v, _, err := loadYAMLAliased(path, named)
+	return v, err
+}
+
+// loadYAMLAliased is loadYAML that also says whether the document uses an
+// alias (yamlsrc.LoadFileAliased).
+func loadYAMLAliased(path string, named bool) (*yamlsrc.Value, bool, error) {
 	if fi, err := os.Stat(path); named || err != nil || fi.Mode().IsRegular() {
-		return yamlsrc.LoadFile(path)
+		return yamlsrc.LoadFileAliased(path)
 	}
 	data, err := yamlsrc.ReadFile(path)
 	if err != nil {
 		d := diag.New(diag.StageLoad, path+": cannot read: "+unwrapPathError(err).Error())
 		d.Code = yamlsrc.CodeRead
-		return nil, d
+		return nil, false, d
 	}
-	return yamlsrc.Parse(data, path)
+	return yamlsrc.ParseAliased(data, path)
 }
 
 // loadGiven parses data, the content of a file named on the command line
 // that the caller has read (standard input), named path in positions; nil
 // data reads the file at path (loadYAML).
 func loadGiven(path string, data []byte) (*yamlsrc.Value, error) {
+	v, _, err := loadGivenAliased(path, data)
+	return v, err
+}
+
+// loadGivenAliased is loadGiven that also says whether the document uses
+// an alias (yamlsrc.LoadFileAliased).
+func loadGivenAliased(path string, data []byte) (*yamlsrc.Value, bool, error) {
 	if data == nil {
-		return loadYAML(path, false)
+		return loadYAMLAliased(path, false)
 	}
 	if len(data) > yamlsrc.MaxFileSize {
 		d := diag.New(diag.StageLoad, path+": cannot read: "+yamlsrc.ErrTooLarge.Error())
 		d.Code = yamlsrc.CodeRead
-		return nil, d
+		return nil, false, d
 	}
-	return yamlsrc.Parse(data, path)
+	return yamlsrc.ParseAliased(data, path)
 }
 
 func kindName(v *yamlsrc.Value) string {

@@ -159,7 +159,7 @@ func Resolve(ctx context.Context, in Input, opts Options) (res *Result, err erro
 	defer recoverInternal(in, opts, &err)
 	out := &Result{}
 	sw := newStopwatch(&out.Timings)
-	p, err := prepareFor(ctx, in, opts, false, &sw)
+	p, err := prepareFor(ctx, in, opts, false, false, &sw)
 	if err != nil {
 		return nil, err
 	}

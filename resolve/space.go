@@ -86,7 +86,7 @@ func (s *Space) Projection() []int {
 // (variability.md §7) hold in the space instead of failing the run.
 func BuildSpace(ctx context.Context, in Input, opts Options, so SpaceOptions) (s *Space, err error) {
 	defer recoverInternal(in, opts, &err)
-	p, err := prepareFor(ctx, in, opts, so.OpenInputs, nil)
+	p, err := prepareFor(ctx, in, opts, so.OpenInputs, true, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -78,13 +78,15 @@ type solved struct {
 // durations to sw (nil: not timed). With deferInputs the validator checks
 // the form of the feature constraints between inputs but not the assigned
 // values, which a space with open inputs constrains instead (BuildSpace).
-func prepareFor(ctx context.Context, in Input, opts Options, deferInputs bool, sw *stopwatch) (*prepared, error) {
+// rebuilds says that graphs are built anew from the enriched document
+// later (a space's variants), which then must hold the final conditions.
+func prepareFor(ctx context.Context, in Input, opts Options, deferInputs, rebuilds bool, sw *stopwatch) (*prepared, error) {
 	l, err := loadStage(in, opts)
 	if err != nil {
 		return nil, err
 	}
 	sw.lap(parseLap)
-	e, err := enrichStage(l, in, opts)
+	e, err := enrichStage(l, in, opts, rebuilds || opts.Explain || l.aliased)
 	if err != nil {
 		return nil, err
 	}
@@ -109,8 +111,9 @@ func loadStage(in Input, opts Options) (*loaded, error) {
 
 // enrichStage is §1 step 3, after the option overrides: graph #1, element
 // enrichment, graph #2, condition and constraint enrichment and the
-// cleanup (§5).
-func enrichStage(l *loaded, in Input, opts Options) (enriched, error) {
+// cleanup (§5). writeBack says that the document is read again after the
+// cleanup (enrich.Cleanup).
+func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, error) {
 	names, err := applyOptions(l, in, opts)
 	if err != nil {
 		return enriched{}, err
@@ -139,7 +142,7 @@ func enrichStage(l *loaded, in Input, opts Options) (enriched, error) {
 	if err := enrich.Constraints(g2); err != nil {
 		return enriched{}, err
 	}
-	if err := enrich.Cleanup(g2); err != nil {
+	if err := enrich.Cleanup(g2, writeBack); err != nil {
 		return enriched{}, err
 	}
 	return enriched{file: file, doc: l.doc, g: g2, topology: l.topology, names: names}, nil
@@ -276,7 +279,7 @@ type Stages struct {
 // validator.
 func Prepare(ctx context.Context, in Input, opts Options) (s *Stages, err error) {
 	defer recoverInternal(in, opts, &err)
-	p, err := prepareFor(ctx, in, opts, false, nil)
+	p, err := prepareFor(ctx, in, opts, false, false, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -40,22 +40,29 @@ const CodeRead = "read"
 // The file must be a regular file of at most MaxFileSize bytes (ReadNamedFile):
 // a device or a named pipe is refused, not read.
 func LoadFile(path string) (*Value, error) {
+	v, _, err := LoadFileAliased(path)
+	return v, err
+}
+
+// LoadFileAliased is LoadFile that also says whether the document uses an
+// alias. Where it does, some of its values are reached by more than one
+// path, and a change made in place through one path shows through the
+// others (js-yaml shares them too); where it does not, every value but
+// the root has exactly one parent.
+func LoadFileAliased(path string) (v *Value, aliased bool, err error) {
 	f, fi, err := openRegular(path)
 	if err != nil {
-		return nil, ReadFailure(path, err)
+		return nil, false, ReadFailure(path, err)
 	}
 	defer f.Close()
-	if v, ok, err := loadMapped(f, fi, path); ok {
-		return v, err
+	if v, aliased, ok, err := loadMapped(f, fi, path); ok {
+		return v, aliased, err
 	}
 	data, err := readRegular(f, fi, path)
 	if err != nil {
-		return nil, ReadFailure(path, err)
+		return nil, false, ReadFailure(path, err)
 	}
-	if v, ok := parseFast(data); ok {
-		return v, nil
-	}
-	return parseYAML(data, path)
+	return ParseAliased(data, path)
 }
 
 // ReadFailure is the diagnostic of a file at path that cannot be read
@@ -89,8 +96,16 @@ func readError(path string, err error) string {
 // read straight into values; the others, and every document with an
 // error, go through yaml.v3, with the same results.
 func Parse(data []byte, file string) (*Value, error) {
+	v, _, err := ParseAliased(data, file)
+	return v, err
+}
+
+// ParseAliased is Parse that also says whether the document uses an alias
+// (LoadFileAliased).
+func ParseAliased(data []byte, file string) (v *Value, aliased bool, err error) {
 	if v, ok := parseFast(data); ok {
-		return v, nil
+		// The fast path bails out on anchors and aliases.
+		return v, false, nil
 	}
 	return parseYAML(data, file)
 }
@@ -131,21 +146,23 @@ func DecodeDocument(data []byte, file string) (*yaml.Node, error) {
 	return root, nil
 }
 
-// parseYAML is Parse through yaml.v3's node tree, for every document.
-func parseYAML(data []byte, file string) (*Value, error) {
+// parseYAML is ParseAliased through yaml.v3's node tree, for every
+// document.
+func parseYAML(data []byte, file string) (*Value, bool, error) {
 	root, err := DecodeDocument(data, file)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if root == nil {
-		return NewNull(), nil
+		return NewNull(), false, nil
 	}
 	c := converter{file: file}
 	v, err := c.convert(root, 0)
-	if first := c.anchors.FirstUse(); err == nil && first != nil && expandedSize(v, map[*Value]int64{}) > maxExpanded {
-		return nil, c.errAt(first, "aliases expand the document to more than %d values", maxExpanded)
+	first := c.anchors.FirstUse()
+	if err == nil && first != nil && expandedSize(v, map[*Value]int64{}) > maxExpanded {
+		return nil, false, c.errAt(first, "aliases expand the document to more than %d values", maxExpanded)
 	}
-	return v, err
+	return v, first != nil, err
 }
 
 // expandedSize counts the values of v with every shared value counted at

@@ -296,6 +296,38 @@ func TestLoadFileLarge(t *testing.T) {
 	}
 }
 
+// TestAliased: ParseAliased and LoadFileAliased say whether a document
+// uses an alias (merge keys included), whichever reader parses it and
+// whether the file is mapped.
+func TestAliased(t *testing.T) {
+	big := strings.Repeat("# filler to map the file\n", mapThreshold/24+1)
+	for _, tc := range []struct {
+		name, src string
+		aliased   bool
+	}{
+		{"fast path", "a: 1\nb: [x, y]\n", false},
+		{"yaml.v3 without alias", "a: {b: 1}\nc: !!str 2\n", false},
+		{"anchor without alias", "a: &x {b: 1}\n", false},
+		{"alias", "a: &x {b: 1}\nc: *x\n", true},
+		{"merge key", "a: &x {b: 1}\nc: {<<: *x, d: 2}\n", true},
+		{"inline merge key", "c: {<<: {b: 1}, d: 2}\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, aliased, err := ParseAliased([]byte(tc.src), "a.yaml")
+			require.NoError(t, err)
+			require.NotNil(t, v)
+			require.Equal(t, tc.aliased, aliased)
+			for _, text := range []string{tc.src, big + tc.src} {
+				path := filepath.Join(t.TempDir(), "a.yaml")
+				require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+				_, aliased, err = LoadFileAliased(path)
+				require.NoError(t, err)
+				require.Equal(t, tc.aliased, aliased, "%d bytes", len(text))
+			}
+		})
+	}
+}
+
 // TestLoadFileCutShort: a file cut short while it is mapped makes the
 // parser fault on the pages it lost; LoadFile reports a read error of the
 // file instead of crashing.

@@ -17,4 +17,6 @@ const mapsFiles = false
 var afterMap func(path string)
 
 // loadMapped maps no files where there is no mmap: LoadFile reads them.
-func loadMapped(*os.File, fs.FileInfo, string) (*Value, bool, error) { return nil, false, nil }
+func loadMapped(*os.File, fs.FileInfo, string) (*Value, bool, bool, error) {
+	return nil, false, false, nil
+}

@@ -32,13 +32,13 @@ var afterMap func(path string)
 // resolve runs without garbage collection. ok is false where the file is
 // not one to map (small, over the limit, or the mapping failed); the
 // caller then reads it.
-func loadMapped(f *os.File, fi fs.FileInfo, path string) (v *Value, ok bool, err error) {
+func loadMapped(f *os.File, fi fs.FileInfo, path string) (v *Value, aliased, ok bool, err error) {
 	if fi.Size() < mapThreshold || fi.Size() > maxFileSize {
-		return nil, false, nil
+		return nil, false, false, nil
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_PRIVATE)
 	if err != nil {
-		return nil, false, nil
+		return nil, false, false, nil
 	}
 	defer syscall.Munmap(data)
 	// A file cut short under the mapping faults on the pages it lost: that
@@ -51,15 +51,12 @@ func loadMapped(f *os.File, fi fs.FileInfo, path string) (v *Value, ok bool, err
 			if _, fault := r.(interface{ Addr() uintptr }); !fault {
 				panic(r)
 			}
-			v, ok, err = nil, true, ReadFailure(path, &fs.PathError{Op: "read", Path: path, Err: errChanged})
+			v, aliased, ok, err = nil, false, true, ReadFailure(path, &fs.PathError{Op: "read", Path: path, Err: errChanged})
 		}
 	}()
 	if afterMap != nil {
 		afterMap(path)
 	}
-	if v, fast := parseFast(data); fast {
-		return v, true, nil
-	}
-	v, err = parseYAML(data, path)
-	return v, true, err
+	v, aliased, err = ParseAliased(data, path)
+	return v, aliased, true, err
 }

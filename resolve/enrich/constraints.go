@@ -381,15 +381,22 @@ func cleanCondition(e *Element, c *Value) error {
 	return nil
 }
 
-// Cleanup writes the final condition lists back into the document and removes
-// enrichment-only keys and options (§5.13). It fails where the reference's
-// cleanup does: on a null inside a final condition (cleanConditions), and
-// on variability inputs that are a number or a boolean, whose emptiness the
-// reference cannot check.
+// Cleanup removes enrichment-only keys and options and, with writeBack,
+// writes the final condition lists back into the document (§5.13). It
+// fails where the reference's cleanup does: on a null inside a final
+// condition (cleanConditions), and on variability inputs that are a number
+// or a boolean, whose emptiness the reference cannot check.
 //
 // Graph #3 is not rebuilt but derived from graph #2 (graph.AfterCleanup),
-// which also drops what the removal of variability groups takes away.
-func Cleanup(g *graph.Graph) error {
+// which also drops what the removal of variability groups takes away. So
+// the written lists are read only where the document is read again: a
+// graph built anew from it (enumerate's variants), the positions of
+// --explain, or a value of the output that is also an element's map
+// through an alias. Without these, the output cannot show them (it drops
+// every emitted element's conditions, §12), and the caller passes
+// writeBack false: on a large template the lists are a tenth of the
+// memory of enrichment.
+func Cleanup(g *graph.Graph, writeBack bool) error {
 	if err := cleanConditions(g); err != nil {
 		return err
 	}
@@ -400,7 +407,7 @@ func Cleanup(g *graph.Graph) error {
 		cleanKeys(e.Raw.Map)
 		// A list that already holds the final conditions stays: the
 		// reference assigns a fresh array, which reads the same.
-		if cur := e.Raw.Map.Get("conditions"); !cur.IsList() || !slices.Equal(cur.List, e.Conditions) {
+		if cur := e.Raw.Map.Get("conditions"); writeBack && (!cur.IsList() || !slices.Equal(cur.List, e.Conditions)) {
 			e.Raw.Map.Set("conditions", list(e.Conditions...))
 		}
 	}

@@ -251,7 +251,7 @@ func TestCleanupRules(t *testing.T) {
     plain: {type: tosca.groups.Root, members: [a]}
 `
 	g, _ := enriched(t, src)
-	require.NoError(t, Cleanup(g))
+	require.NoError(t, Cleanup(g, true))
 	topo := g.Topology()
 	js := yamlsrc.JSON
 	require.Equal(t, `{"options":{"input_pruning":true,"artifact_default_condition_mode":"container","unique_relation_constraint":true,"checks":true,"optimization_topology":true},`+
@@ -280,6 +280,26 @@ func TestCleanupRules(t *testing.T) {
 	require.Equal(t, []string{"plain"}, groups.Map.Keys())
 	require.Equal(t, `[{"has_present_member":"plain","_generated":true}]`, js(groups.Get("plain").Get("conditions")))
 
+	// Without the write-back, the same keys and options go, and the
+	// document keeps the conditions it was written with: the final ones
+	// are the elements'.
+	g, _ = enriched(t, src)
+	require.NoError(t, Cleanup(g, false))
+	topo = g.Topology()
+	require.Equal(t, `{"options":{"input_pruning":true,"artifact_default_condition_mode":"container","unique_relation_constraint":true,"checks":true,"optimization_topology":true},`+
+		`"constraints":[{"implies":["node.a",{"amo":["relation.host@0.node.a"]}]},`+
+		`{"implies":[{"and":["node.a","manual.relation.host@0.node.a"]},"relation.host@0.node.a"]},`+
+		`{"implies":[{"and":["node.a","manual.property.p@0.node.a"]},"property.p@0.node.a"]},`+
+		`{"implies":[{"and":["node.a","manual.property.p@1.node.a"]},"property.p@1.node.a"]}]}`, js(topo.Get("variability")))
+	nodes = topo.Get("node_templates").List
+	require.Equal(t, `[{"host":{"node":"b"}}]`, js(nodes[0].Get("a").Get("requirements")))
+	require.Nil(t, nodes[0].Get("a").Get("pruning"))
+	require.Nil(t, nodes[1].Get("b").Get("conditions"))
+	require.Equal(t, `{"value":1}`, js(nodes[0].Get("a").Get("properties").List[0].Get("p")))
+	require.Equal(t, `[{"has_incoming_relation":"b","_generated":true},"x"]`, js(yamlsrc.NewList(g.NodeByName("b").Conditions...)))
+	require.Equal(t, []string{"plain"}, topo.Get("groups").Map.Keys())
+	require.Nil(t, topo.Get("groups").Get("plain").Get("conditions"))
+
 	// Without non-variability groups the key is removed; an empty
 	// variability block too.
 	g, _ = enriched(t, rulesV1+`topology_template:
@@ -290,7 +310,7 @@ func TestCleanupRules(t *testing.T) {
   groups:
     vg: {type: variability.groups.Root, members: [a]}
 `)
-	require.NoError(t, Cleanup(g))
+	require.NoError(t, Cleanup(g, true))
 	require.Nil(t, g.Topology().Get("groups"))
 	require.Nil(t, g.Topology().Get("variability"))
 	require.Equal(t, `[]`, js(g.Topology().Get("node_templates").List[0].Get("a").Get("conditions")))

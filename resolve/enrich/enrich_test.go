@@ -255,7 +255,7 @@ topology_template:
 				err = Constraints(g)
 			}
 			if err == nil {
-				err = Cleanup(g)
+				err = Cleanup(g, true)
 			}
 			if err == nil {
 				err = graph.AfterCleanup(g)
@@ -305,7 +305,7 @@ topology_template:
 		t.Run(tc.name, func(t *testing.T) {
 			g, _ := enriched(t, tc.src)
 			require.Len(t, g.Inputs[0].Consumers, tc.before, "before cleanup")
-			require.NoError(t, Cleanup(g))
+			require.NoError(t, Cleanup(g, true))
 			require.NoError(t, graph.AfterCleanup(g))
 			require.Len(t, g.Inputs[0].Consumers, tc.after, "after cleanup")
 		})
