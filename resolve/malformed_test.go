@@ -1,9 +1,13 @@
 package resolve
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -242,12 +246,44 @@ topology_template:
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		res, err := Resolve(ctx, Input{TemplatePath: path}, Options{})
-		if err != nil {
-			if d, ok := diag.As(err); ok && d.Code == "internal" {
-				t.Fatalf("internal error on %q: %v", data, err)
-			}
-			return
+		if d, ok := diag.As(err); ok && d.Code == "internal" {
+			t.Fatalf("internal error on %q: %v", data, err)
 		}
-		yamlsrc.Marshal(res.Doc)
+		requireSameWithWriteBack(t, ctx, Input{TemplatePath: path}, res, err)
 	})
+}
+
+// requireSameWithWriteBack resolves in again with the cleanup's write-back
+// forced (Options.writeBack) and requires the result, res or err, of a
+// resolve without it: the final conditions written into the document are
+// read by nothing that a single resolve does.
+func requireSameWithWriteBack(t *testing.T, ctx context.Context, in Input, res *Result, err error) {
+	t.Helper()
+	res2, err2 := Resolve(ctx, in, Options{writeBack: true})
+	if err != nil || err2 != nil {
+		require.Equal(t, fmt.Sprint(err), fmt.Sprint(err2), "%s: the error with the write-back", in.TemplatePath)
+		return
+	}
+	require.Equal(t, string(yamlsrc.Marshal(res2.Doc)), string(yamlsrc.Marshal(res.Doc)), "%s: the output with the write-back", in.TemplatePath)
+}
+
+// TestWriteBackInvisible resolves every template of testdata with and
+// without the cleanup's write-back (requireSameWithWriteBack).
+func TestWriteBackInvisible(t *testing.T) {
+	var n int
+	err := filepath.WalkDir(filepath.Join("..", "testdata"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(data, []byte("tosca_variability")) {
+			return err
+		}
+		n++
+		res, rerr := Resolve(t.Context(), Input{TemplatePath: path}, Options{})
+		requireSameWithWriteBack(t, t.Context(), Input{TemplatePath: path}, res, rerr)
+		return nil
+	})
+	require.NoError(t, err)
+	require.Greater(t, n, 20, "templates resolved")
 }

@@ -88,6 +88,11 @@ type Options struct {
 	// like the reference, accepts by coercing it (README, "Malformed
 	// input"), as soon as it is found.
 	Warn diag.Sink
+
+	// writeBack makes the cleanup write the final conditions back into the
+	// document even where nothing reads them (enrich.Cleanup), so that
+	// tests can show that skipping it changes nothing.
+	writeBack bool
 }
 
 // Result is a resolved template.

@@ -86,7 +86,7 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs, rebuil
 		return nil, err
 	}
 	sw.lap(parseLap)
-	e, err := enrichStage(l, in, opts, rebuilds || opts.Explain || l.aliased)
+	e, err := enrichStage(l, in, opts, rebuilds || opts.Explain || l.aliased || opts.writeBack)
 	if err != nil {
 		return nil, err
 	}
