@@ -119,7 +119,9 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 		return enriched{}, err
 	}
 	file := in.TemplatePath
-	g1, err := graph.BuildWarn(l.doc, file, opts.Warn)
+	// Without the write-back, nothing writes into a type's map after the
+	// build, so the types share one.
+	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, ShareTypeMaps: !writeBack})
 	if err != nil {
 		return enriched{}, err
 	}

@@ -33,6 +33,9 @@ type normalizer struct {
 	doc  *Value
 	file string
 	w    *warner
+	// emptyType, where set, is the map of every `type: name` made into
+	// [{name: {}}] (BuildOptions.ShareTypeMaps).
+	emptyType *Value
 }
 
 func (n *normalizer) errAt(v *Value, msg string) error {
@@ -192,8 +195,11 @@ func posAt(v, at *Value) *Value {
 	return v
 }
 
-func normalize(doc *Value, file string, w *warner) error {
+func normalize(doc *Value, file string, w *warner, shareTypeMaps bool) error {
 	n := &normalizer{doc: doc, file: file, w: w}
+	if shareTypeMaps {
+		n.emptyType = yamlsrc.NewMap()
+	}
 	topo := doc.Get("topology_template")
 
 	// Imports.
@@ -611,7 +617,12 @@ func (n *normalizer) types(tmpl, at *Value) error {
 		return nil
 	}
 	if t.Kind == yamlsrc.KindString {
-		l := yamlsrc.EntryList(t.Str)
+		var l *Value
+		if n.emptyType != nil {
+			l = yamlsrc.EntryListOf(t.Str, n.emptyType)
+		} else {
+			l = yamlsrc.EntryList(t.Str)
+		}
 		l.Line, l.Col = t.Line, t.Col
 		l.List[0].Line, l.List[0].Col = t.Line, t.Col
 		tmpl.Map.Set("type", l)

@@ -24,6 +24,25 @@ func Build(doc *Value, file string) (*Graph, error) {
 // build of the same document repeats only some of them: report the
 // warnings of the first build.
 func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
+	return BuildWith(doc, file, BuildOptions{Warn: warn})
+}
+
+// BuildOptions tune a build.
+type BuildOptions struct {
+	// Warn receives each warning as it is found (BuildWarn).
+	Warn diag.Sink
+	// ShareTypeMaps gives every `type: name` that the normaliser makes into
+	// [{name: {}}] the same empty map, which is the type element's Raw:
+	// a large template has a type per template, and a map each is a tenth
+	// of what normalisation allocates. It is for callers that never write
+	// into a type element's Raw, which the cleanup's write-back does
+	// (resolve passes it where enrich.Cleanup has no write-back to do).
+	ShareTypeMaps bool
+}
+
+// BuildWith is Build with options.
+func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
+	warn := o.Warn
 	version, ok := ParseVersion(doc.Get("tosca_definitions_version"))
 	if !ok {
 		// At the value, or at the document when the field is missing.
@@ -34,7 +53,7 @@ func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
 		return nil, diag.At(pos, diag.StageLoad, msgUnsupportedVersion)
 	}
 	w := &warner{file: file, sink: warn}
-	if err := normalize(doc, file, w); err != nil {
+	if err := normalize(doc, file, w, o.ShareTypeMaps); err != nil {
 		return nil, err
 	}
 	g := &Graph{Doc: doc, File: file, Version: version,

@@ -697,3 +697,31 @@ func TestValueHelpers(t *testing.T) {
 	}
 	require.Equal(t, "undefined", PrettyOf(nil))
 }
+
+// TestShareTypeMaps: with BuildOptions.ShareTypeMaps, every `type: name`
+// becomes [{name: {}}] around one shared empty map, the type elements'
+// Raw; without it, each has its own. A type written as a list keeps its
+// own maps either way.
+func TestShareTypeMaps(t *testing.T) {
+	const src = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+  node_templates:
+    a: {type: t}
+    b: {type: t, artifacts: {x: {type: f, file: x}}}
+    c: {type: [{u: {conditions: true}}]}
+`
+	for _, share := range []bool{false, true} {
+		g, err := BuildWith(doc(t, src), "t.yaml", BuildOptions{ShareTypeMaps: share})
+		require.NoError(t, err)
+		require.Len(t, g.Types, 4)
+		a, b, art, c := g.Types[0], g.Types[1], g.Types[2], g.Types[3]
+		require.Equal(t, share, a.Raw == b.Raw, "share %v: nodes' types", share)
+		require.Equal(t, share, a.Raw == art.Raw, "share %v: an artifact's type", share)
+		require.NotSame(t, a.Raw, c.Raw, "share %v: a written list", share)
+		for _, e := range []*Element{a, b, art} {
+			require.True(t, e.Raw.IsMap() && e.Raw.Map.Len() == 0, "share %v: %s", share, e.Display())
+		}
+		require.Equal(t, `[{"t":{}}]`, yamlsrc.JSON(g.Nodes[0].Raw.Get("type")))
+		require.Equal(t, `[{"f":{}}]`, yamlsrc.JSON(g.Artifacts[0].Raw.Get("type")))
+	}
+}

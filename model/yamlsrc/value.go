@@ -109,16 +109,32 @@ func NewMap() *Value {
 // four allocations apiece where it was made piece by piece.
 func EntryList(key string) *Value {
 	x := &struct {
-		list         Value
-		item         [1]*Value
-		entry, empty mapValue
+		entryList
+		empty mapValue
 	}{}
-	for _, mv := range []*mapValue{&x.entry, &x.empty} {
-		mv.v = Value{Kind: KindMap}
-		mv.v.Map = &mv.m
-		mv.m.setEntries(mv.keys[:0], mv.vals[:0])
-	}
-	x.entry.m.Set(key, &x.empty.v)
+	x.empty.v = Value{Kind: KindMap}
+	x.empty.v.Map = &x.empty.m
+	x.empty.m.setEntries(x.empty.keys[:0], x.empty.vals[:0])
+	return x.entryList.make(key, &x.empty.v)
+}
+
+// EntryListOf returns the list [{key: v}], its list and map made together,
+// v as it is.
+func EntryListOf(key string, v *Value) *Value {
+	return new(entryList).make(key, v)
+}
+
+type entryList struct {
+	list  Value
+	item  [1]*Value
+	entry mapValue
+}
+
+func (x *entryList) make(key string, v *Value) *Value {
+	x.entry.v = Value{Kind: KindMap}
+	x.entry.v.Map = &x.entry.m
+	x.entry.m.setEntries(x.entry.keys[:0], x.entry.vals[:0])
+	x.entry.m.Set(key, v)
 	x.item[0] = &x.entry.v
 	x.list = Value{Kind: KindList, List: x.item[:]}
 	return &x.list
