@@ -5,9 +5,11 @@ import (
 	"v4t/model/yamlsrc"
 )
 
-// AfterCleanup turns graph #2, after the enricher has written its results
-// back into the document (variability.md §5.13), into the graph that
-// building the document again would give (graph #3), without rebuilding it.
+// AfterCleanup turns graph #2, after the enricher's cleanup (variability.md
+// §5.13), into the graph that building the document again would give
+// (graph #3), without rebuilding it. The rebuild meant is the reference's,
+// of the document with the final conditions written back into it, which
+// v4t writes only where the document is read again (enrich.Cleanup).
 //
 // A rebuild would read exactly the element lists of graph #2 back, with the
 // enriched condition lists and without default alternatives; it differs in
