@@ -405,9 +405,12 @@ func Cleanup(g *graph.Graph, writeBack bool) error {
 			continue
 		}
 		cleanKeys(e.Raw.Map)
+		if !writeBack {
+			continue
+		}
 		// A list that already holds the final conditions stays: the
 		// reference assigns a fresh array, which reads the same.
-		if cur := e.Raw.Map.Get("conditions"); writeBack && (!cur.IsList() || !slices.Equal(cur.List, e.Conditions)) {
+		if cur := e.Raw.Map.Get("conditions"); !cur.IsList() || !slices.Equal(cur.List, e.Conditions) {
 			e.Raw.Map.Set("conditions", list(e.Conditions...))
 		}
 	}
