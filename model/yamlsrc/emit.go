@@ -676,7 +676,15 @@ func appendDoubleQuoted(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// appendYAMLNumber writes a number the way js-yaml's int and float types do.
+// FormatNumber spells a number the way js-yaml's int and float types write
+// it: JavaScript's notation, .nan, .inf, -.inf, -0.0, and a dot in the
+// mantissa of a fraction in exponent form (5.e-7).
+func FormatNumber(f float64) string {
+	var d [32]byte
+	return string(appendYAMLNumber(d[:0], f))
+}
+
+// appendYAMLNumber appends FormatNumber(f) to b.
 func appendYAMLNumber(b []byte, f float64) []byte {
 	switch {
 	case math.IsNaN(f):

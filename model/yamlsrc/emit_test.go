@@ -227,6 +227,9 @@ func TestMarshalScalars(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := Marshal(tc.in)
 			require.Equal(t, tc.want, string(out), "%s", tc.name)
+			if tc.in != nil && tc.in.Kind == KindNumber {
+				require.Equal(t, tc.want, FormatNumber(tc.in.Num)+"\n", "FormatNumber %s", tc.name)
+			}
 			if tc.in != nil && !strings.HasPrefix(tc.name, "invalid date") && tc.name != "year 10007" {
 				assertReadsBack(t, tc.in, out)
 			}
@@ -361,6 +364,9 @@ z:
 		t.Run(tc.name, func(t *testing.T) {
 			out := Marshal(tc.in)
 			require.Equal(t, tc.want, string(out), "%s", tc.name)
+			if tc.in != nil && tc.in.Kind == KindNumber {
+				require.Equal(t, tc.want, FormatNumber(tc.in.Num)+"\n", "FormatNumber %s", tc.name)
+			}
 			if tc.name != "nil values" {
 				assertReadsBack(t, tc.in, out)
 			}

@@ -1,7 +1,6 @@
 package sd
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -340,7 +339,7 @@ func scalarText(v *yamlsrc.Value) (text string, ok bool) {
 		if v.Str != "" {
 			return v.Str, true
 		}
-		return yamlNumber(v.Num), true
+		return yamlsrc.FormatNumber(v.Num), true
 	case yamlsrc.KindTime:
 		if v.Str != "" {
 			return v.Str, true
@@ -348,28 +347,4 @@ func scalarText(v *yamlsrc.Value) (text string, ok bool) {
 		return js.FormatTime(v.Num), true
 	}
 	return "", false
-}
-
-// yamlNumber spells a number built by code the way js-yaml's int and float
-// types do: JavaScript's notation, .nan, .inf, -.inf, -0.0, and a dot in
-// the mantissa of a fraction in exponent form (5.e-7).
-func yamlNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return ".nan"
-	case math.IsInf(f, 1):
-		return ".inf"
-	case math.IsInf(f, -1):
-		return "-.inf"
-	case f == 0 && math.Signbit(f):
-		return "-0.0"
-	}
-	s := js.FormatNumber(f)
-	if f == math.Trunc(f) {
-		return s
-	}
-	if e := strings.IndexByte(s, 'e'); e >= 0 && strings.IndexByte(s[:e], '.') < 0 {
-		return s[:e] + "." + s[e:]
-	}
-	return s
 }
