@@ -364,9 +364,6 @@ z:
 		t.Run(tc.name, func(t *testing.T) {
 			out := Marshal(tc.in)
 			require.Equal(t, tc.want, string(out), "%s", tc.name)
-			if tc.in != nil && tc.in.Kind == KindNumber {
-				require.Equal(t, tc.want, FormatNumber(tc.in.Num)+"\n", "FormatNumber %s", tc.name)
-			}
 			if tc.name != "nil values" {
 				assertReadsBack(t, tc.in, out)
 			}
