@@ -120,8 +120,8 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	}
 	file := in.TemplatePath
 	// Without the write-back, nothing writes into a type's map after the
-	// build, so the types share one.
-	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, ShareTypeMaps: !writeBack})
+	// build, and nothing reads the document's technology lists again.
+	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack})
 	if err != nil {
 		return enriched{}, err
 	}

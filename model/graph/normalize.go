@@ -33,8 +33,9 @@ type normalizer struct {
 	doc  *Value
 	file string
 	w    *warner
-	// emptyType, where set, is the map of every `type: name` made into
-	// [{name: {}}] (BuildOptions.ShareTypeMaps).
+	// lean is BuildOptions.Lean; emptyType is then the map of every
+	// `type: name` made into [{name: {}}].
+	lean      bool
 	emptyType *Value
 }
 
@@ -195,9 +196,9 @@ func posAt(v, at *Value) *Value {
 	return v
 }
 
-func normalize(doc *Value, file string, w *warner, shareTypeMaps bool) error {
-	n := &normalizer{doc: doc, file: file, w: w}
-	if shareTypeMaps {
+func normalize(doc *Value, file string, w *warner, lean bool) error {
+	n := &normalizer{doc: doc, file: file, w: w, lean: lean}
+	if lean {
 		n.emptyType = yamlsrc.NewMap()
 	}
 	topo := doc.Get("topology_template")
@@ -417,6 +418,9 @@ func (n *normalizer) node(item *Value) error {
 	tech := tmpl.Get("technology")
 	switch {
 	case tech.IsNull():
+		if n.lean {
+			return nil
+		}
 		tech = yamlsrc.NewList()
 		tmpl.Map.Set("technology", tech)
 	case tech.Kind == yamlsrc.KindString:

@@ -31,13 +31,20 @@ func BuildWarn(doc *Value, file string, warn diag.Sink) (*Graph, error) {
 type BuildOptions struct {
 	// Warn receives each warning as it is found (BuildWarn).
 	Warn diag.Sink
-	// ShareTypeMaps gives every `type: name` that the normaliser makes into
-	// [{name: {}}] the same empty map, which is the type element's Raw:
-	// a large template has a type per template, and a map each is a tenth
-	// of what normalisation allocates. It is for callers that never write
-	// into a type element's Raw, which the cleanup's write-back does
-	// (resolve passes it where enrich.Cleanup has no write-back to do).
-	ShareTypeMaps bool
+	// Lean is for callers that never write into a type element's Raw and
+	// never read the document's technology lists themselves: resolve
+	// passes it where enrich.Cleanup has no write-back to do (the
+	// write-back writes into type elements' Raw). The normaliser then
+	// leaves out what only such callers would see:
+	//   - every `type: name` made into [{name: {}}] shares one empty map,
+	//     the type element's Raw (a large template has a type per
+	//     template, and a map each was a tenth of what normalisation
+	//     allocated);
+	//   - a node template without technologies gets no empty technology
+	//     list (another tenth): the populator reads none as empty, element
+	//     enrichment makes the list where it adds technologies, a rebuild
+	//     normalises again, and the transform deletes the key.
+	Lean bool
 }
 
 // BuildWith is Build with options.
@@ -53,7 +60,7 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 		return nil, diag.At(pos, diag.StageLoad, msgUnsupportedVersion)
 	}
 	w := &warner{file: file, sink: warn}
-	if err := normalize(doc, file, w, o.ShareTypeMaps); err != nil {
+	if err := normalize(doc, file, w, o.Lean); err != nil {
 		return nil, err
 	}
 	g := &Graph{Doc: doc, File: file, Version: version,

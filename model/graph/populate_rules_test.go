@@ -698,30 +698,39 @@ func TestValueHelpers(t *testing.T) {
 	require.Equal(t, "undefined", PrettyOf(nil))
 }
 
-// TestShareTypeMaps: with BuildOptions.ShareTypeMaps, every `type: name`
-// becomes [{name: {}}] around one shared empty map, the type elements'
-// Raw; without it, each has its own. A type written as a list keeps its
-// own maps either way.
-func TestShareTypeMaps(t *testing.T) {
+// TestLean: with BuildOptions.Lean, every `type: name` becomes
+// [{name: {}}] around one shared empty map, the type elements' Raw, and a
+// node template without technologies gets no technology list; without it,
+// each type has its own map and every node template a list. A type written
+// as a list keeps its own maps, and technologies written stay, either way.
+func TestLean(t *testing.T) {
 	const src = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
   node_templates:
     a: {type: t}
-    b: {type: t, artifacts: {x: {type: f, file: x}}}
-    c: {type: [{u: {conditions: true}}]}
+    b: {type: t, artifacts: {x: {type: f, file: x}}, technology: null}
+    c: {type: [{u: {conditions: true}}], technology: [{Helm: {assign: x}}]}
 `
-	for _, share := range []bool{false, true} {
-		g, err := BuildWith(doc(t, src), "t.yaml", BuildOptions{ShareTypeMaps: share})
+	for _, lean := range []bool{false, true} {
+		g, err := BuildWith(doc(t, src), "t.yaml", BuildOptions{Lean: lean})
 		require.NoError(t, err)
 		require.Len(t, g.Types, 4)
 		a, b, art, c := g.Types[0], g.Types[1], g.Types[2], g.Types[3]
-		require.Equal(t, share, a.Raw == b.Raw, "share %v: nodes' types", share)
-		require.Equal(t, share, a.Raw == art.Raw, "share %v: an artifact's type", share)
-		require.NotSame(t, a.Raw, c.Raw, "share %v: a written list", share)
+		require.Equal(t, lean, a.Raw == b.Raw, "lean %v: nodes' types", lean)
+		require.Equal(t, lean, a.Raw == art.Raw, "lean %v: an artifact's type", lean)
+		require.NotSame(t, a.Raw, c.Raw, "lean %v: a written list", lean)
 		for _, e := range []*Element{a, b, art} {
-			require.True(t, e.Raw.IsMap() && e.Raw.Map.Len() == 0, "share %v: %s", share, e.Display())
+			require.True(t, e.Raw.IsMap() && e.Raw.Map.Len() == 0, "lean %v: %s", lean, e.Display())
 		}
 		require.Equal(t, `[{"t":{}}]`, yamlsrc.JSON(g.Nodes[0].Raw.Get("type")))
 		require.Equal(t, `[{"f":{}}]`, yamlsrc.JSON(g.Artifacts[0].Raw.Get("type")))
+
+		want := map[bool][]string{false: {"[]", "[]"}, true: {"undefined", "null"}}[lean]
+		for i, n := range g.Nodes[:2] {
+			require.Equal(t, want[i], JSONOf(n.Raw.Get("technology")), "lean %v: %s", lean, n.Display())
+			require.Empty(t, n.Technologies)
+		}
+		require.Equal(t, `[{"helm":{"assign":"x"}}]`, yamlsrc.JSON(g.Nodes[2].Raw.Get("technology")))
+		require.Len(t, g.Nodes[2].Technologies, 1)
 	}
 }
