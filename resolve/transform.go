@@ -426,7 +426,10 @@ func dropLoaded(types *yamlsrc.Value) {
 func (t *transformer) typ(e *graph.Element, raw *yamlsrc.Value) error {
 	for _, ty := range e.Types {
 		if ty.Present {
-			raw.Map.Set("type", yamlsrc.NewString(ty.Name))
+			// A lean build leaves `type: name` as it is.
+			if cur := raw.Get("type"); !cur.IsString() || cur.Str != ty.Name {
+				raw.Map.Set("type", yamlsrc.NewString(ty.Name))
+			}
 			return nil
 		}
 	}

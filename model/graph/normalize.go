@@ -196,11 +196,9 @@ func posAt(v, at *Value) *Value {
 	return v
 }
 
-func normalize(doc *Value, file string, w *warner, lean bool) error {
-	n := &normalizer{doc: doc, file: file, w: w, lean: lean}
-	if lean {
-		n.emptyType = yamlsrc.NewMap()
-	}
+// normalize normalises doc in place; emptyType is set for a lean build.
+func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
+	n := &normalizer{doc: doc, file: file, w: w, emptyType: emptyType}
 	topo := doc.Get("topology_template")
 
 	// Imports.
@@ -257,7 +255,7 @@ func normalize(doc *Value, file string, w *warner, lean bool) error {
 		// Relationship templates.
 		if rts := topo.Get("relationship_templates"); rts.IsMap() {
 			for i := 0; i < rts.Map.Len(); i++ {
-				if err := n.typesAndProperties(rts.Map.Val(i), rts, "a relationship template"); err != nil {
+				if err := n.typesAndProperties(rts.Map.Val(i), rts, "a relationship template", n.emptyType != nil); err != nil {
 					return err
 				}
 			}
@@ -351,7 +349,7 @@ func (n *normalizer) node(item *Value) error {
 	if !tmpl.IsMap() {
 		return n.notTemplate(tmpl, item, "a node template")
 	}
-	if err := n.types(tmpl, item); err != nil {
+	if err := n.types(tmpl, item, n.emptyType != nil); err != nil {
 		return err
 	}
 	if err := n.properties(tmpl); err != nil {
@@ -409,7 +407,7 @@ func (n *normalizer) node(item *Value) error {
 			if err := n.properties(a); err != nil {
 				return err
 			}
-			if err := n.types(a, it); err != nil {
+			if err := n.types(a, it, false); err != nil {
 				return err
 			}
 		}
@@ -418,7 +416,7 @@ func (n *normalizer) node(item *Value) error {
 	tech := tmpl.Get("technology")
 	switch {
 	case tech.IsNull():
-		if n.lean {
+		if n.emptyType != nil {
 			return nil
 		}
 		tech = yamlsrc.NewList()
@@ -458,6 +456,11 @@ func (n *normalizer) node(item *Value) error {
 		if def.Get("assign").IsNull() {
 			// The reference names the first type entry's first key
 			// (utils.firstKey), which fails for a missing or null entry.
+			if types.IsString() {
+				// A lean build's [{name: {}}] (types).
+				def.Map.Set("assign", yamlsrc.NewString(types.Str+"~"+types.Str+"::"+lower))
+				continue
+			}
 			if !types.IsList() {
 				return n.errAt(valueOr(types, it), MsgNotArray(types))
 			}
@@ -550,7 +553,7 @@ func (n *normalizer) templates(items []*Value, what string) error {
 		if err != nil {
 			return err
 		}
-		if err := n.typesAndProperties(tmpl, item, "a "+what+" template"); err != nil {
+		if err := n.typesAndProperties(tmpl, item, "a "+what+" template", false); err != nil {
 			return err
 		}
 	}
@@ -601,18 +604,25 @@ func (n *normalizer) keyedItem(list *Value, i int, what string) (string, *Value,
 	return name, v, nil
 }
 
-func (n *normalizer) typesAndProperties(tmpl, at *Value, what string) error {
+// typesAndProperties normalises a template's types and properties;
+// keepString is types'.
+func (n *normalizer) typesAndProperties(tmpl, at *Value, what string, keepString bool) error {
 	if !tmpl.IsMap() {
 		return n.notTemplate(tmpl, at, what)
 	}
-	if err := n.types(tmpl, at); err != nil {
+	if err := n.types(tmpl, at, keepString); err != nil {
 		return err
 	}
 	return n.properties(tmpl)
 }
 
-// types normalises "type" into a list of single-entry maps.
-func (n *normalizer) types(tmpl, at *Value) error {
+// types normalises "type" into a list of single-entry maps. keepString
+// leaves a string as it is, for a lean build of node and relationship
+// templates: the populator reads it as [{name: {}}], and nothing else reads
+// their types from the document (groups and policies keep the list, which
+// the populator's variability group check reads, and artifacts too, whose
+// list the type-specific conditions read as a string, §5.9).
+func (n *normalizer) types(tmpl, at *Value, keepString bool) error {
 	t := tmpl.Get("type")
 	if t.IsNull() {
 		return n.errAt(at, MsgUnexpected)
@@ -620,7 +630,7 @@ func (n *normalizer) types(tmpl, at *Value) error {
 	if t.IsList() {
 		return nil
 	}
-	if t.Kind == yamlsrc.KindString {
+	if t.Kind == yamlsrc.KindString && !keepString {
 		var l *Value
 		if n.emptyType != nil {
 			l = yamlsrc.EntryListOf(t.Str, n.emptyType)

@@ -60,7 +60,11 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 		return nil, diag.At(pos, diag.StageLoad, msgUnsupportedVersion)
 	}
 	w := &warner{file: file, sink: warn}
-	if err := normalize(doc, file, w, o.Lean); err != nil {
+	var emptyType *Value
+	if o.Lean {
+		emptyType = yamlsrc.NewMap()
+	}
+	if err := normalize(doc, file, w, emptyType); err != nil {
 		return nil, err
 	}
 	g := &Graph{Doc: doc, File: file, Version: version,
@@ -71,7 +75,7 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 		inputsByName:  map[string][]*Element{},
 		outputsByName: map[string][]*Element{},
 	}
-	p := &populator{g: g, w: w}
+	p := &populator{g: g, w: w, emptyType: emptyType}
 	if err := p.run(); err != nil {
 		return nil, err
 	}
@@ -91,6 +95,9 @@ type populator struct {
 	// relationship for each of them.
 	rts  *Value
 	rels []Relationship
+	// emptyType is set in a lean build (BuildOptions.Lean): the Raw of
+	// the type element of a `type: name` left a string.
+	emptyType *Value
 }
 
 // newRelationship returns the relationship of the template name.
@@ -630,6 +637,13 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 	t := tmpl.Get("type")
 	if t.IsNull() {
 		return p.errAt(el, MsgHasNoType(el))
+	}
+	if t.IsString() && p.emptyType != nil {
+		// A lean build's [{name: {}}]: no conditions, no default.
+		ty := p.newElement(KindType, t.Str, 0, el, p.emptyType, t)
+		p.g.Types = append(p.g.Types, ty)
+		el.Types = append(el.Types, ty)
+		return nil
 	}
 	if !t.IsList() {
 		return p.errAt(el, msgListOfNotNormalized("Types", el))

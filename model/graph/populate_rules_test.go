@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 )
 
@@ -698,11 +699,14 @@ func TestValueHelpers(t *testing.T) {
 	require.Equal(t, "undefined", PrettyOf(nil))
 }
 
-// TestLean: with BuildOptions.Lean, every `type: name` becomes
-// [{name: {}}] around one shared empty map, the type elements' Raw, and a
-// node template without technologies gets no technology list; without it,
-// each type has its own map and every node template a list. A type written
-// as a list keeps its own maps, and technologies written stay, either way.
+// TestLean: with BuildOptions.Lean, a node or relationship template's
+// `type: name` stays a string whose type element has a shared empty map as
+// Raw and the string as Entry, other `type: name`s (artifacts, groups,
+// policies) become [{name: {}}] around the same map, and a node template
+// without technologies gets no technology list. Without it, every
+// `type: name` becomes [{name: {}}] with a map of its own, and every node
+// template a technology list. Types written as lists and technologies
+// written stay as they are either way.
 func TestLean(t *testing.T) {
 	const src = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -710,20 +714,42 @@ topology_template:
     a: {type: t}
     b: {type: t, artifacts: {x: {type: f, file: x}}, technology: null}
     c: {type: [{u: {conditions: true}}], technology: [{Helm: {assign: x}}]}
+    d: {type: v, technology: [{Ansible: {}}], requirements: [{r: {node: a, relationship: rt}}]}
+  relationship_templates:
+    rt: {type: w}
+  groups:
+    g: {type: gt, members: [a]}
 `
 	for _, lean := range []bool{false, true} {
 		g, err := BuildWith(doc(t, src), "t.yaml", BuildOptions{Lean: lean})
 		require.NoError(t, err)
-		require.Len(t, g.Types, 4)
-		a, b, art, c := g.Types[0], g.Types[1], g.Types[2], g.Types[3]
+		types := map[string]*Element{}
+		for _, ty := range g.Types {
+			types[ty.Container.Name+"/"+ty.Name] = ty
+			require.Zero(t, ty.Index)
+			require.Equal(t, ty.Name == "u", len(ty.Conditions) == 1, "lean %v: %s", lean, ty.Display())
+		}
+		require.Len(t, types, 7)
+		a, b, art, c, rel, grp := types["a/t"], types["b/t"], types["x/f"], types["c/u"], types["r/w"], types["g/gt"]
 		require.Equal(t, lean, a.Raw == b.Raw, "lean %v: nodes' types", lean)
 		require.Equal(t, lean, a.Raw == art.Raw, "lean %v: an artifact's type", lean)
+		require.Equal(t, lean, a.Raw == rel.Raw, "lean %v: a relationship's type", lean)
+		require.Equal(t, lean, a.Raw == grp.Raw, "lean %v: a group's type", lean)
 		require.NotSame(t, a.Raw, c.Raw, "lean %v: a written list", lean)
-		for _, e := range []*Element{a, b, art} {
+		for _, e := range []*Element{a, b, art, rel, grp} {
 			require.True(t, e.Raw.IsMap() && e.Raw.Map.Len() == 0, "lean %v: %s", lean, e.Display())
 		}
-		require.Equal(t, `[{"t":{}}]`, yamlsrc.JSON(g.Nodes[0].Raw.Get("type")))
+		require.Equal(t, diag.Pos{File: "t.yaml", Line: 4, Col: 15}, a.Pos(), "lean %v", lean)
+		require.Equal(t, diag.Pos{File: "t.yaml", Line: 9, Col: 16}, rel.Pos(), "lean %v", lean)
+
+		nodeType, relType := `[{"t":{}}]`, `[{"w":{}}]`
+		if lean {
+			nodeType, relType = `"t"`, `"w"`
+		}
+		require.Equal(t, nodeType, yamlsrc.JSON(g.Nodes[0].Raw.Get("type")))
+		require.Equal(t, relType, yamlsrc.JSON(g.Doc.Get("topology_template").Get("relationship_templates").Get("rt").Get("type")))
 		require.Equal(t, `[{"f":{}}]`, yamlsrc.JSON(g.Artifacts[0].Raw.Get("type")))
+		require.Equal(t, `[{"gt":{}}]`, yamlsrc.JSON(g.Groups[0].Raw.Get("type")))
 
 		want := map[bool][]string{false: {"[]", "[]"}, true: {"undefined", "null"}}[lean]
 		for i, n := range g.Nodes[:2] {
@@ -732,5 +758,7 @@ topology_template:
 		}
 		require.Equal(t, `[{"helm":{"assign":"x"}}]`, yamlsrc.JSON(g.Nodes[2].Raw.Get("technology")))
 		require.Len(t, g.Nodes[2].Technologies, 1)
+		// A technology without assign is named after the first type.
+		require.Equal(t, `[{"ansible":{"assign":"v~v::ansible"}}]`, yamlsrc.JSON(g.Nodes[3].Raw.Get("technology")))
 	}
 }
