@@ -69,7 +69,11 @@ func violation(e *graph.Element, msg string) error { return diag.At(e.Pos(), dia
 
 // present returns the present elements of list.
 func present(list []*graph.Element) []*graph.Element {
-	var out []*graph.Element
+	n := countPresent(list)
+	if n == 0 {
+		return nil
+	}
+	out := make([]*graph.Element, 0, n)
 	for _, e := range list {
 		if e.Present {
 			out = append(out, e)
@@ -78,14 +82,45 @@ func present(list []*graph.Element) []*graph.Element {
 	return out
 }
 
+// countPresent counts the present elements of list.
+func countPresent(list []*graph.Element) int {
+	n := 0
+	for _, e := range list {
+		if e.Present {
+			n++
+		}
+	}
+	return n
+}
+
 // uniqueNames reports the first element whose name was seen before.
 func uniqueNames(list []*graph.Element) *graph.Element {
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(list))
 	for _, e := range list {
 		if seen[e.Name] {
 			return e
 		}
 		seen[e.Name] = true
+	}
+	return nil
+}
+
+// ambiguousPresent is ambiguousName of the present elements of list. Member
+// lists are short, and comparing with the earlier ones there beats a list
+// and a map for each.
+func ambiguousPresent(list []*graph.Element) error {
+	if len(list) > 8 {
+		return ambiguousName(present(list))
+	}
+	for i, e := range list {
+		if !e.Present {
+			continue
+		}
+		for _, d := range list[:i] {
+			if d.Present && d.Name == e.Name {
+				return violation(e, msgAmbiguous(e))
+			}
+		}
 	}
 	return nil
 }
@@ -143,11 +178,10 @@ func (k *checker) typeContainers() error { return missingContainer(k.types) }
 func (k *checker) ambiguousTypes() error {
 	for _, list := range [][]*graph.Element{k.nodes, k.groups, k.policies, k.artifacts} {
 		for _, e := range list {
-			ts := present(e.Types)
-			if len(ts) == 0 {
+			if countPresent(e.Types) == 0 {
 				return violation(e, graph.MsgHasNoType(e))
 			}
-			if err := ambiguousName(ts); err != nil {
+			if err := ambiguousPresent(e.Types); err != nil {
 				return err
 			}
 		}
@@ -204,7 +238,7 @@ func (k *checker) technologyContainers() error { return missingContainer(k.techn
 
 func (k *checker) ambiguousTechnologies() error {
 	for _, n := range k.nodes {
-		if len(present(n.Technologies)) > 1 {
+		if countPresent(n.Technologies) > 1 {
 			return violation(n, msgMoreThanOneTechnology(n))
 		}
 	}
@@ -215,7 +249,7 @@ func (k *checker) ambiguousInputs() error { return ambiguousName(k.inputs) }
 
 func (k *checker) unconsumedInputs() error {
 	for _, in := range k.inputs {
-		if len(present(in.Consumers)) == 0 {
+		if countPresent(in.Consumers) == 0 {
 			return violation(in, msgNotConsumed(in))
 		}
 	}
@@ -226,7 +260,7 @@ func (k *checker) ambiguousOutputs() error { return ambiguousName(k.outputs) }
 
 func (k *checker) unproducedOutputs() error {
 	for _, out := range k.outputs {
-		if len(present(out.Producers)) != len(out.Producers) {
+		if countPresent(out.Producers) != len(out.Producers) {
 			return violation(out, msgNotProduced(out))
 		}
 	}
@@ -239,7 +273,7 @@ func (k *checker) ambiguousRelations() error { return k.ambiguousMembers(nodeOut
 // that of returns, whose name an earlier present member of it has.
 func (k *checker) ambiguousMembers(of func(*graph.Element) []*graph.Element) error {
 	for _, n := range k.nodes {
-		if err := ambiguousName(present(of(n))); err != nil {
+		if err := ambiguousPresent(of(n)); err != nil {
 			return err
 		}
 	}
@@ -250,7 +284,7 @@ func (k *checker) ambiguousMembers(of func(*graph.Element) []*graph.Element) err
 // of returns but none of them present.
 func (k *checker) expectedMembers(of func(*graph.Element) []*graph.Element, msg func(*graph.Element) string) error {
 	for _, n := range k.nodes {
-		if len(of(n)) > 0 && len(present(of(n))) == 0 {
+		if len(of(n)) > 0 && countPresent(of(n)) == 0 {
 			return violation(n, msg(n))
 		}
 	}
