@@ -131,6 +131,8 @@ type NodeLinks struct {
 	Ingoing      []*Element
 	Artifacts    []*Element
 	Technologies []*Element
+	// nameValue is NameValue, once made.
+	nameValue *Value
 }
 
 // PropertyParts are a property's value and what its value expression
@@ -197,6 +199,20 @@ func (e *Element) ManualIDValue() *Value {
 		n.manualValue = yamlsrc.NewString(e.ManualID())
 	}
 	return n.manualValue
+}
+
+// NameValue is Name as a string value. A node's is made once: generated
+// conditions name a node from its types, relations and members, and no
+// stage changes a string value in place (IDValue). Other kinds get a new
+// value each call.
+func (e *Element) NameValue() *Value {
+	if e.NodeLinks == nil {
+		return yamlsrc.NewString(e.Name)
+	}
+	if e.nameValue == nil {
+		e.nameValue = yamlsrc.NewString(e.Name)
+	}
+	return e.nameValue
 }
 
 // Display is the element's lower-case display name (§3.3).

@@ -71,6 +71,13 @@ func TestIDsAndDisplays(t *testing.T) {
 	require.Equal(t, []*Element{g.NodeByName("app"), g.Relations[0]}, g.GroupByName("grp").Members)
 	// The false default of the second type is the type's own condition.
 	require.Equal(t, 1, len(vm.Types[1].Conditions))
+
+	// A node's name value is made once, any other element's each time.
+	require.Same(t, vm.NameValue(), vm.NameValue())
+	require.Equal(t, "vm", vm.NameValue().Str)
+	grp := g.GroupByName("grp")
+	require.NotSame(t, grp.NameValue(), grp.NameValue())
+	require.Equal(t, "grp", grp.NameValue().Str)
 }
 
 func TestIsHostedOn(t *testing.T) {

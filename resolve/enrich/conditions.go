@@ -18,17 +18,17 @@ func list(v ...*Value) *Value { return yamlsrc.NewList(v...) }
 func Presence(e *Element) *Value {
 	switch e.Kind {
 	case graph.KindNode:
-		return yamlsrc.MapOf("node_presence", str(e.Name))
+		return yamlsrc.MapOf("node_presence", e.NameValue())
 	case graph.KindRelation:
-		return yamlsrc.MapOf("relation_presence", list(str(e.Container.Name), num(e.Index)))
+		return yamlsrc.MapOf("relation_presence", list(e.Container.NameValue(), num(e.Index)))
 	case graph.KindProperty:
 		return memberPresence(e, &propertyPresence)
 	case graph.KindType:
 		return memberPresence(e, &typePresence)
 	case graph.KindArtifact:
-		return yamlsrc.MapOf("artifact_presence", list(str(e.Container.Name), num(e.Index)))
+		return yamlsrc.MapOf("artifact_presence", list(e.Container.NameValue(), num(e.Index)))
 	case graph.KindTechnology:
-		return yamlsrc.MapOf("technology_presence", list(str(e.Container.Name), num(e.Index)))
+		return yamlsrc.MapOf("technology_presence", list(e.Container.NameValue(), num(e.Index)))
 	case graph.KindPolicy:
 		return yamlsrc.MapOf("policy_presence", num(e.Index))
 	case graph.KindGroup:
@@ -62,11 +62,11 @@ func memberPresence(e *Element, keys *memberKeys) *Value {
 	args := make([]*Value, 0, 3)
 	switch c.Kind {
 	case graph.KindNode, graph.KindGroup:
-		args = append(args, str(c.Name))
+		args = append(args, c.NameValue())
 	case graph.KindPolicy:
 		args = append(args, num(c.Index))
 	case graph.KindRelation, graph.KindArtifact:
-		args = append(args, str(c.Container.Name), num(c.Index))
+		args = append(args, c.Container.NameValue(), num(c.Index))
 	}
 	args = append(args, num(e.Index))
 	return yamlsrc.MapOf(keys[c.Kind], list(args...))
@@ -348,7 +348,7 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 	switch e.Kind {
 	case graph.KindNode:
 		var cs []*Value
-		name := str(e.Name)
+		name := e.NameValue()
 		for _, p := range parts {
 			if p == "host" {
 				if e.HasHost() {
