@@ -206,7 +206,7 @@ func setupResolve(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		}
 		if ownProcess {
 			if in.TemplateData != nil {
-				batchGCSize(int64(len(in.TemplateData)))
+				batchGCData(in.TemplateData)
 			} else {
 				batchGC(in.TemplatePath)
 			}

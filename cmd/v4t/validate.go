@@ -88,7 +88,7 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 			// Validation, like a resolve, keeps what it allocates (the
 			// document, the entity model, the problems) until it prints.
 			if data != nil {
-				batchGCSize(int64(len(data)))
+				batchGCData(data)
 			} else {
 				batchGC(file)
 			}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestPrefaultSize(t *testing.T) {
+	const mib = 1 << 20
+	for _, tc := range []struct {
+		name        string
+		limit, size int64
+		lines       int
+		want        int64
+	}{
+		{"ring 10,000: per line", 1 << 30, 12_790_295, 310_011, 240 * 310_011},
+		{"short lines: six times the file", 1 << 30, 12 * mib, 1_000_000, 6 * 12 * mib},
+		{"long lines: too few to pay", 1 << 30, 12 * mib, 4_000, 0},
+		{"long lines, many of them", 1 << 30, 12 * mib, 100_000, 240 * 100_000},
+		{"one line of JSON", 1 << 30, 100 * mib, 0, 0},
+		{"half the limit at most", 1 << 30, 200 * mib, 10_000_000, 1 << 29},
+		{"small", 1 << 30, mib, 100, 0},
+	} {
+		require.Equal(t, tc.want, prefaultSize(tc.limit, tc.size, tc.lines), tc.name)
+	}
+}
+
+func TestFileLines(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("key: value\n", 20_000) + "last"
+	for name, text := range map[string]string{"empty": "", "one": "a\n", "no break": "a", "long": long} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		require.Equal(t, strings.Count(text, "\n"), fileLines(path), name)
+	}
+	require.Zero(t, fileLines(filepath.Join(dir, "missing")))
+}
