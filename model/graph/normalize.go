@@ -33,9 +33,10 @@ type normalizer struct {
 	doc  *Value
 	file string
 	w    *warner
-	// lean is BuildOptions.Lean; emptyType is then the map of every
-	// `type: name` made into [{name: {}}].
-	lean      bool
+	// emptyType is set in a lean build (BuildOptions.Lean): the map of
+	// every `type: name` of an artifact, group or policy made into
+	// [{name: {}}], and the Raw of the type elements of node and
+	// relationship templates, whose `type: name` stays a string.
 	emptyType *Value
 }
 

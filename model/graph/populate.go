@@ -32,14 +32,19 @@ type BuildOptions struct {
 	// Warn receives each warning as it is found (BuildWarn).
 	Warn diag.Sink
 	// Lean is for callers that never write into a type element's Raw and
-	// never read the document's technology lists themselves: resolve
+	// never read a template's types or technologies from the document
+	// themselves, only from the elements: resolve
 	// passes it where enrich.Cleanup has no write-back to do (the
 	// write-back writes into type elements' Raw). The normaliser then
 	// leaves out what only such callers would see:
-	//   - every `type: name` made into [{name: {}}] shares one empty map,
-	//     the type element's Raw (a large template has a type per
-	//     template, and a map each was a tenth of what normalisation
-	//     allocated);
+	//   - a node or relationship template's `type: name` stays a string,
+	//     which the populator reads as [{name: {}}], and the transform
+	//     keeps where that type is present (a large template has a type
+	//     per template, and the list and maps made for each were a tenth of
+	//     what normalisation allocated);
+	//   - the `type: name` of an artifact, group or policy still becomes
+	//     [{name: {}}], around one empty map shared by all, which is also
+	//     the Raw of the type elements of the strings above;
 	//   - a node template without technologies gets no empty technology
 	//     list (another tenth): the populator reads none as empty, element
 	//     enrichment makes the list where it adds technologies, a rebuild
