@@ -9,41 +9,45 @@ import (
 	"v4t/model/graph"
 )
 
+// relationsOf builds the relations of a node "n": one per spec entry,
+// "name" present or "-name" absent, then present fillers up to n in all.
+func relationsOf(n int, spec ...string) []*graph.Element {
+	node := &graph.Element{Kind: graph.KindNode, Name: "n", Index: -1}
+	g := &graph.Graph{File: "t.yaml"}
+	var list []*graph.Element
+	for i := 0; len(list) < n || i < len(spec); i++ {
+		name, present := fmt.Sprintf("f%d", i), true
+		if i < len(spec) {
+			name = spec[i]
+			if name[0] == '-' {
+				name, present = name[1:], false
+			}
+		}
+		list = append(list, &graph.Element{Kind: graph.KindRelation, Name: name, Index: len(list), Container: node, Present: present, Graph: g})
+	}
+	return list
+}
+
 // TestAmbiguousPresent: the first present element whose name an earlier
 // present one has, absent ones passed over, on both sides of the length
-// where the check switches from comparing to a map.
+// where the check switches from comparing to a map; the same answer as
+// ambiguousName over the present elements.
 func TestAmbiguousPresent(t *testing.T) {
-	node := &graph.Element{Kind: graph.KindNode, Name: "n", Index: -1}
-	// members builds relations of node: name and presence per "name" or
-	// "-name" (absent), with filler present ones up to length n.
-	members := func(n int, spec ...string) []*graph.Element {
-		var list []*graph.Element
-		for i := 0; len(list) < n || i < len(spec); i++ {
-			name, present := fmt.Sprintf("f%d", i), true
-			if i < len(spec) {
-				name = spec[i]
-				if name[0] == '-' {
-					name, present = name[1:], false
-				}
-			}
-			list = append(list, &graph.Element{Kind: graph.KindRelation, Name: name, Index: len(list), Container: node, Present: present, Graph: &graph.Graph{File: "t.yaml"}})
-		}
-		return list
+	tests := []struct {
+		spec []string
+		want int // the index of the reported element, -1 for none
+	}{
+		{nil, -1},
+		{[]string{"a", "b"}, -1},
+		{[]string{"a", "a"}, 1},
+		{[]string{"a", "-a"}, -1},
+		{[]string{"-a", "a"}, -1},
+		{[]string{"-a", "a", "b", "a"}, 3},
+		{[]string{"a", "b", "b", "a"}, 2},
 	}
 	for _, n := range []int{0, 3, 8, 9, 20} {
-		for _, tc := range []struct {
-			spec []string
-			want int // the index of the reported element, -1 for none
-		}{
-			{nil, -1},
-			{[]string{"a", "b"}, -1},
-			{[]string{"a", "a"}, 1},
-			{[]string{"a", "-a"}, -1},
-			{[]string{"-a", "a"}, -1},
-			{[]string{"-a", "a", "b", "a"}, 3},
-			{[]string{"a", "b", "b", "a"}, 2},
-		} {
-			list := members(n, tc.spec...)
+		for _, tc := range tests {
+			list := relationsOf(n, tc.spec...)
 			err := ambiguousPresent(list)
 			require.Equal(t, ambiguousName(present(list)), err, "n %d, %v", n, tc.spec)
 			if tc.want < 0 {
