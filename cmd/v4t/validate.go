@@ -87,11 +87,11 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 		if ownProcess {
 			// Validation, like a resolve, keeps what it allocates (the
 			// document, the entity model, the problems) until it prints.
+			size := int64(-1)
 			if data != nil {
-				batchGCData(data)
-			} else {
-				batchGC(file)
+				size = int64(len(data))
 			}
+			validateGC(file, size)
 		}
 		opts := validate.Options{AllowOutside: allowOutside, Embedded: embeddedImports()}
 		var problems diag.List
