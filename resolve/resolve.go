@@ -88,6 +88,9 @@ type Options struct {
 	// like the reference, accepts by coercing it (README, "Malformed
 	// input"), as soon as it is found.
 	Warn diag.Sink
+	// Templates, when set, loads the template through that cache, for
+	// many resolves of the same files (Templates); nil reads it anew.
+	Templates *Templates
 
 	// writeBack makes the cleanup write the final conditions back into the
 	// document even where nothing reads them (enrich.Cleanup), so that

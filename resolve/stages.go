@@ -106,6 +106,9 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs, rebuil
 // loadStage is §1 step 2 (§2): the template, its side files and the type
 // definitions.
 func loadStage(in Input, opts Options) (*loaded, error) {
+	if opts.Templates != nil && in.TemplateData == nil {
+		return opts.Templates.load(in.TemplatePath, opts.AllowOutside, opts.Warn)
+	}
 	return loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
 }
 

@@ -123,8 +123,16 @@ func (r *Result) WarnedRuns() int {
 
 // Execute resolves every run of a space, Jobs at a time. A failing run fails
 // only its own row. When ctx ends, no new run starts; runs that the
-// cancellation cut short, and those never started, are NotRun.
+// cancellation cut short, and those never started, are NotRun. The runs
+// load each template once (resolve.Templates) unless o.Resolve.Templates
+// is set: the space's files are taken not to change during the batch.
 func Execute(ctx context.Context, s *Space, o Options) *Result {
+	if o.Resolve.Templates == nil {
+		o.Resolve.Templates = resolve.NewTemplates()
+		for _, r := range s.Runs {
+			o.Resolve.Templates.Expect(r.Input.TemplatePath, o.Resolve.AllowOutside, 1)
+		}
+	}
 	res := &Result{Space: s, Rows: make([]Row, len(s.Runs))}
 	for i, r := range s.Runs {
 		res.Rows[i].Run = r

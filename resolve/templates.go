@@ -1,0 +1,111 @@
+package resolve
+
+import (
+	"sync"
+
+	"v4t/model/diag"
+	"v4t/model/yamlsrc"
+)
+
+// Templates keeps loaded templates for many resolves of the same files in
+// one process, such as the runs of a v4t batch space: each template is
+// read, checked against its directory tree (imports, side files, links),
+// and merged with its types once, and every resolve takes a copy of the
+// result. Loading is a large part of a short run (in the motivation space,
+// two fifths of the CPU, half of it the system calls that resolve the
+// template's real paths), and those calls slow each other down when runs
+// go in parallel. The files are taken not to change while a Templates is
+// in use. A template is kept until as many resolves as Expect announced
+// have loaded it, or, without Expect, as long as the Templates. A
+// Templates is safe for concurrent use; its zero value is not
+// (NewTemplates).
+type Templates struct {
+	mu sync.Mutex
+	m  map[templateKey]*templateEntry
+}
+
+// NewTemplates returns an empty cache.
+func NewTemplates() *Templates {
+	return &Templates{m: map[templateKey]*templateEntry{}}
+}
+
+type templateKey struct {
+	path         string
+	allowOutside bool
+}
+
+// templateEntry is one template, loaded once: the loader's result with
+// the document (and a topology_template that is no map) frozen, the
+// warnings the loading gave, in order, or the error that ended it.
+type templateEntry struct {
+	// left counts the loads still expected (Expect), under Templates.mu;
+	// 0 keeps the entry.
+	left     int
+	once     sync.Once
+	l        loaded
+	doc      *yamlsrc.Frozen
+	topology *yamlsrc.Frozen
+	warnings []*diag.Diagnostic
+	err      error
+}
+
+// Expect announces n more resolves of the template at path (Input's
+// TemplatePath, as the resolves give it) with Options.AllowOutside
+// allowOutside: the last of them drops the template from the cache, so
+// that a batch over many templates keeps only those its runs in flight
+// use.
+func (t *Templates) Expect(path string, allowOutside bool, n int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.entry(templateKey{path, allowOutside}).left += n
+}
+
+// entry returns the entry of k, made where there is none; t.mu is held.
+func (t *Templates) entry(k templateKey) *templateEntry {
+	e := t.m[k]
+	if e == nil {
+		e = &templateEntry{}
+		t.m[k] = e
+	}
+	return e
+}
+
+// load is loadTemplate through the cache: the warnings of the loading go
+// to warn each time, as a fresh load would give them.
+func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loaded, error) {
+	k := templateKey{path, allowOutside}
+	t.mu.Lock()
+	e := t.entry(k)
+	if e.left > 0 {
+		if e.left--; e.left == 0 {
+			delete(t.m, k)
+		}
+	}
+	t.mu.Unlock()
+	e.once.Do(func() {
+		l, err := loadTemplate(path, nil, allowOutside, func(d *diag.Diagnostic) { e.warnings = append(e.warnings, d) })
+		if err != nil {
+			e.err = err
+			return
+		}
+		e.l = *l
+		e.doc, e.l.doc = yamlsrc.Freeze(l.doc), nil
+		if l.topology != nil {
+			e.topology, e.l.topology = yamlsrc.Freeze(l.topology), nil
+		}
+	})
+	if warn != nil {
+		for _, d := range e.warnings {
+			warn(d)
+		}
+	}
+	if e.err != nil {
+		return nil, e.err
+	}
+	l := e.l
+	l.doc, l.sink = e.doc.Copy(), warn
+	if e.topology != nil {
+		l.topology = e.topology.Copy()
+	}
+	return &l, nil
+}

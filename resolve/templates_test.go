@@ -1,0 +1,116 @@
+package resolve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"v4t/model/diag"
+	"v4t/model/testkit"
+	"v4t/model/yamlsrc"
+)
+
+// TestTemplates: resolves through a Templates cache give what fresh
+// resolves give (output, error, warnings in order), for templates whose
+// loading warns, fails, keeps a topology_template that is no map, uses
+// aliases, imports types and reads side files; and the cache reads each
+// template once.
+func TestTemplates(t *testing.T) {
+	const v10 = "tosca_definitions_version: tosca_variability_1_0\n"
+	dir := t.TempDir()
+	testkit.WriteFiles(t, dir, map[string]string{
+		"plain.yaml": v10 + `topology_template:
+  inputs: {size: {type: string}}
+  variability:
+    inputs: {big: {type: boolean}}
+  node_templates:
+    a: {type: tosca.nodes.Root, properties: {p: {get_input: size}}, conditions: {variability_input: big}}
+    b: {type: tosca.nodes.Root}
+`,
+		"list-topology.yaml": v10 + "topology_template: [x, y]\n",
+		"list-variability.yaml": v10 + `topology_template:
+  variability: [1]
+  node_templates: {a: {type: tosca.nodes.Root}}
+`,
+		"broken.yaml": "tosca_definitions_version: [\n",
+		"aliased.yaml": v10 + `topology_template:
+  node_templates:
+    a: &n {type: tosca.nodes.Root, properties: {p: 1}}
+    b: *n
+`,
+		"typed.yaml": v10 + `imports: [types.yaml]
+topology_template:
+  variability:
+    type_specific_conditions: conditions.yaml
+    options: {type_default_condition: true}
+  node_templates: {a: {type: my.Node}}
+`,
+		"types.yaml":      "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types: {my.Node: {derived_from: tosca.nodes.Root}}\n",
+		"conditions.yaml": "node_types: {my.Node: {conditions: true}}\n",
+		"lib/more.yaml":   "node_types: {lib.Node: {derived_from: tosca.nodes.Root}}\n",
+	})
+	type outcome struct {
+		out      string
+		err      string
+		warnings []string
+	}
+	run := func(name string, cache *Templates) outcome {
+		var o outcome
+		opts := Options{Templates: cache, Warn: func(d *diag.Diagnostic) { o.warnings = append(o.warnings, d.Line()) }}
+		in := Input{TemplatePath: filepath.Join(dir, name), Inputs: []Assignment{{Name: "big", Value: yamlsrc.NewBool(true)}, {Name: "size", Value: yamlsrc.NewString("1")}}}
+		res, err := Resolve(context.Background(), in, opts)
+		if err != nil {
+			o.err = err.Error()
+			return o
+		}
+		o.out = string(yamlsrc.Marshal(res.Doc))
+		return o
+	}
+	names := []string{"plain.yaml", "list-topology.yaml", "list-variability.yaml", "broken.yaml", "aliased.yaml", "typed.yaml"}
+	cache := NewTemplates()
+	for _, name := range names {
+		want := run(name, nil)
+		if name == "broken.yaml" {
+			require.NotEmpty(t, want.err, name)
+		} else {
+			require.Empty(t, want.err, name)
+		}
+		if name == "list-topology.yaml" || name == "list-variability.yaml" {
+			// The loader's warning, then the unknown inputs'.
+			require.Len(t, want.warnings, 3, name)
+			require.Contains(t, want.warnings[0], "as the reference does", name)
+		}
+		// In parallel, as v4t batch runs them.
+		got := make([]outcome, 4)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i] = run(name, cache)
+			}()
+		}
+		wg.Wait()
+		for i := range got {
+			require.Equal(t, want, got[i], "%s, resolve %d", name, i)
+		}
+	}
+	// Read once: a cached template resolves with its file gone, a fresh
+	// resolve does not.
+	require.NoError(t, os.Remove(filepath.Join(dir, "plain.yaml")))
+	require.Empty(t, run("plain.yaml", cache).err)
+	require.NotEmpty(t, run("plain.yaml", nil).err)
+
+	// Expect: the last announced resolve drops the template, and the next
+	// one reads the file again.
+	cache = NewTemplates()
+	cache.Expect(filepath.Join(dir, "typed.yaml"), false, 2)
+	require.Empty(t, run("typed.yaml", cache).err)
+	require.NoError(t, os.Rename(filepath.Join(dir, "typed.yaml"), filepath.Join(dir, "moved.yaml")))
+	require.Empty(t, run("typed.yaml", cache).err)
+	require.NotEmpty(t, run("typed.yaml", cache).err)
+}
