@@ -62,11 +62,11 @@ func (t *Templates) Expect(path string, allowOutside bool, n int) {
 
 // entry returns the entry of k, made where there is none; t.mu is held.
 func (t *Templates) entry(k templateKey) *templateEntry {
-	e := t.m[k]
-	if e == nil {
-		e = &templateEntry{}
-		t.m[k] = e
+	if e, ok := t.m[k]; ok {
+		return e
 	}
+	e := &templateEntry{}
+	t.m[k] = e
 	return e
 }
 
