@@ -11,11 +11,10 @@ import (
 // one process, such as the runs of a v4t batch space: each template is
 // read, checked against its directory tree (imports, side files, links),
 // and merged with its types once, and every resolve takes a copy of the
-// result. Loading is a large part of a short run (in the motivation space,
+// result. Loading is a large part of a short run: in the motivation space,
 // two fifths of the CPU, half of it the system calls that resolve the
-// template's real paths), and those calls slow each other down when runs
-// go in parallel. The files are taken not to change while a Templates is
-// in use. A template is kept until as many resolves as Expect announced
+// template's real paths. The files are taken not to change while a
+// Templates is in use. A template is kept until as many resolves as Expect announced
 // have loaded it, or, without Expect, as long as the Templates. A
 // Templates is safe for concurrent use; its zero value is not
 // (NewTemplates).
