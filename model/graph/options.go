@@ -279,19 +279,36 @@ func resolveMode(raw *Value, file string, version Version) (string, modeTable, e
 	return mode, table, nil
 }
 
+// kindOptions are the names of each kind's options, spelled once: every
+// resolve reads them twice (graph #1 and #3), and a batch resolves many
+// times.
+var kindOptions = func() (names [KindImport + 1]struct {
+	defaultCondition, mode, consistency, semantic string
+	pruning, consistencyPruning, semanticPruning  string
+}) {
+	for k := range names {
+		name := Kind(k).String()
+		n := &names[k]
+		n.defaultCondition, n.mode = name+"_default_condition", name+"_default_condition_mode"
+		n.consistency, n.semantic = name+"_default_consistency_condition", name+"_default_semantic_condition"
+		n.pruning, n.consistencyPruning, n.semanticPruning = name+"_pruning", name+"_consistency_pruning", name+"_semantic_pruning"
+	}
+	return names
+}()
+
 // defaultConditions resolves the default-condition switches and modes of
 // each kind, in the reference's order.
 func (r *optionReader) defaultConditions(o *Options, version Version) {
 	dc := r.boolOpt("default_condition", false)
 	for _, k := range defaultOrder {
 		s := &o.Kinds[k]
-		name := k.String()
-		s.Default = r.boolOpt(name+"_default_condition", dc)
+		names := &kindOptions[k]
+		s.Default = r.boolOpt(names.defaultCondition, dc)
 		if mode, ok := defaultConditionMode(k, version); ok {
-			s.Mode = r.stringOpt(name+"_default_condition_mode", mode)
+			s.Mode = r.stringOpt(names.mode, mode)
 		}
-		s.DefaultConsistency = r.boolOpt(name+"_default_consistency_condition", s.Default)
-		s.DefaultSemantic = r.boolOpt(name+"_default_semantic_condition", s.Default)
+		s.DefaultConsistency = r.boolOpt(names.consistency, s.Default)
+		s.DefaultSemantic = r.boolOpt(names.semantic, s.Default)
 		if k == KindRelation {
 			o.RelationDefaultImplied = r.plainBool("relation_default_implied", version != V1)
 		}
@@ -329,10 +346,10 @@ func (r *optionReader) pruning(o *Options) {
 	p := r.boolOpt("pruning", false)
 	for _, k := range defaultOrder {
 		s := &o.Kinds[k]
-		name := k.String()
-		s.Pruning = r.boolOpt(name+"_pruning", p)
-		s.ConsistencyPruning = r.boolOpt(name+"_consistency_pruning", s.Pruning)
-		s.SemanticPruning = r.boolOpt(name+"_semantic_pruning", s.Pruning)
+		names := &kindOptions[k]
+		s.Pruning = r.boolOpt(names.pruning, p)
+		s.ConsistencyPruning = r.boolOpt(names.consistencyPruning, s.Pruning)
+		s.SemanticPruning = r.boolOpt(names.semanticPruning, s.Pruning)
 	}
 }
 
