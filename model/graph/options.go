@@ -89,37 +89,42 @@ func ParseVersion(v *Value) (Version, bool) {
 // pruning-mode tables (§4.2). A nil table entry means "not set".
 type modeTable map[string]bool
 
-func kindKeys(k Kind, suffixes ...string) []string {
-	out := make([]string, len(suffixes))
-	for i, s := range suffixes {
-		out[i] = k.String() + "_" + s
-	}
-	return out
+// defaultKeys are a kind's default-condition options: <kind>_default_condition
+// and its consistency and semantic variants.
+func defaultKeys(k Kind) [3]string {
+	n := &kindOptions[k]
+	return [3]string{n.defaultCondition, n.consistency, n.semantic}
+}
+
+// pruningKeys are a kind's pruning options: <kind>_pruning and its
+// consistency and semantic variants.
+func pruningKeys(k Kind) [3]string {
+	n := &kindOptions[k]
+	return [3]string{n.pruning, n.consistencyPruning, n.semanticPruning}
 }
 
 var eightKinds = []Kind{KindNode, KindRelation, KindPolicy, KindGroup, KindArtifact, KindProperty, KindType, KindTechnology}
 
 func buildModeTable(v2 bool, name string) modeTable {
 	t := modeTable{}
-	set := func(kinds []Kind, suffixes []string, vals []bool) {
+	set := func(kinds []Kind, keys func(Kind) [3]string, vals [3]bool) {
 		for _, k := range kinds {
-			for i, key := range kindKeys(k, suffixes...) {
+			for i, key := range keys(k) {
 				t[key] = vals[i]
 			}
 		}
 	}
-	defs := []string{"default_condition", "default_consistency_condition", "default_semantic_condition"}
-	prun := []string{"pruning", "consistency_pruning", "semantic_pruning"}
+	defs, prun := defaultKeys, pruningKeys
 	io := []Kind{KindInput, KindOutput}
 	forceIO := func(d, p bool) {
 		if v2 {
 			return
 		}
 		if d {
-			set(io, defs, []bool{false, false, false})
+			set(io, defs, [3]bool{false, false, false})
 		}
 		if p {
-			set(io, prun, []bool{false, false, false})
+			set(io, prun, [3]bool{false, false, false})
 		}
 	}
 	kinds := eightKinds
@@ -131,17 +136,17 @@ func buildModeTable(v2 bool, name string) modeTable {
 		forceIO(true, true)
 	case "consistent-strict":
 		forceIO(true, false)
-		set(kinds, defs, []bool{true, true, false})
+		set(kinds, defs, [3]bool{true, true, false})
 	case "consistent-loose":
 		forceIO(false, true)
-		set(kinds, prun, []bool{true, true, false})
+		set(kinds, prun, [3]bool{true, true, false})
 	case "default":
 		t["default_condition"] = true
 		forceIO(true, true)
 	case "semantic-strict":
 		t["default_condition"] = true
 		forceIO(true, true)
-		set(kinds, prun, []bool{true, true, false})
+		set(kinds, prun, [3]bool{true, true, false})
 	case "semantic-loose", "loose":
 		t["pruning"] = true
 		forceIO(true, true)
@@ -280,8 +285,8 @@ func resolveMode(raw *Value, file string, version Version) (string, modeTable, e
 }
 
 // kindOptions are the names of each kind's options, spelled once: every
-// resolve reads them twice (graph #1 and #3), and a batch resolves many
-// times.
+// resolve reads them, and builds its pruning-mode table from them, twice
+// (graph #1 and #3), and a batch resolves many times.
 var kindOptions = func() (names [KindImport + 1]struct {
 	defaultCondition, mode, consistency, semantic string
 	pruning, consistencyPruning, semanticPruning  string
@@ -527,8 +532,8 @@ func OptionNames() []string {
 		"required_artifact_constraint", "enrich_input_condition", "enrich_technologies", "enrich_implementations",
 	}
 	for _, k := range defaultOrder {
-		names = append(names, kindKeys(k, "default_condition", "default_consistency_condition", "default_semantic_condition",
-			"pruning", "consistency_pruning", "semantic_pruning")...)
+		d, p := defaultKeys(k), pruningKeys(k)
+		names = append(append(names, d[:]...), p[:]...)
 	}
 	sort.Strings(names)
 	return names
