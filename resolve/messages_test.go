@@ -14,7 +14,7 @@ import (
 func TestMessages(t *testing.T) {
 	node := &graph.Element{Kind: graph.KindNode, Name: "n", Index: -1}
 	db := &graph.Element{Kind: graph.KindNode, Name: "db", Index: -1}
-	rel := &graph.Element{Kind: graph.KindRelation, Name: "conn", Index: 0, Container: node, Target: db}
+	rel := &graph.Element{Kind: graph.KindRelation, Name: "conn", Index: 0, Container: node, TemplateParts: &graph.TemplateParts{Target: db}}
 	prop := &graph.Element{Kind: graph.KindProperty, Name: "p", Index: 1, Container: node}
 	in := &graph.Element{Kind: graph.KindInput, Name: "size", Index: 0}
 	out := &graph.Element{Kind: graph.KindOutput, Name: "url", Index: 0}

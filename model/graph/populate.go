@@ -93,6 +93,7 @@ type populator struct {
 	w *warner
 	// The elements and their per-kind parts are allocated in slabs.
 	elements  slab[Element]
+	templates slab[TemplateParts]
 	nodeLinks slab[NodeLinks]
 	props     slab[PropertyParts]
 	links     slab[Links]
@@ -145,6 +146,10 @@ func (s *slab[T]) new() *T {
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
 	e := p.elements.new()
 	*e = Element{Kind: kind, Name: name, Index: index, Container: container, Raw: raw, Entry: entry, Graph: p.g}
+	switch kind {
+	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
+		e.TemplateParts = p.templates.new()
+	}
 	switch kind {
 	case KindNode:
 		e.NodeLinks = p.nodeLinks.new()

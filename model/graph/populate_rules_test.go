@@ -578,7 +578,7 @@ topology_template:
 	st, err := g.NodeByName("a").SingleType()
 	require.NoError(t, err)
 	require.Equal(t, "type.app@0.node.a", st.ID())
-	_, err = (&Element{Kind: KindGroup, Name: "x", Index: -1, Graph: g}).SingleType()
+	_, err = (&Element{Kind: KindGroup, Name: "x", Index: -1, Graph: g, TemplateParts: &TemplateParts{}}).SingleType()
 	require.EqualError(t, err, `Group "x" has no type`)
 
 	for k, want := range map[Kind]string{KindNode: "node_types", KindArtifact: "artifact_types", KindGroup: "group_types",
