@@ -8,8 +8,25 @@ import (
 	"v4t/model/yamlsrc"
 )
 
-func str(s string) *Value     { return yamlsrc.NewString(s) }
-func num(i int) *Value        { return yamlsrc.NewNumber(float64(i)) }
+func str(s string) *Value { return yamlsrc.NewString(s) }
+
+// num returns the number i. Small ones, the indexes of almost every
+// generated condition, are shared: no stage changes a number in place
+// (simplification replaces list items, generatify adds map keys).
+func num(i int) *Value {
+	if uint(i) < uint(len(smallNums)) {
+		return smallNums[i]
+	}
+	return yamlsrc.NewNumber(float64(i))
+}
+
+var smallNums = func() (nums [64]*Value) {
+	for i := range nums {
+		nums[i] = yamlsrc.NewNumber(float64(i))
+	}
+	return nums
+}()
+
 func list(v ...*Value) *Value { return yamlsrc.NewList(v...) }
 
 // Presence is the generated presence condition of an element (§3.3). Each
