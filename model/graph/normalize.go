@@ -222,6 +222,18 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 			if v.IsNull() {
 				continue
 			}
+			if key == "node_templates" && n.emptyType != nil && v.IsMap() {
+				// A lean build leaves the node templates a map (the
+				// populator reads its entries): a list of single-entry
+				// maps in its place cost a map per node, and the
+				// transform writes a map again.
+				for i := range v.Map.Len() {
+					if err := n.nodeTemplate(v.Map.Val(i), v.Map.Val(i)); err != nil {
+						return err
+					}
+				}
+				continue
+			}
 			list, err := n.entryList(topo, key)
 			if err != nil {
 				return err
@@ -347,6 +359,13 @@ func (n *normalizer) node(item *Value) error {
 	if err != nil {
 		return err
 	}
+	return n.nodeTemplate(tmpl, item)
+}
+
+// nodeTemplate normalises the node template tmpl of the entry item (in a
+// lean build's map of node templates, item is tmpl itself: an entry of the
+// list has the position of its template).
+func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 	if !tmpl.IsMap() {
 		return n.notTemplate(tmpl, item, "a node template")
 	}

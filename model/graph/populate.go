@@ -243,18 +243,36 @@ func (p *populator) nodes(topo *Value) error {
 	if nodes.IsNull() {
 		return nil
 	}
-	if !nodes.IsList() {
+	// A lean build leaves the node templates a map (normalize).
+	lean := p.emptyType != nil && nodes.IsMap()
+	if !nodes.IsList() && !lean {
 		return p.errVal(nodes, msgNotNormalized("Node templates"))
 	}
+	n := len(nodes.List)
+	if lean {
+		n = nodes.Map.Len()
+	}
 	// Sized once: the names of the nodes and relationship templates.
-	p.g.nodesByName = make(map[string]*Element, len(nodes.List))
+	p.g.nodesByName = make(map[string]*Element, n)
 	p.rts = topo.Get("relationship_templates")
 	if rts := p.rts; rts.IsMap() {
 		p.g.relationships = make(map[string]*Relationship, rts.Map.Len())
 		p.rels = make([]Relationship, rts.Map.Len())
 	}
+	if lean {
+		for i := range n {
+			raw := nodes.Map.Val(i)
+			if err := p.node(nodes.Map.Key(i), raw, raw); err != nil {
+				return err
+			}
+		}
+	}
 	for _, item := range nodes.List {
-		if err := p.node(item); err != nil {
+		name, raw, err := entry(p.g.File, item)
+		if err != nil {
+			return err
+		}
+		if err := p.node(name, raw, item); err != nil {
 			return err
 		}
 	}
@@ -268,14 +286,10 @@ func (p *populator) nodes(topo *Value) error {
 	return p.targets()
 }
 
-// node populates the node template of the entry item with its types,
-// properties, relations, artifacts and technologies.
-func (p *populator) node(item *Value) error {
+// node populates the node template name, raw, of the entry item, with its
+// types, properties, relations, artifacts and technologies.
+func (p *populator) node(name string, raw, item *Value) error {
 	g := p.g
-	name, raw, err := entry(g.File, item)
-	if err != nil {
-		return err
-	}
 	if _, dup := g.nodesByName[name]; dup {
 		return p.errVal(item, msgDefinedMultipleTimes("Node", name))
 	}

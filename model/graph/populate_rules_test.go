@@ -756,9 +756,32 @@ topology_template:
 			require.Equal(t, want[i], JSONOf(n.Raw.Get("technology")), "lean %v: %s", lean, n.Display())
 			require.Empty(t, n.Technologies)
 		}
+		// A lean build leaves the node templates a map, in their order.
+		nodes := g.Doc.Get("topology_template").Get("node_templates")
+		require.Equal(t, lean, nodes.IsMap(), "lean %v: node templates", lean)
+		for i, n := range g.Nodes {
+			require.Equal(t, string(rune('a'+i)), n.Name)
+			require.Equal(t, diag.Pos{File: "t.yaml", Line: 4 + i, Col: 8}, n.Pos(), "lean %v: %s", lean, n.Display())
+		}
 		require.Equal(t, `[{"helm":{"assign":"x"}}]`, yamlsrc.JSON(g.Nodes[2].Raw.Get("technology")))
 		require.Len(t, g.Nodes[2].Technologies, 1)
 		// A technology without assign is named after the first type.
 		require.Equal(t, `[{"ansible":{"assign":"v~v::ansible"}}]`, yamlsrc.JSON(g.Nodes[3].Raw.Get("technology")))
+	}
+}
+
+// TestLeanNodeErrors: a lean build, which reads the node templates from
+// their map, fails on each malformed one as a full build does, at the same
+// position.
+func TestLeanNodeErrors(t *testing.T) {
+	for _, nodes := range []string{
+		"{a: null}", "{a: 5}", "{a: [x]}", "{a: {}}", "{SELF: {type: t}}", "{CONTAINER: {type: t}}",
+		"{a: {type: t}, b: {type: t, requirements: [{r: {node: c}}]}}", "{a: {type: t, requirements: 5}}", "{a: {type: 5}}",
+	} {
+		src := "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates: " + nodes + "\n"
+		_, full := BuildWith(doc(t, src), "t.yaml", BuildOptions{})
+		_, lean := BuildWith(doc(t, src), "t.yaml", BuildOptions{Lean: true})
+		require.Error(t, full, nodes)
+		require.Equal(t, full.Error(), lean.Error(), nodes)
 	}
 }
