@@ -48,7 +48,10 @@ type BuildOptions struct {
 	//   - a node template without technologies gets no empty technology
 	//     list (another tenth): the populator reads none as empty, element
 	//     enrichment makes the list where it adds technologies, a rebuild
-	//     normalises again, and the transform deletes the key.
+	//     normalises again, and the transform deletes the key;
+	//   - a map of node templates stays a map, whose entries the populator
+	//     reads, rather than a list of single-entry maps (a map per node;
+	//     the transform writes a map again).
 	Lean bool
 }
 
