@@ -73,7 +73,7 @@ func dpll(clauses [][]int, assign []int8) bool {
 func sat(t *testing.T, res *Result, assume map[string]bool) bool {
 	t.Helper()
 	names := res.Names()
-	clauses := append([][]int(nil), res.Clauses...)
+	clauses := unpack(res.Clauses)
 	for name, v := range assume {
 		found := false
 		for i, n := range names {
@@ -173,7 +173,7 @@ topology_template:
 	res, err := Encode(g, evaluator(g), Options{Groups: true})
 	require.NoError(t, err)
 	require.True(t, res.Unsat)
-	require.Len(t, res.ClauseGroups, len(res.Clauses))
+	require.Len(t, res.ClauseGroups, len(res.Clauses.Refs))
 	// Groups: the two elements, the two constraints, the implies of n.
 	require.Len(t, res.Groups, 5)
 	require.Equal(t, "type.t@0.node.n", res.Groups[0].Element.ID())

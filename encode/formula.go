@@ -183,6 +183,9 @@ func (b *Builder) find(name string) (Lit, bool) {
 // added, but holds only the clauses added before the call.
 func (b *Builder) Clauses() [][]int { return b.clauses.list() }
 
+// Packed returns the clauses added so far without a header each.
+func (b *Builder) Packed() Packed { return b.clauses.packed() }
+
 // Unsat reports whether a requirement folded to false.
 func (b *Builder) Unsat() bool { return b.unsat }
 

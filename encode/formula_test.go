@@ -265,14 +265,33 @@ func TestUniqueIDs(t *testing.T) {
 	require.False(t, mayBeElementVar("nodes"))
 }
 
+// unpack reads a packed list chunk by chunk: each clause runs to the
+// start of the chunk's next one.
+func unpack(p Packed) [][]int {
+	var out [][]int
+	for i := 0; i < len(p.Refs); {
+		c := p.Refs[i] >> 16
+		var starts []int
+		for ; i < len(p.Refs) && p.Refs[i]>>16 == c; i++ {
+			starts = append(starts, int(p.Refs[i]&0xffff))
+		}
+		starts = append(starts, len(p.Chunks[c]))
+		for k := range len(starts) - 1 {
+			out = append(out, p.Chunks[c][starts[k]:starts[k+1]])
+		}
+	}
+	return out
+}
+
 // TestClausesAcrossChunks checks the clause list against the clauses as
 // added, across chunk boundaries and start-bit words, with clauses longer
-// than a chunk, and with Clauses called between additions.
+// than a chunk, and with Clauses and Packed called between additions.
 func TestClausesAcrossChunks(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	b := NewBuilder()
 	var want [][]int
 	var earlier [][][]int
+	var earlierPacked []Packed
 	for i := range 20000 {
 		n := 1 + rng.Intn(4)
 		switch {
@@ -289,16 +308,26 @@ func TestClausesAcrossChunks(t *testing.T) {
 		}
 		b.add(c...)
 		want = append(want, w)
-		if rng.Intn(3000) == 0 {
+		switch rng.Intn(3000) {
+		case 0:
 			got := b.Clauses()
 			require.Equal(t, want, got)
 			earlier = append(earlier, got)
+		case 1:
+			p := b.Packed()
+			require.Equal(t, want, unpack(p), "packed")
+			earlierPacked = append(earlierPacked, p)
 		}
 	}
 	got := b.Clauses()
 	require.Equal(t, want, got)
+	require.Equal(t, want, unpack(b.Packed()), "packed")
 	for _, e := range earlier {
 		require.Equal(t, want[:len(e)], e, "an earlier list changed")
+	}
+	require.NotEmpty(t, earlierPacked)
+	for _, e := range earlierPacked {
+		require.Equal(t, want[:len(e.Refs)], unpack(e), "an earlier packed list changed")
 	}
 	require.Panics(t, func() { b.add() }, "an empty clause")
 }

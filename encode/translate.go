@@ -69,7 +69,7 @@ type (
 // Result is the encoded problem.
 type Result struct {
 	NumVars int
-	Clauses [][]int
+	Clauses Packed
 	// Unsat is set when a requirement folded to false.
 	Unsat bool
 	// ElementVars holds the variable of each element, in global order.
@@ -388,7 +388,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 		}
 	}
 	res.NumVars = b.NumVars()
-	res.Clauses = b.Clauses()
+	res.Clauses = b.Packed()
 	res.Unsat = b.unsat
 	res.UnsatGroup = b.unsatGroup
 	res.ClauseGroups = b.clauseGroups

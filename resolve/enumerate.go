@@ -163,8 +163,8 @@ func Enumerate(ctx context.Context, in Input, opts Options, eo EnumerateOptions)
 // relations fixed to one variant; the remaining elements follow the
 // tie-break. It works on a copy of the enriched document.
 func (p *prepared) resolveVariant(ctx context.Context, enc *encode.Result, proj []int, values []bool, inputs []Assignment) (*yamlsrc.Value, error) {
-	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: make([][]int, 0, len(enc.Clauses)+len(proj))}
-	cnf.Clauses = append(cnf.Clauses, enc.Clauses...)
+	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: make([][]int, 0, len(enc.Clauses.Refs)+len(proj))}
+	cnf.Clauses = append(cnf.Clauses, solver.Packed(enc.Clauses).List()...)
 	for i, v := range proj {
 		if values[i] {
 			cnf.Clauses = append(cnf.Clauses, []int{v})

@@ -321,7 +321,7 @@ func (p *prepared) encodeOpen(open []OpenInput) (*encode.Result, []string, error
 		}
 	}
 	enc.NumVars = b.NumVars()
-	enc.Clauses = b.Clauses()
+	enc.Clauses = b.Packed()
 	enc.Unsat = b.Unsat()
 	if p.opts.Explain {
 		enc.ClauseGroups = b.ClauseGroups()

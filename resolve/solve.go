@@ -168,7 +168,7 @@ func (f *Formula) WriteOPB(w io.Writer) error {
 }
 
 func (p *prepared) formula(enc *encode.Result) *Formula {
-	f := &Formula{CNF: &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, Names: enc.Names()}
+	f := &Formula{CNF: &solver.CNF{NumVars: enc.NumVars, Packed: solver.Packed(enc.Clauses)}, Names: enc.Names()}
 	for _, s := range buildPlan(p.g, enc).steps {
 		if s.Objective != nil {
 			f.Objective = s.Objective
@@ -193,7 +193,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 		return nil, false, couldNot()
 	}
 	p := buildPlan(g, enc)
-	cnf := &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}
+	cnf := &solver.CNF{NumVars: enc.NumVars, Packed: solver.Packed(enc.Clauses)}
 	steps := p.steps
 	if p.badWeight != nil {
 		steps = steps[:p.badAt]
@@ -220,7 +220,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	}
 	// A tie: replay the reference's solver to pick its model, and check the
 	// replay against our own encoding before trusting it.
-	if len(enc.Clauses) <= emulationLimit {
+	if len(enc.Clauses.Refs) <= emulationLimit {
 		if present, ok := emulate(g, ev); ok {
 			if model, ok := completeModel(ctx, cnf, enc, present); ok {
 				return model, false, nil
@@ -237,8 +237,8 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 // completeModel checks that fixing every element to the given presence is
 // consistent with the encoding and returns a full model if so.
 func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, present []bool) ([]bool, bool) {
-	fixed := &solver.CNF{NumVars: cnf.NumVars, Clauses: make([][]int, 0, len(cnf.Clauses)+len(present))}
-	fixed.Clauses = append(fixed.Clauses, cnf.Clauses...)
+	fixed := &solver.CNF{NumVars: cnf.NumVars, Clauses: make([][]int, 0, len(enc.Clauses.Refs)+len(present))}
+	fixed.Clauses = append(fixed.Clauses, solver.Packed(enc.Clauses).List()...)
 	for i, v := range enc.ElementVars {
 		if present[i] {
 			fixed.Clauses = append(fixed.Clauses, []int{v})
@@ -263,7 +263,7 @@ func explainUnsat(ctx context.Context, g *graph.Graph, enc *encode.Result) []dia
 		}
 	} else {
 		var err error
-		groups, err = solver.MinimalUnsat(ctx, &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, enc.ClauseGroups)
+		groups, err = solver.MinimalUnsat(ctx, &solver.CNF{NumVars: enc.NumVars, Packed: solver.Packed(enc.Clauses)}, enc.ClauseGroups)
 		if err != nil {
 			return []diag.Related{{Message: "no explanation: " + err.Error()}}
 		}

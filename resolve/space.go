@@ -118,7 +118,7 @@ func BuildSpace(ctx context.Context, in Input, opts Options, so SpaceOptions) (s
 			return nil, err
 		}
 	}
-	s = &Space{File: p.file, CNF: &solver.CNF{NumVars: enc.NumVars, Clauses: enc.Clauses}, Unsat: enc.Unsat,
+	s = &Space{File: p.file, CNF: &solver.CNF{NumVars: enc.NumVars, Packed: solver.Packed(enc.Clauses)}, Unsat: enc.Unsat,
 		Inputs: open, Warnings: warnings, p: p, enc: enc}
 	seen := map[int]bool{}
 	for i, e := range p.g.Elements {

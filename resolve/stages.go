@@ -299,7 +299,7 @@ func (s *Stages) Encode() (vars, clauses int, err error) {
 		return 0, 0, err
 	}
 	s.enc = enc
-	return enc.NumVars, len(enc.Clauses), nil
+	return enc.NumVars, len(enc.Clauses.Refs), nil
 }
 
 // Solve solves the encoded problem with optimisation, uniqueness checks and

@@ -9,9 +9,14 @@ import (
 // is a disjunction of literals ±v, and the formula is their conjunction. An
 // empty clause is false. Clauses may contain repeated or complementary
 // literals; the presolver cleans them up.
+//
+// Packed, where it is not empty, holds more clauses after Clauses, without
+// a slice header each (encoded templates); the solver's entry points read
+// both.
 type CNF struct {
 	NumVars int
 	Clauses [][]int
+	Packed  Packed
 }
 
 // Objective is the linear function Σ Weights[i]·[Lits[i] is true], to be
@@ -86,8 +91,9 @@ func validateCNF(cnf *CNF) error {
 	if cnf.NumVars < 0 || cnf.NumVars > maxVars {
 		return fmt.Errorf("solver: number of variables %d out of range", cnf.NumVars)
 	}
-	for i, c := range cnf.Clauses {
-		for _, l := range c {
+	set := cnf.set()
+	for i := range set.len() {
+		for _, l := range set.at(i) {
 			if l == 0 || l > cnf.NumVars || -l > cnf.NumVars {
 				return fmt.Errorf("solver: clause %d: literal %d out of range ±1..%d", i, l, cnf.NumVars)
 			}

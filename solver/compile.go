@@ -101,7 +101,7 @@ func Compile(ctx context.Context, cnf *CNF, projection []int, opts CompileOption
 		pidx[v] = int32(i + 1)
 	}
 	c := &Circuit{proj: append([]int(nil), projection...), root: -1, alias: make([]int32, len(projection))}
-	clauses, rep, ok := substitute(nv, cnf.Clauses, pidx)
+	clauses, rep, ok := substitute(nv, cnf.all(), pidx)
 	if !ok {
 		return c, nil
 	}

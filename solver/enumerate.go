@@ -27,7 +27,7 @@ func enumerate(ctx context.Context, cnf *CNF, projection []int, limit int, fn fu
 		return 0, false, err
 	}
 	var st Stats
-	r, ok := propagate(nv, nil, nil, cnf.Clauses, nil, &st)
+	r, ok := propagate(nv, nil, nil, cnf.set(), nil, &st)
 	if !ok {
 		return 0, true, nil
 	}

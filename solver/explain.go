@@ -15,7 +15,8 @@ import (
 //
 // It fails if the whole problem is satisfiable.
 func MinimalUnsat(ctx context.Context, cnf *CNF, groups []int) ([]int, error) {
-	if len(groups) != len(cnf.Clauses) {
+	clauses := cnf.all()
+	if len(groups) != len(clauses) {
 		return nil, errors.New("solver: one group per clause required")
 	}
 	byGroup := map[int][]int{}
@@ -32,11 +33,11 @@ func MinimalUnsat(ctx context.Context, cnf *CNF, groups []int) ([]int, error) {
 		}
 		sub := &CNF{NumVars: cnf.NumVars}
 		for _, i := range byGroup[0] {
-			sub.Clauses = append(sub.Clauses, cnf.Clauses[i])
+			sub.Clauses = append(sub.Clauses, clauses[i])
 		}
 		for _, g := range selected {
 			for _, i := range byGroup[g] {
-				sub.Clauses = append(sub.Clauses, cnf.Clauses[i])
+				sub.Clauses = append(sub.Clauses, clauses[i])
 			}
 		}
 		res, err := Solve(ctx, sub, nil, nil)

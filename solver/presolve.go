@@ -57,7 +57,7 @@ func Presolve(cnf *CNF) (*Presolved, error) {
 		return nil, err
 	}
 	var st Stats
-	r, ok := propagate(cnf.NumVars, nil, nil, cnf.Clauses, nil, &st)
+	r, ok := propagate(cnf.NumVars, nil, nil, cnf.set(), nil, &st)
 	if !ok {
 		return &Presolved{Unsat: true}, nil
 	}
@@ -77,7 +77,7 @@ type residual struct {
 
 // assign propagates units on top of r. ok is false on a conflict.
 func (r residual) assign(units []int, st *Stats) (residual, bool) {
-	return propagate(r.nv, r.fixed, r.clauses, nil, units, st)
+	return propagate(r.nv, r.fixed, r.clauses, clauseSet{}, units, st)
 }
 
 // value returns the model that sets every fixed variable to its value and
@@ -107,14 +107,14 @@ func litIndex(l int) int {
 // with a counter of non-false literals per clause, and a queue. That is what
 // keeps long implication chains, even in reverse clause order, away from
 // gophersat's quadratic parse-time simplifier (solver.md §4.7).
-func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats) (residual, bool) {
+func propagate(nv int, fixed []int8, clean [][]int, raw clauseSet, units []int, st *Stats) (residual, bool) {
 	st.Presolves++
 	// Every variable is queued at most once, and besides the units every
 	// queued literal comes from a clause that became unit, which happens at
 	// most once per clause: the queue never outgrows this, so it is
 	// allocated once, at the first literal (a growing queue allocated five
 	// times its final size on the ring).
-	p := unitQueue{val: make([]int8, nv+1), limit: min(nv, len(units)+len(clean)+len(raw))}
+	p := unitQueue{val: make([]int8, nv+1), limit: min(nv, len(units)+len(clean)+raw.len())}
 	copy(p.val, fixed)
 	for _, l := range units {
 		if !p.enqueue(l) {
@@ -126,12 +126,12 @@ func propagate(nv int, fixed []int8, clean, raw [][]int, units []int, st *Stats)
 		return residual{}, false
 	}
 	if len(p.queue) == 0 {
-		return residual{nv: nv, fixed: p.val, clauses: clauses}, true
+		return residual{nv: nv, fixed: p.val, clauses: clauses.slices()}, true
 	}
 	start, occ := occurrences(nv, clauses)
 	// count[ci] is the number of literals of clause ci not yet assigned
 	// false, or -1 once the clause is satisfied.
-	count := make([]int32, len(clauses))
+	count := make([]int32, clauses.len())
 	if !p.run(clauses, start, occ, count) {
 		return residual{}, false
 	}
@@ -186,38 +186,40 @@ func assign(val []int8, l int) (fresh, ok bool) {
 // unit clauses still in it, and no clause is copied and no clause list
 // allocated: the units' literals are queued, so propagation satisfies those
 // clauses and drops them. On the ring at seed 10,000 the copy was 13 MB per
-// solve.
-func (p *unitQueue) addRaw(clean, raw [][]int) (clauses [][]int, ok bool) {
-	if len(raw) == 0 {
-		return clean, true
+// solve. A packed raw list stays packed.
+func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok bool) {
+	if raw.len() == 0 {
+		return clauseSet{list: clean}, true
 	}
-	var cleaned [][]int
+	var cleaned clauseSet
 	if allInResidualForm(raw, p.val) {
-		for _, c := range raw {
-			if len(c) == 1 && !p.enqueue(c[0]) {
-				return nil, false
+		for i := range raw.len() {
+			if c := raw.at(i); len(c) == 1 && !p.enqueue(c[0]) {
+				return clauseSet{}, false
 			}
 		}
-		cleaned = raw[:len(raw):len(raw)]
+		cleaned = clauseSet{list: raw.list[:len(raw.list):len(raw.list)], packed: raw.packed}
 	} else {
 		var rawUnits []int
-		cleaned, rawUnits, ok = cleanClauses(raw, p.val)
+		cleaned.list, rawUnits, ok = cleanClauses(raw, p.val)
 		if !ok {
-			return nil, false
+			return clauseSet{}, false
 		}
 		for _, l := range rawUnits {
 			if !p.enqueue(l) {
-				return nil, false
+				return clauseSet{}, false
 			}
 		}
 	}
 	if len(clean) == 0 {
 		return cleaned, true
 	}
-	clauses = make([][]int, 0, len(clean)+len(cleaned))
-	clauses = append(clauses, clean...)
-	clauses = append(clauses, cleaned...)
-	return clauses, true
+	list := make([][]int, 0, len(clean)+cleaned.len())
+	list = append(list, clean...)
+	for i := range cleaned.len() {
+		list = append(list, cleaned.at(i))
+	}
+	return clauseSet{list: list}, true
 }
 
 // occurrences returns the occurrence lists of the literals of clauses over
@@ -226,10 +228,11 @@ func (p *unitQueue) addRaw(clean, raw [][]int) (clauses [][]int, ok bool) {
 // Counting into each list's slot and filling backwards from the lists'
 // ends leaves start at the lists' beginnings, without a second cursor
 // array.
-func occurrences(nv int, clauses [][]int) (start, occ []int32) {
+func occurrences(nv int, clauses clauseSet) (start, occ []int32) {
 	start = make([]int32, 2*nv+3)
 	total := 0
-	for _, c := range clauses {
+	for ci := range clauses.len() {
+		c := clauses.at(ci)
 		for _, l := range c {
 			start[litIndex(l)]++
 		}
@@ -239,8 +242,8 @@ func occurrences(nv int, clauses [][]int) (start, occ []int32) {
 		start[i] += start[i-1]
 	}
 	occ = make([]int32, total)
-	for ci, clause := range slices.Backward(clauses) {
-		for _, l := range clause {
+	for ci := clauses.len() - 1; ci >= 0; ci-- {
+		for _, l := range clauses.at(ci) {
 			li := litIndex(l)
 			start[li]--
 			occ[start[li]] = int32(ci)
@@ -253,9 +256,9 @@ func occurrences(nv int, clauses [][]int) (start, occ []int32) {
 // lists are start and occ, and leaves in count the number of literals of
 // each clause not assigned false, or -1 for a satisfied clause. It reports
 // false on a conflict.
-func (p *unitQueue) run(clauses [][]int, start, occ, count []int32) bool {
-	for ci, c := range clauses {
-		count[ci] = int32(len(c))
+func (p *unitQueue) run(clauses clauseSet, start, occ, count []int32) bool {
+	for ci := range clauses.len() {
+		count[ci] = int32(len(clauses.at(ci)))
 	}
 	for head := 0; head < len(p.queue); head++ {
 		l := int(p.queue[head])
@@ -276,7 +279,7 @@ func (p *unitQueue) run(clauses [][]int, start, occ, count []int32) bool {
 			// once per clause, because the clause is then satisfied or
 			// conflicting.
 			unit := 0
-			for _, m := range clauses[ci] {
+			for _, m := range clauses.at(int(ci)) {
 				switch f := p.val[abs(m)]; {
 				case f == 0:
 					unit = m
@@ -305,23 +308,24 @@ func (p *unitQueue) run(clauses [][]int, start, occ, count []int32) bool {
 // rebuild returns the clause list after propagation: satisfied clauses go,
 // clauses that lost literals are copied into one arena, untouched ones are
 // shared.
-func rebuild(clauses [][]int, count []int32, val []int8) [][]int {
+func rebuild(clauses clauseSet, count []int32, val []int8) [][]int {
 	kept, arenaSize := 0, 0
-	for ci, c := range clauses {
+	for ci := range clauses.len() {
 		if n := int(count[ci]); n >= 0 {
 			kept++
-			if n != len(c) {
+			if n != len(clauses.at(ci)) {
 				arenaSize += n
 			}
 		}
 	}
 	out := make([][]int, 0, kept)
 	arena := make([]int, arenaSize)
-	for ci, c := range clauses {
+	for ci := range clauses.len() {
 		n := int(count[ci])
 		if n < 0 {
 			continue
 		}
+		c := clauses.at(ci)
 		if n == len(c) {
 			out = append(out, c)
 			continue
@@ -343,10 +347,10 @@ func rebuild(clauses [][]int, count []int32, val []int8) [][]int {
 // variable and deduplicated. Clauses left with one literal are returned as
 // units; an empty clause makes ok false. A clause already in that form
 // (inResidualForm) is shared, the others are copied into one arena.
-func cleanClauses(raw [][]int, val []int8) (cleaned [][]int, units []int, ok bool) {
+func cleanClauses(raw clauseSet, val []int8) (cleaned [][]int, units []int, ok bool) {
 	copied, nUnits := 0, 0
-	for _, c := range raw {
-		switch {
+	for i := range raw.len() {
+		switch c := raw.at(i); {
 		case !inResidualForm(c, val):
 			copied += len(c)
 		case len(c) == 1:
@@ -358,9 +362,10 @@ func cleanClauses(raw [][]int, val []int8) (cleaned [][]int, units []int, ok boo
 	}
 	arena := make([]int, copied)
 	pos := 0
-	cleaned = make([][]int, 0, len(raw)-nUnits)
+	cleaned = make([][]int, 0, raw.len()-nUnits)
 outer:
-	for _, c := range raw {
+	for i := range raw.len() {
+		c := raw.at(i)
 		if inResidualForm(c, val) {
 			if len(c) == 1 {
 				units = append(units, c[0])
@@ -412,9 +417,9 @@ outer:
 }
 
 // allInResidualForm reports whether every clause is inResidualForm.
-func allInResidualForm(clauses [][]int, val []int8) bool {
-	for _, c := range clauses {
-		if !inResidualForm(c, val) {
+func allInResidualForm(clauses clauseSet, val []int8) bool {
+	for i := range clauses.len() {
+		if !inResidualForm(clauses.at(i), val) {
 			return false
 		}
 	}

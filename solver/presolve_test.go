@@ -113,7 +113,7 @@ func TestPropagateSharesCleanClauses(t *testing.T) {
 			before = append(before, slices.Clone(c))
 		}
 		var st Stats
-		got, ok := propagate(cnf.NumVars, nil, nil, cnf.Clauses, units, &st)
+		got, ok := propagate(cnf.NumVars, nil, nil, cnf.set(), units, &st)
 		want, wantOK := copyingPropagate(cnf.NumVars, cnf.Clauses, units)
 		require.Equal(t, wantOK, ok, what)
 		require.Equal(t, before, cnf.Clauses, "the input changed: %s", what)

@@ -50,7 +50,7 @@ func solve(ctx context.Context, cnf *CNF, steps []Step, tieBreak []int, cfg *con
 
 	res := &Result{Ambiguous: -1, Optima: make([]int64, len(steps))}
 	s := &state{cfg: cfg, st: &res.Stats}
-	r, ok := propagate(nv, nil, nil, cnf.Clauses, nil, s.st)
+	r, ok := propagate(nv, nil, nil, cnf.set(), nil, s.st)
 	if !ok {
 		return res, nil
 	}
@@ -672,6 +672,6 @@ func (s *state) encode(sp *sub, f linear, kmax int64) (r residual, pbs []pbConst
 			return residual{}, nil, nil, false
 		}
 	}
-	r, ok = propagate(nv, nil, sp.clauses, raw, units, s.st)
+	r, ok = propagate(nv, nil, sp.clauses, clauseSet{list: raw}, units, s.st)
 	return r, pbs, ctr, ok
 }

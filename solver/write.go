@@ -22,7 +22,9 @@ func WriteDIMACS(w io.Writer, cnf *CNF, names []string) error {
 	if err := writeHeader(bw, buf, cnf, names, "p cnf ", " ", "c "); err != nil {
 		return err
 	}
-	for _, c := range cnf.Clauses {
+	set := cnf.set()
+	for i := range set.len() {
+		c := set.at(i)
 		buf = buf[:0]
 		for _, l := range c {
 			buf = strconv.AppendInt(buf, int64(l), 10)
@@ -43,7 +45,7 @@ func writeHeader(bw *bufio.Writer, buf []byte, cnf *CNF, names []string, before,
 	buf = append(buf[:0], before...)
 	buf = strconv.AppendInt(buf, int64(cnf.NumVars), 10)
 	buf = append(buf, between...)
-	buf = strconv.AppendInt(buf, int64(len(cnf.Clauses)), 10)
+	buf = strconv.AppendInt(buf, int64(cnf.set().len()), 10)
 	buf = append(buf, '\n')
 	if _, err := bw.Write(buf); err != nil {
 		return err
@@ -98,7 +100,9 @@ func WriteOPB(w io.Writer, cnf *CNF, obj *Objective, names []string) error {
 			return err
 		}
 	}
-	for _, c := range cnf.Clauses {
+	set := cnf.set()
+	for i := range set.len() {
+		c := set.at(i)
 		buf = buf[:0]
 		if len(c) == 0 {
 			// OPB has no empty sum; a zero-weight term makes the constraint

@@ -1,0 +1,65 @@
+package solver
+
+// Packed is a clause list without a slice header per clause: a header (24
+// bytes) weighs more than the two or three literals of most clauses that a
+// large template encodes to. Clause i lies in chunk Refs[i]>>16 from word
+// Refs[i]&0xffff up to the next clause's start in that chunk, or the
+// chunk's end. encode.Packed has the same shape.
+type Packed struct {
+	Chunks [][]int
+	Refs   []uint32
+}
+
+// Len returns the number of clauses.
+func (p Packed) Len() int { return len(p.Refs) }
+
+// At returns clause i, a slice of its chunk that must not be modified.
+func (p Packed) At(i int) []int {
+	r := p.Refs[i]
+	ch := p.Chunks[r>>16]
+	end := len(ch)
+	if i+1 < len(p.Refs) && p.Refs[i+1]>>16 == r>>16 {
+		end = int(p.Refs[i+1] & 0xffff)
+	}
+	start := int(r & 0xffff)
+	return ch[start:end:end]
+}
+
+// List returns the clauses as slices, one header each.
+func (p Packed) List() [][]int { return clauseSet{packed: p}.slices() }
+
+// clauseSet is a CNF's clauses: its list, then its packed ones. Unit
+// propagation reads them where they lie, so that a packed list gets a
+// slice header only for the clauses that outlive it.
+type clauseSet struct {
+	list   [][]int
+	packed Packed
+}
+
+func (c *CNF) set() clauseSet { return clauseSet{list: c.Clauses, packed: c.Packed} }
+
+// all returns every clause of c as a slice: Clauses itself where nothing is
+// packed.
+func (c *CNF) all() [][]int { return c.set().slices() }
+
+func (s clauseSet) len() int { return len(s.list) + s.packed.Len() }
+
+func (s clauseSet) at(i int) []int {
+	if i < len(s.list) {
+		return s.list[i]
+	}
+	return s.packed.At(i - len(s.list))
+}
+
+// slices returns the clauses as slices: the list itself where nothing is
+// packed.
+func (s clauseSet) slices() [][]int {
+	if s.packed.Len() == 0 {
+		return s.list
+	}
+	out := make([][]int, s.len())
+	for i := range out {
+		out[i] = s.at(i)
+	}
+	return out
+}
