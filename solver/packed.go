@@ -26,7 +26,10 @@ func (p Packed) At(i int) []int {
 }
 
 // List returns the clauses as slices, one header each.
-func (p Packed) List() [][]int { return clauseSet{packed: p}.slices() }
+func (p Packed) List() [][]int {
+	s := clauseSet{packed: p}
+	return s.slices()
+}
 
 // clauseSet is a CNF's clauses: its list, then its packed ones. Unit
 // propagation reads them where they lie, so that a packed list gets a
@@ -40,11 +43,14 @@ func (c *CNF) set() clauseSet { return clauseSet{list: c.Clauses, packed: c.Pack
 
 // all returns every clause of c as a slice: Clauses itself where nothing is
 // packed.
-func (c *CNF) all() [][]int { return c.set().slices() }
+func (c *CNF) all() [][]int {
+	s := c.set()
+	return s.slices()
+}
 
-func (s clauseSet) len() int { return len(s.list) + s.packed.Len() }
+func (s *clauseSet) len() int { return len(s.list) + s.packed.Len() }
 
-func (s clauseSet) at(i int) []int {
+func (s *clauseSet) at(i int) []int {
 	if i < len(s.list) {
 		return s.list[i]
 	}
@@ -53,7 +59,7 @@ func (s clauseSet) at(i int) []int {
 
 // slices returns the clauses as slices: the list itself where nothing is
 // packed.
-func (s clauseSet) slices() [][]int {
+func (s *clauseSet) slices() [][]int {
 	if s.packed.Len() == 0 {
 		return s.list
 	}

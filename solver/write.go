@@ -45,7 +45,8 @@ func writeHeader(bw *bufio.Writer, buf []byte, cnf *CNF, names []string, before,
 	buf = append(buf[:0], before...)
 	buf = strconv.AppendInt(buf, int64(cnf.NumVars), 10)
 	buf = append(buf, between...)
-	buf = strconv.AppendInt(buf, int64(cnf.set().len()), 10)
+	set := cnf.set()
+	buf = strconv.AppendInt(buf, int64(set.len()), 10)
 	buf = append(buf, '\n')
 	if _, err := bw.Write(buf); err != nil {
 		return err
