@@ -466,6 +466,9 @@ func (e *encoder[F]) element(el *Element) error {
 	id := e.b.Element(el)
 	manual := e.b.Manual(el)
 	conds := el.Conditions
+	if el.ContainerPresence {
+		return e.containerPresence(el, id, manual)
+	}
 	if len(conds) == 0 {
 		e.b.Require(manual)
 		e.b.Require(id)
@@ -501,6 +504,23 @@ func (e *encoder[F]) element(el *Element) error {
 		return err
 	}
 	e.b.RequireEquiv(id, all)
+	return e.settle()
+}
+
+// containerPresence encodes an element whose one condition is the
+// generated presence of its container (graph.Element.ContainerPresence)
+// as element does that condition: the manual variable is the and of no
+// conditions, the element's the container's presence.
+func (e *encoder[F]) containerPresence(el *Element, id, manual F) error {
+	m, err := e.and(nil, el)
+	if err != nil {
+		return err
+	}
+	e.b.RequireEquiv(manual, m)
+	if err := e.settle(); err != nil {
+		return err
+	}
+	e.b.RequireEquiv(id, e.b.Element(el.Container))
 	return e.settle()
 }
 

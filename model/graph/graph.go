@@ -79,7 +79,15 @@ type Element struct {
 	Present bool
 	// Variability marks a variability group (groups only).
 	Variability bool
-	Name        string
+	// ContainerPresence says that the element's final condition is the
+	// generated presence of its container alone: condition enrichment of a
+	// lean build sets it on a type element, instead of making that condition
+	// ({node_presence: ...} with _generated) and leaving it in Conditions,
+	// and the encoder translates it as it would that condition. A large
+	// template has a type per template: the condition maps were a tenth of
+	// what enrichment allocated.
+	ContainerPresence bool
+	Name              string
 	// Index is the position in the container's list, or -1.
 	Index     int
 	Container *Element
@@ -348,6 +356,8 @@ type Graph struct {
 	Doc     *Value
 	File    string
 	Version Version
+	// Lean says that the graph was built with BuildOptions.Lean.
+	Lean    bool
 	Options *Options
 	// Warnings are the coercions of malformed input the build accepted as
 	// the reference does (BuildWarn).

@@ -52,6 +52,9 @@ type BuildOptions struct {
 	//   - a map of node templates stays a map, whose entries the populator
 	//     reads, rather than a list of single-entry maps (a map per node;
 	//     the transform writes a map again).
+	// Condition enrichment reads Graph.Lean: it leaves the generated
+	// presence condition of a type element to the encoder
+	// (Element.ContainerPresence).
 	Lean bool
 }
 
@@ -75,7 +78,7 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 	if err := normalize(doc, file, w, emptyType); err != nil {
 		return nil, err
 	}
-	g := &Graph{Doc: doc, File: file, Version: version,
+	g := &Graph{Doc: doc, File: file, Version: version, Lean: o.Lean,
 		nodesByName:   map[string]*Element{},
 		groupsByName:  map[string]*Element{},
 		relationships: map[string]*Relationship{},

@@ -72,6 +72,7 @@ func AfterCleanup(g *Graph) error {
 			// boolean, which a coerced entry can be (a type of a string
 			// entry of a type list, an input definition, §5.13).
 			e.Conditions = nil
+			e.ContainerPresence = false
 		}
 	}
 	g.assemble()

@@ -539,6 +539,27 @@ func ownConditions(e *Element) []*Value {
 	return conds
 }
 
+// leanPresence says that e is a type element of a lean build whose generated
+// condition, the presence of its container, the encoder can make itself
+// (Element.ContainerPresence): that of a node, or of a relation, whose
+// condition names the node, which a node named TARGET or SOURCE would
+// not (the presence operators read those names as the ends of the
+// condition's relation and fail).
+func leanPresence(e *Element) bool {
+	if e.Kind != graph.KindType || !e.Graph.Lean {
+		return false
+	}
+	c := e.Container
+	switch c.Kind {
+	case graph.KindRelation:
+		c = c.Container
+	case graph.KindNode:
+	default:
+		return false
+	}
+	return c.Name != "TARGET" && c.Name != "SOURCE"
+}
+
 // Conditions runs condition enrichment on graph #2 (§5.6) and stores the
 // final lists in each element's Conditions.
 func Conditions(g *graph.Graph) error {
@@ -581,6 +602,14 @@ func Conditions(g *graph.Graph) error {
 		sw, err := elementSwitches(e)
 		if err != nil {
 			return err
+		}
+		if ts == nil && len(conds) == 0 && leanPresence(e) {
+			// The one candidate is generic's consistency wrapper: its
+			// condition is taken as the selection below would take it,
+			// and the encoder makes what it stands for.
+			e.ContainerPresence = (sw.defaultEnabled && sw.defaultConsistency) || (sw.pruningEnabled && sw.consistencyPrune)
+			e.Conditions = conds
+			continue
 		}
 		var cbuf [3]wrapper
 		candidates := cbuf[:0]
