@@ -92,7 +92,7 @@ func dateOp(holds func(a, b float64) bool) func(e *Evaluator, x, arg *yamlsrc.Va
 		if err != nil {
 			return nil, err
 		}
-		return yamlsrc.NewBool(holds(a, b)), nil
+		return boolValue(holds(a, b)), nil
 	}
 }
 
@@ -134,5 +134,5 @@ func (e *Evaluator) opWithin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return yamlsrc.NewBool(t > lo && t < hi || t < lo && t > hi), nil
+	return boolValue(t > lo && t < hi || t < lo && t > hi), nil
 }
