@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"strings"
 
 	"v4t/model/diag"
@@ -110,6 +111,17 @@ type populator struct {
 	// emptyType is set in a lean build (BuildOptions.Lean): the Raw of
 	// the type element of a `type: name` left a string.
 	emptyType *Value
+}
+
+// appendElement appends e to list, doubling the capacity when it is full:
+// append grows a long slice by a quarter at a time, which allocated five
+// times the final size of the graph's long lists (types, properties,
+// relations) where doubling allocates twice.
+func appendElement(list []*Element, e *Element) []*Element {
+	if len(list) == cap(list) {
+		list = slices.Grow(list, max(len(list), 8))
+	}
+	return append(list, e)
 }
 
 // newRelationship returns the relationship of the template name.
@@ -258,8 +270,10 @@ func (p *populator) nodes(topo *Value) error {
 	if lean {
 		n = nodes.Map.Len()
 	}
-	// Sized once: the names of the nodes and relationship templates.
+	// Sized once: the names of the nodes and relationship templates, and
+	// the nodes.
 	p.g.nodesByName = make(map[string]*Element, n)
+	p.g.Nodes = make([]*Element, 0, n)
 	p.rts = topo.Get("relationship_templates")
 	if rts := p.rts; rts.IsMap() {
 		p.g.relationships = make(map[string]*Relationship, rts.Map.Len())
@@ -671,7 +685,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 	if t.IsString() && p.emptyType != nil {
 		// A lean build's [{name: {}}]: no conditions, no default.
 		ty := p.newElement(KindType, t.Str, 0, el, p.emptyType, t)
-		p.g.Types = append(p.g.Types, ty)
+		p.g.Types = appendElement(p.g.Types, ty)
 		el.Types = append(el.Types, ty)
 		return nil
 	}
@@ -704,7 +718,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		ty := p.newElement(KindType, name, i, el, raw, item)
 		ty.Conditions = initialConditions(raw, true)
 		ty.DefaultAlternative = raw.Get("default_alternative").Truthy()
-		p.g.Types = append(p.g.Types, ty)
+		p.g.Types = appendElement(p.g.Types, ty)
 		el.Types = append(el.Types, ty)
 	}
 	if countDefaults(el.Types) > 1 {
@@ -739,7 +753,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 		prop.Conditions = initialConditions(raw, true)
 		prop.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		el.Properties = append(el.Properties, prop)
-		g.Properties = append(g.Properties, prop)
+		g.Properties = appendElement(g.Properties, prop)
 	}
 	groups := NameGroups(el.Properties)
 	// Fallback properties (§3.4.3), only while bratans are unknown.
@@ -763,7 +777,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			fb.Conditions = initialConditions(raw, true)
 			fb.DefaultAlternative = true
 			el.Properties = append(el.Properties, fb)
-			g.Properties = append(g.Properties, fb)
+			g.Properties = appendElement(g.Properties, fb)
 			list := tmpl.Get("properties")
 			if el.Kind == KindRelation {
 				list = el.Relationship.Raw.Get("properties")
@@ -822,7 +836,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		r.Conditions = initialConditions(raw, true)
 		r.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		node.Outgoing = append(node.Outgoing, r)
-		g.Relations = append(g.Relations, r)
+		g.Relations = appendElement(g.Relations, r)
 		if rel != nil && rel.Kind == yamlsrc.KindString {
 			rt := p.rts.Get(rel.Str)
 			if rt.IsNull() {
@@ -875,7 +889,7 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 			return err
 		}
 		node.Artifacts = append(node.Artifacts, a)
-		g.Artifacts = append(g.Artifacts, a)
+		g.Artifacts = appendElement(g.Artifacts, a)
 	}
 	if first := firstMultipleDefaults(node.Artifacts); first != nil {
 		return p.errAt(first, msgMultipleDefaults(first))
@@ -918,7 +932,7 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 			t.Weight = w.Num
 		}
 		node.Technologies = append(node.Technologies, t)
-		g.Technologies = append(g.Technologies, t)
+		g.Technologies = appendElement(g.Technologies, t)
 	}
 	if countDefaults(node.Technologies) > 1 {
 		return p.errAt(node, msgMultipleDefaultTechnologies(node))

@@ -75,7 +75,11 @@ func AfterCleanup(g *Graph) error {
 			e.ContainerPresence = false
 		}
 	}
-	g.assemble()
+	if len(gone) > 0 {
+		// Without variability groups, the element lists are those that
+		// were assembled.
+		g.assemble()
+	}
 	if err := g.persistentCheck(); err != nil {
 		return err
 	}
