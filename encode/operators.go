@@ -139,7 +139,9 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 		return v, nil
 	}
 	v := e.b.Term("expression." + name.Str)
-	e.named[found] = v
+	if e.named != nil {
+		e.named[found] = v
+	}
 	e.byName[name.Str] = v
 	l, err := e.translate(found, ctx)
 	if err != nil {

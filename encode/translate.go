@@ -133,6 +133,8 @@ type encoder[F any] struct {
 	ev    Evaluator
 	warn  diag.Sink
 	exprs *Value
+	// named finds the variable of an expression by its value, which two
+	// names share through an alias; nil in a document without aliases.
 	named map[*Value]F
 	// byName caches named[exprs[name]]: most expressions are referred to
 	// more than once, and the name skips two lookups.
@@ -167,18 +169,21 @@ func errf(msg string) error { return diag.New(diag.StageSolve, msg) }
 // Translate translates the graph's conditions, constraints and implies into
 // any backend, in the reference's order (§8.2, §8.3).
 func Translate[F any](g *graph.Graph, ev Evaluator, b Backend[F]) error {
-	return translateAll(g, ev, b, nil)
+	return translateAll(g, ev, b, nil, false)
 }
 
 // translateAll is Translate, passing warnings about coerced input to warn
-// (when not nil).
-func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.Sink) error {
+// (when not nil); unshared is Options.Unshared.
+func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.Sink, unshared bool) error {
 	exprs := g.Variability().Get("expressions")
 	// Sized for every expression to be used, as on the ring: grown one
 	// expression at a time to its 20,000 (seed 10,000), each map was
 	// rehashed about ten times.
 	n := numExpressions(exprs)
-	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: exprs, named: make(map[*Value]F, n), byName: make(map[string]F, n), ops: logicOpsFor[F]()}
+	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: exprs, byName: make(map[string]F, n), ops: logicOpsFor[F]()}
+	if !unshared {
+		e.named = make(map[*Value]F, n)
+	}
 	for _, el := range g.Groups {
 		if el.Variability {
 			return diag.At(el.Pos(), diag.StageSolve, msgVariabilityGroups)
@@ -295,6 +300,10 @@ type Options struct {
 	// Warn, when set, receives a warning for each malformed input that the
 	// encoding reads as the reference does (README, "Malformed input").
 	Warn diag.Sink
+	// Unshared says that the document shares no value between two places
+	// (it has no YAML alias), so that two expression names never name one
+	// expression and the encoding does not look expressions up by value.
+	Unshared bool
 }
 
 // Encode translates the graph's conditions, constraints and implies into CNF.
@@ -343,7 +352,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	for i := range g.Elements {
 		res.ElementVars[i] = int(b.evars[i])
 	}
-	if err := translateAll[Lit](g, ev, b, opts.Warn); err != nil {
+	if err := translateAll[Lit](g, ev, b, opts.Warn, opts.Unshared); err != nil {
 		return nil, err
 	}
 	b.SetGroup(0)

@@ -47,6 +47,8 @@ type enriched struct {
 	topology *yamlsrc.Value
 	// names warns about unknown input names; the inputs stage uses it.
 	names *nameCheck
+	// aliased says that the template uses an alias (loaded.aliased).
+	aliased bool
 }
 
 // prepared is graphStage's result: graph #3 after the validator, with what
@@ -64,6 +66,8 @@ type prepared struct {
 	// topology is the template's topology_template where it is a list or
 	// a date (loaded.topology), for the output.
 	topology *yamlsrc.Value
+	// aliased says that the template uses an alias (loaded.aliased).
+	aliased bool
 }
 
 // solved is solveStage's result.
@@ -150,7 +154,7 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	if err := enrich.Cleanup(g2, writeBack); err != nil {
 		return enriched{}, err
 	}
-	return enriched{file: file, doc: l.doc, g: g2, topology: l.topology, names: names}, nil
+	return enriched{file: file, doc: l.doc, g: g2, topology: l.topology, names: names, aliased: l.aliased}, nil
 }
 
 // applyOptions warns about unknown option names, then sets the option
@@ -194,7 +198,7 @@ func graphStage(ctx context.Context, e *enriched, assigned *yamlsrc.Value, in In
 	if now.IsZero() {
 		now = time.Now()
 	}
-	p := &prepared{in: in, opts: opts, file: e.file, doc: e.doc, g: g3, assigned: assigned, now: now, topology: e.topology}
+	p := &prepared{in: in, opts: opts, file: e.file, doc: e.doc, g: g3, assigned: assigned, now: now, topology: e.topology, aliased: e.aliased}
 	p.ev = p.evaluator(g3, assigned)
 	return p, nil
 }
@@ -202,7 +206,7 @@ func graphStage(ctx context.Context, e *enriched, assigned *yamlsrc.Value, in In
 // encodeStage is the first half of §1 step 8: conditions, constraints and
 // implications of graph #3 as CNF (§8).
 func encodeStage(p *prepared) (*encode.Result, error) {
-	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn})
+	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn, Unshared: !p.aliased})
 }
 
 // solveStage is the second half of §1 step 8: solving, optimisation,
