@@ -81,19 +81,21 @@ func collectionOff(size int64) int64 {
 // while the template is parsed: it touches a block and collects it, so
 // that the heap hands out those pages again (the runtime then clears them
 // itself, which the kernel did on the fault, so the gain is the fault's
-// own cost). The block is what the rest of a resolve surely allocates: the
-// document, elements and clauses of a template take more than
-// prefaultPerLine bytes per line (ring 370, pruning and wide more), and
-// more than prefaultFactor times the file; a template of long lines (large
-// strings, JSON on one line) gets the smaller figure. A larger block
-// raises the peak: what the parse allocated before the block was freed
-// comes on top of it (ring 10,000: 40 MiB more at 9 times the file).
-// Ring 10,000 on 2 cores, 30 paired runs against GOGC=off: 40 ms less on
-// average (6%; 20 of the 30 pairs faster), the same peak memory, for about
-// 0.1 s of CPU on the other core. Small templates do not pay for it.
+// own cost). The block is at most what a resolve allocates after the
+// parse: what the parse allocated before the block was freed comes on top
+// of it, so a larger block raises the peak. After the parse, the ring
+// allocates about 160 bytes per line, 3.8 times the file (pruning and
+// wide more): the block is the smaller of prefaultPerLine bytes per line
+// and prefaultFactor times the file, since a template of long lines
+// (large strings, JSON on one line) allocates less per line than the
+// ring, and one of short lines less per byte. Ring 10,000 on 2
+// cores, 5 alternating runs: median wall 0.44 s with the block, 0.53 s
+// with GOGC=off, peak 102 MB either way; the block of 240 bytes per line
+// used before raised the peak to 118 to 135 MB once the resolve allocated
+// less. Small templates do not pay for it.
 const (
-	prefaultFactor  = 6
-	prefaultPerLine = 240
+	prefaultFactor  = 4
+	prefaultPerLine = 150
 	prefaultMin     = 1 << 20
 )
 

@@ -17,10 +17,10 @@ func TestPrefaultSize(t *testing.T) {
 		lines       int
 		want        int64
 	}{
-		{"ring 10,000: per line", 1 << 30, 12_790_295, 310_011, 240 * 310_011},
-		{"short lines: six times the file", 1 << 30, 12 * mib, 1_000_000, 6 * 12 * mib},
+		{"ring 10,000: per line", 1 << 30, 12_790_295, 310_011, 150 * 310_011},
+		{"short lines: four times the file", 1 << 30, 12 * mib, 1_000_000, 4 * 12 * mib},
 		{"long lines: too few to pay", 1 << 30, 12 * mib, 4_000, 0},
-		{"long lines, many of them", 1 << 30, 12 * mib, 100_000, 240 * 100_000},
+		{"long lines, many of them", 1 << 30, 12 * mib, 100_000, 150 * 100_000},
 		{"one line of JSON", 1 << 30, 100 * mib, 0, 0},
 		{"half the limit at most", 1 << 30, 200 * mib, 10_000_000, 1 << 29},
 		{"small", 1 << 30, mib, 100, 0},
