@@ -188,6 +188,9 @@ func (t *transformer) nodeType(n *graph.Element, raw *yamlsrc.Value) error {
 // outgoing relations; an assignment that only names the node shrinks to
 // the node's name.
 func (t *transformer) requirements(n *graph.Element, raw *yamlsrc.Value) {
+	if t.g.Lean && requirementsInPlace(n, raw) {
+		return
+	}
 	var reqs []*yamlsrc.Value
 	for _, r := range n.Outgoing {
 		if !r.Present {
@@ -196,6 +199,36 @@ func (t *transformer) requirements(n *graph.Element, raw *yamlsrc.Value) {
 		reqs = append(reqs, yamlsrc.MapOf(r.Name, cleanShrunk(r.Raw, "node")))
 	}
 	setListOrDrop(raw, "requirements", reqs)
+}
+
+// requirementsInPlace is requirements for a lean build, whose document
+// shares no value: the present relations' entries of the template's own
+// list are rewritten and kept, rather than copied into new maps and a new
+// list (a map per relation). It reports false, having changed nothing,
+// where the list is not the relations' own entries, one each, in order.
+func requirementsInPlace(n *graph.Element, raw *yamlsrc.Value) bool {
+	list := raw.Get("requirements")
+	if !list.IsList() || len(list.List) != len(n.Outgoing) {
+		return false
+	}
+	for i, r := range n.Outgoing {
+		if e := r.Entry; list.List[i] != e || !e.IsMap() || e.Map.Len() != 1 || e.Map.Key(0) != r.Name {
+			return false
+		}
+	}
+	kept := list.List[:0]
+	for _, r := range n.Outgoing {
+		if r.Present {
+			r.Entry.Map.Set(r.Name, cleanShrunk(r.Raw, "node"))
+			kept = append(kept, r.Entry)
+		}
+	}
+	clear(list.List[len(kept):])
+	list.List = kept
+	if len(kept) == 0 {
+		raw.Map.Delete("requirements")
+	}
+	return true
 }
 
 // artifacts rebuilds "artifacts" of a node template from its present
