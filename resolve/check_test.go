@@ -23,7 +23,7 @@ func relationsOf(n int, spec ...string) []*graph.Element {
 				name, present = name[1:], false
 			}
 		}
-		list = append(list, &graph.Element{Kind: graph.KindRelation, Name: name, Index: len(list), Container: node, Present: present, Graph: g})
+		list = append(list, &graph.Element{Kind: graph.KindRelation, Name: name, Index: int32(len(list)), Container: node, Present: present, Graph: g})
 	}
 	return list
 }

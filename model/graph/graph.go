@@ -88,9 +88,11 @@ type Element struct {
 	// what enrichment allocated.
 	ContainerPresence bool
 	Name              string
-	// Index is the position in the container's list, or -1.
-	Index     int
-	Container *Element
+	// Index is the position in the container's list, or -1; Seq is the
+	// element's position in the global element order. Both are 32 bits,
+	// as a document's lists are, so that together they take one word.
+	Index, Seq int32
+	Container  *Element
 	// Raw is the element's own map in the document (for relations the
 	// requirement assignment, for properties the wrapped assignment).
 	Raw *Value
@@ -105,9 +107,6 @@ type Element struct {
 	// names caches ID and Display, made on first use: most elements need
 	// neither.
 	names *elementNames
-
-	// Seq is the element's position in the global element order.
-	Seq int
 
 	*TemplateParts // nodes, relations, artifacts, policies, groups, technologies
 	*NodeLinks     // nodes
@@ -256,7 +255,7 @@ func (e *Element) spell(open, close, of string, container func(*Element) string)
 	b.WriteString(e.Name)
 	if e.Index >= 0 {
 		b.WriteByte('@')
-		b.WriteString(strconv.Itoa(e.Index))
+		b.WriteString(strconv.Itoa(int(e.Index)))
 	}
 	b.WriteString(close)
 	if e.Container != nil {

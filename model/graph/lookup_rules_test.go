@@ -284,10 +284,10 @@ func TestNamedLookups(t *testing.T) {
 		a := g.NodeByName("a")
 		var ps, qs []int
 		for _, p := range a.PropertiesNamed("p") {
-			ps = append(ps, p.Index)
+			ps = append(ps, int(p.Index))
 		}
 		for _, q := range a.PropertiesNamed("q") {
-			qs = append(qs, q.Index)
+			qs = append(qs, int(q.Index))
 		}
 		var wantP, wantQ []int
 		for i := range n {

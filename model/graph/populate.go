@@ -163,7 +163,7 @@ func (s *slab[T]) new() *T {
 
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
 	e := p.elements.new()
-	*e = Element{Kind: kind, Name: name, Index: index, Container: container, Raw: raw, Entry: entry, Graph: p.g}
+	*e = Element{Kind: kind, Name: name, Index: int32(index), Container: container, Raw: raw, Entry: entry, Graph: p.g}
 	switch kind {
 	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
 		e.TemplateParts = p.templates.new()
@@ -590,7 +590,7 @@ func (g *Graph) assemble() {
 		g.Elements = append(g.Elements, list...)
 	}
 	for i, e := range g.Elements {
-		e.Seq = i
+		e.Seq = int32(i)
 	}
 }
 

@@ -216,7 +216,7 @@ func TestElementAttributeRules(t *testing.T) {
 	require.Equal(t, []*Element{g.Outputs[0]}, g.OutputsByName("o"))
 	require.Empty(t, g.OutputsByName("i"))
 	for i, e := range g.Elements {
-		require.Equal(t, i, e.Seq, e.ID())
+		require.Equal(t, i, int(e.Seq), e.ID())
 	}
 }
 
@@ -617,7 +617,7 @@ func TestAfterCleanupRules(t *testing.T) {
 	// The variability group, its type and its two properties are gone.
 	require.Equal(t, before-4, len(g.Elements))
 	for i, e := range g.Elements {
-		require.Equal(t, i, e.Seq)
+		require.Equal(t, i, int(e.Seq))
 		require.False(t, e.DefaultAlternative, e.ID())
 		require.False(t, strings.Contains(e.ID(), "group.vg"), e.ID())
 	}

@@ -13,7 +13,7 @@ func str(s string) *Value { return yamlsrc.NewString(s) }
 // num returns the number i. Small ones, the indexes of almost every
 // generated condition, are shared: no stage changes a number in place
 // (simplification replaces list items, generatify adds map keys).
-func num(i int) *Value {
+func num(i int32) *Value {
 	if uint(i) < uint(len(smallNums)) {
 		return smallNums[i]
 	}
