@@ -132,7 +132,17 @@ func TestMapAgainstModel(t *testing.T) {
 					}
 				}
 				model = append(model[:pos], append([]entry{{k, v}}, model[pos:]...)...)
-			case op < 9:
+			case op == 8:
+				k2 := strconv.Itoa(r.IntN(pool))
+				n := 0
+				for _, d := range []string{k, k2} {
+					if i := find(d); i >= 0 {
+						model = append(model[:i], model[i+1:]...)
+						n++
+					}
+				}
+				require.Equal(t, n, m.DeleteAll([]string{k, k2}), "seed %d step %d: DeleteAll(%q, %q)", seed, step, k, k2)
+			case op < 8:
 				i := find(k)
 				require.Equal(t, i >= 0, m.Delete(k), "seed %d step %d: Delete(%q)", seed, step, k)
 				if i >= 0 {

@@ -36,6 +36,7 @@ package yamlsrc
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"unsafe"
@@ -148,12 +149,18 @@ func NewList(items ...*Value) *Value {
 	return &Value{Kind: KindList, List: items}
 }
 
-// MapOf builds a map value from alternating keys and values.
-func MapOf(kv ...any) *Value {
+// NewMapSize returns an empty map value with room for n entries.
+func NewMapSize(n int) *Value {
 	m := NewMap()
-	if n := len(kv) / 2; n > len(mapValue{}.keys) {
+	if n > len(mapValue{}.keys) {
 		m.Map.setEntries(make([]string, 0, n), make([]*Value, 0, n))
 	}
+	return m
+}
+
+// MapOf builds a map value from alternating keys and values.
+func MapOf(kv ...any) *Value {
+	m := NewMapSize(len(kv) / 2)
 	for i := 0; i+1 < len(kv); i += 2 {
 		m.Map.Set(kv[i].(string), kv[i+1].(*Value))
 	}
@@ -502,6 +509,38 @@ func (m *Map) Delete(k string) bool {
 		x.index.remove(m.keys(), k, i)
 	}
 	return true
+}
+
+// DeleteAll deletes the keys that m has, as Delete does one by one, and
+// moves the entries after them up at once: where Delete marks tombstones
+// for a later compaction, which needs state of its own (a block per map
+// where a stage drops a key from each element's map), DeleteAll leaves
+// none. It reports how many entries it deleted.
+func (m *Map) DeleteAll(keys []string) int {
+	m.compact()
+	ks, vs := m.keys(), m.vals()
+	j := 0
+	for i, k := range ks {
+		if !slices.Contains(keys, k) {
+			ks[j], vs[j] = k, vs[i]
+			j++
+			continue
+		}
+		if _, isInt := arrayIndex(k); isInt {
+			m.extra().nInt--
+		}
+	}
+	n := len(ks) - j
+	if n == 0 {
+		return 0
+	}
+	clear(ks[j:])
+	clear(vs[j:])
+	m.n = int32(j)
+	if m.x != nil {
+		m.x.index = nil
+	}
+	return n
 }
 
 // arrayIndex reports whether k is a canonical JS array index.
