@@ -17,9 +17,7 @@ func clean(raw *yamlsrc.Value) {
 	if !raw.IsMap() {
 		return
 	}
-	for _, k := range cleanKeys {
-		raw.Map.Delete(k)
-	}
+	raw.Map.DeleteAll(cleanKeys)
 }
 
 // transformer holds the graph being written back and the document's
@@ -121,7 +119,13 @@ func (t *transformer) keepPresent(key string, list []*graph.Element, keep func(e
 	if t.topo.Get(key).IsNull() {
 		return nil
 	}
-	m := yamlsrc.NewMap()
+	n := 0
+	for _, e := range list {
+		if e.Present {
+			n++
+		}
+	}
+	m := yamlsrc.NewMapSize(n)
 	for _, e := range list {
 		if !e.Present {
 			continue
