@@ -136,8 +136,9 @@ type encoder[F any] struct {
 	// named finds the variable of an expression by its value, which two
 	// names share through an alias; nil in a document without aliases.
 	named map[*Value]F
-	// byName caches named[exprs[name]]: most expressions are referred to
-	// more than once, and the name skips two lookups.
+	// byName caches the variable of each expression name: most
+	// expressions are referred to more than once, and the name skips the
+	// lookups of the expression and of its value.
 	byName map[string]F
 	// raw passes strings in logic position to the backend as they are
 	// written (display).
