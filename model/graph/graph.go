@@ -69,7 +69,7 @@ const VintnerUndefined = "VINTNER_UNDEFINED"
 // for those kinds only (newElement): an element with every kind's fields
 // inline took 496 bytes, and a large template has tens of thousands of
 // type elements that use none of them (with the template fields inline too,
-// every element took 232 bytes; now 136). Reading a promoted field of another
+// every element took 232 bytes; now 128). Reading a promoted field of another
 // kind dereferences a nil pointer, so code reads them only after checking
 // the kind.
 type Element struct {
