@@ -3,6 +3,7 @@ package graph
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -784,4 +785,13 @@ func TestLeanNodeErrors(t *testing.T) {
 		require.Error(t, full, nodes)
 		require.Equal(t, full.Error(), lean.Error(), nodes)
 	}
+}
+
+// TestElementSize: a large template has tens of thousands of elements, half
+// of them types, so an element's size is part of the peak memory that
+// issue 19 bounds (README, Performance): a field that only some kinds need
+// belongs behind one of the per-kind pointers.
+func TestElementSize(t *testing.T) {
+	require.LessOrEqual(t, unsafe.Sizeof(Element{}), uintptr(128), "Element")
+	require.LessOrEqual(t, unsafe.Sizeof(TemplateParts{}), uintptr(96), "TemplateParts")
 }
