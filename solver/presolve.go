@@ -128,10 +128,10 @@ func propagate(nv int, fixed []int8, clean [][]int, raw clauseSet, units []int, 
 	if len(p.queue) == 0 {
 		return residual{nv: nv, fixed: p.val, clauses: clauses.slices()}, true
 	}
-	start, occ := occurrences(nv, clauses)
 	// count[ci] is the number of literals of clause ci not yet assigned
 	// false, or -1 once the clause is satisfied.
 	count := make([]int32, clauses.len())
+	start, occ := occurrences(nv, clauses, count)
 	if !p.run(clauses, start, occ, count) {
 		return residual{}, false
 	}
@@ -227,8 +227,9 @@ func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok 
 // ascending order, are occ[start[litIndex(l)]:start[litIndex(l)+1]].
 // Counting into each list's slot and filling backwards from the lists'
 // ends leaves start at the lists' beginnings, without a second cursor
-// array.
-func occurrences(nv int, clauses clauseSet) (start, occ []int32) {
+// array. It also sets count[ci] to the length of clause ci, in the same
+// walk over the clauses.
+func occurrences(nv int, clauses clauseSet, count []int32) (start, occ []int32) {
 	start = make([]int32, 2*nv+3)
 	total := 0
 	for ci := range clauses.len() {
@@ -236,6 +237,7 @@ func occurrences(nv int, clauses clauseSet) (start, occ []int32) {
 		for _, l := range c {
 			start[litIndex(l)]++
 		}
+		count[ci] = int32(len(c))
 		total += len(c)
 	}
 	for i := 1; i < len(start); i++ {
@@ -253,13 +255,11 @@ func occurrences(nv int, clauses clauseSet) (start, occ []int32) {
 }
 
 // run propagates the queued literals through clauses, whose occurrence
-// lists are start and occ, and leaves in count the number of literals of
-// each clause not assigned false, or -1 for a satisfied clause. It reports
-// false on a conflict.
+// lists are start and occ, and leaves in count, which holds each clause's
+// length on entry (occurrences), the number of literals of each clause not
+// assigned false, or -1 for a satisfied clause. It reports false on a
+// conflict.
 func (p *unitQueue) run(clauses clauseSet, start, occ, count []int32) bool {
-	for ci := range clauses.len() {
-		count[ci] = int32(len(clauses.at(ci)))
-	}
 	for head := 0; head < len(p.queue); head++ {
 		l := int(p.queue[head])
 		li := litIndex(l)
