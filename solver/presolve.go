@@ -214,12 +214,9 @@ func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok 
 	if len(clean) == 0 {
 		return cleaned, true
 	}
-	list := make([][]int, 0, len(clean)+cleaned.len())
+	list := make([][]int, 0, len(clean)+len(cleaned.list))
 	list = append(list, clean...)
-	for i := range cleaned.len() {
-		list = append(list, cleaned.at(i))
-	}
-	return clauseSet{list: list}, true
+	return clauseSet{list: append(list, cleaned.list...), packed: cleaned.packed}, true
 }
 
 // occurrences returns the occurrence lists of the literals of clauses over

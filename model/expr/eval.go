@@ -141,16 +141,14 @@ func (e *Evaluator) Location() *time.Location { return e.loc }
 // boolValue returns the boolean b. The two are shared: no stage changes a
 // boolean in place, and a large template's conditions evaluate tens of
 // thousands of comparisons.
-func boolValue(b bool) *yamlsrc.Value { return boolValues[b2i(b)] }
-
-var boolValues = [2]*yamlsrc.Value{yamlsrc.NewBool(false), yamlsrc.NewBool(true)}
-
-func b2i(b bool) int {
+func boolValue(b bool) *yamlsrc.Value {
 	if b {
-		return 1
+		return valueTrue
 	}
-	return 0
+	return valueFalse
 }
+
+var valueTrue, valueFalse = yamlsrc.NewBool(true), yamlsrc.NewBool(false)
 
 // eval is the reference's evaluateValueExpression (variability.md §9.1):
 // map results are cached per map object, undefined results are not.
