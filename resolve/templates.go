@@ -69,6 +69,32 @@ func (t *Templates) entry(k templateKey) *templateEntry {
 	return e
 }
 
+// Prepare loads the template at path into the cache, where it is not there
+// yet, without counting as one of the loads Expect announced: a batch
+// calls it before the first of a template's runs, so that it knows when
+// the others no longer wait for the loading. Its warnings and error go to
+// the resolves, as they would from their own loading.
+func (t *Templates) Prepare(path string, allowOutside bool) {
+	t.mu.Lock()
+	e := t.entry(templateKey{path, allowOutside})
+	t.mu.Unlock()
+	e.once.Do(func() { e.fill(path, allowOutside) })
+}
+
+// fill loads the template into e; once runs it.
+func (e *templateEntry) fill(path string, allowOutside bool) {
+	l, err := loadTemplate(path, nil, allowOutside, func(d *diag.Diagnostic) { e.warnings = append(e.warnings, d) })
+	if err != nil {
+		e.err = err
+		return
+	}
+	e.l = *l
+	e.doc, e.l.doc = yamlsrc.Freeze(l.doc), nil
+	if l.topology != nil {
+		e.topology, e.l.topology = yamlsrc.Freeze(l.topology), nil
+	}
+}
+
 // load is loadTemplate through the cache: the warnings of the loading go
 // to warn each time, as a fresh load would give them.
 func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loaded, error) {
@@ -81,18 +107,7 @@ func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loade
 		}
 	}
 	t.mu.Unlock()
-	e.once.Do(func() {
-		l, err := loadTemplate(path, nil, allowOutside, func(d *diag.Diagnostic) { e.warnings = append(e.warnings, d) })
-		if err != nil {
-			e.err = err
-			return
-		}
-		e.l = *l
-		e.doc, e.l.doc = yamlsrc.Freeze(l.doc), nil
-		if l.topology != nil {
-			e.topology, e.l.topology = yamlsrc.Freeze(l.topology), nil
-		}
-	})
+	e.once.Do(func() { e.fill(path, allowOutside) })
 	if warn != nil {
 		for _, d := range e.warnings {
 			warn(d)

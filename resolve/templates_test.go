@@ -17,8 +17,8 @@ import (
 // TestTemplates: resolves through a Templates cache give what fresh
 // resolves give (output, error, warnings in order), for templates whose
 // loading warns, fails, keeps a topology_template that is no map, uses
-// aliases, imports types and reads side files; and the cache reads each
-// template once.
+// aliases, imports types and reads side files; the cache reads each
+// template once; Prepare loads ahead of the resolves.
 func TestTemplates(t *testing.T) {
 	const v10 = "tosca_definitions_version: tosca_variability_1_0\n"
 	dir := t.TempDir()
@@ -113,4 +113,20 @@ topology_template:
 	require.NoError(t, os.Rename(filepath.Join(dir, "typed.yaml"), filepath.Join(dir, "moved.yaml")))
 	require.Empty(t, run("typed.yaml", cache).err)
 	require.NotEmpty(t, run("typed.yaml", cache).err)
+
+	// Prepare loads the template without counting as an announced
+	// resolve: the one resolve announced still finds it with its file
+	// gone, and drops it. A template prepared gives its resolves the
+	// warnings and errors a fresh resolve gives.
+	cache = NewTemplates()
+	cache.Expect(filepath.Join(dir, "aliased.yaml"), false, 1)
+	cache.Prepare(filepath.Join(dir, "aliased.yaml"), false)
+	require.NoError(t, os.Remove(filepath.Join(dir, "aliased.yaml")))
+	require.Empty(t, run("aliased.yaml", cache).err)
+	require.NotEmpty(t, run("aliased.yaml", cache).err)
+	for _, name := range []string{"list-topology.yaml", "broken.yaml"} {
+		cache = NewTemplates()
+		cache.Prepare(filepath.Join(dir, name), false)
+		require.Equal(t, run(name, nil), run(name, cache), name)
+	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"v4t/model/testkit"
 	"v4t/model/yamlsrc"
+	"v4t/resolve"
 )
 
 func TestParseSpace(t *testing.T) {
@@ -262,4 +263,25 @@ func TestLoadSpaceMissingFiles(t *testing.T) {
 		d := testkit.Diagnostic(t, err, "space %q: want a diagnostic, got %v", tc.space, err)
 		require.Equal(t, filepath.Join(dir, tc.want), d.Line(), "space %q", tc.space)
 	}
+}
+
+// TestScheduleFileSizes: without a size function the schedule orders the
+// templates by their files' sizes, and a missing file goes last.
+func TestScheduleFileSizes(t *testing.T) {
+	dir := t.TempDir()
+	testkit.WriteFiles(t, dir, map[string]string{"small.yaml": "a: 1\n", "big.yaml": string(bytes.Repeat([]byte("a: 1\n"), 100))})
+	s := &Space{}
+	for i, name := range []string{"missing.yaml", "small.yaml", "big.yaml"} {
+		s.Runs = append(s.Runs, &Run{ID: string(rune('0' + i)), Input: resolve.Input{TemplatePath: filepath.Join(dir, name)}})
+	}
+	sch := newSchedule(s, nil)
+	var got []int
+	for {
+		i, _, ok := sch.take()
+		if !ok {
+			break
+		}
+		got = append(got, i)
+	}
+	require.Equal(t, []int{2, 1, 0}, got)
 }

@@ -142,7 +142,7 @@ func Execute(ctx context.Context, s *Space, o Options) *Result {
 		jobs = runtime.NumCPU()
 	}
 	jobs = min(jobs, max(len(s.Runs), 1))
-	next := make(chan int)
+	sch := newSchedule(s, nil)
 	var mu sync.Mutex
 	done, failed := 0, 0
 	var wg sync.WaitGroup
@@ -150,9 +150,20 @@ func Execute(ctx context.Context, s *Space, o Options) *Result {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
+			for ctx.Err() == nil {
+				i, load, ok := sch.take()
+				if !ok {
+					return
+				}
 				row := &res.Rows[i]
-				runOne(ctx, row, o)
+				var prepare func()
+				if load != nil {
+					prepare = func() {
+						o.Resolve.Templates.Prepare(row.Run.Input.TemplatePath, o.Resolve.AllowOutside)
+						sch.loaded(load)
+					}
+				}
+				runOne(ctx, row, o, prepare)
 				if row.Status == NotRun {
 					continue
 				}
@@ -168,15 +179,6 @@ func Execute(ctx context.Context, s *Space, o Options) *Result {
 			}
 		}()
 	}
-feed:
-	for i := range s.Runs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
 	wg.Wait()
 	if ctx.Err() != nil {
 		_, _, notRun := res.Counts()
@@ -185,12 +187,16 @@ feed:
 	return res
 }
 
-// runOne resolves one run into its row.
-func runOne(ctx context.Context, row *Row, o Options) {
+// runOne resolves one run into its row. prepare, when set, loads the run's
+// template into the cache first (its time is the run's).
+func runOne(ctx context.Context, row *Row, o Options, prepare func()) {
 	if ctx.Err() != nil {
 		return
 	}
 	start := time.Now()
+	if prepare != nil {
+		prepare()
+	}
 	opts := o.Resolve
 	opts.Overrides = append(append([]resolve.Assignment(nil), o.Resolve.Overrides...), row.Run.Options...)
 	opts.Report = true
