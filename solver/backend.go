@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 
 	gs "github.com/crillab/gophersat/solver"
@@ -167,9 +168,33 @@ func (b *backend) solve(ctx context.Context) (sat bool, err error) {
 // the lock usable after a panic in gophersat, which the resolver recovers
 // from (a batch goes on with its other runs).
 func (b *backend) search() gs.Status {
-	gophersatMu.Lock()
+	lockSearch()
 	defer gophersatMu.Unlock()
 	return b.s.Solve()
+}
+
+// searchSpins is how many times lockSearch tries the lock, yielding its
+// thread in between, before it parks.
+const searchSpins = 64
+
+// lockSearch takes gophersatMu, trying for a while before it parks. The
+// solver-heavy runs of a batch hold the lock for many short searches
+// (choice, k = 500: 857 searches of about 14 µs per run), and handing the
+// lock to a parked waiter costs a futex wake and a thread switch, as long
+// as a search or longer; sync.Mutex hands it over that way, in turn, once
+// a waiter has waited a millisecond. A waiter that yields instead takes
+// the lock as soon as it is free, and the thread it yields serves other
+// goroutines (the collector's workers) meanwhile. On 16 cores, a 256-run
+// space of the benchmark families at -j 16 went from 1.15 s to 1.04 s
+// (whole process, median of 7, alternating with the build without it).
+func lockSearch() {
+	for range searchSpins {
+		if gophersatMu.TryLock() {
+			return
+		}
+		runtime.Gosched()
+	}
+	gophersatMu.Lock()
 }
 
 // model returns the last model, indexed by variable (index 0 unused). Call it
