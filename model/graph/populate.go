@@ -326,10 +326,7 @@ func (p *populator) node(name string, raw, item *Value) error {
 	}
 	g.Nodes = append(g.Nodes, node)
 	g.nodesByName[name] = node
-	if err := p.types(node, raw); err != nil {
-		return err
-	}
-	if err := p.properties(node, raw); err != nil {
+	if err := p.typesAndProperties(node, raw); err != nil {
 		return err
 	}
 	if err := p.relations(node, raw); err != nil {
@@ -384,28 +381,16 @@ func (p *populator) targets() error {
 
 // groups populates the groups.
 func (p *populator) groups(groups *Value) error {
-	if groups.IsNull() {
-		return nil
-	}
-	if !groups.IsList() {
-		return p.errVal(groups, msgNotNormalized("Groups"))
-	}
-	for _, item := range groups.List {
-		if err := p.group(item); err != nil {
-			return err
-		}
-	}
-	return nil
+	notList := func() error { return p.errVal(groups, msgNotNormalized("Groups")) }
+	return p.listed(groups, notList, func(_ int, name string, raw, item *Value) error {
+		return p.group(name, raw, item)
+	})
 }
 
 // group populates the group of the entry item with its members, types and
 // properties.
-func (p *populator) group(item *Value) error {
+func (p *populator) group(name string, raw, item *Value) error {
 	g := p.g
-	name, raw, err := entry(g.File, item)
-	if err != nil {
-		return err
-	}
 	if _, dup := g.groupsByName[name]; dup {
 		return p.errVal(item, msgDefinedMultipleTimes("Group", name))
 	}
@@ -419,10 +404,16 @@ func (p *populator) group(item *Value) error {
 	if err := p.members(group, raw, item); err != nil {
 		return err
 	}
-	if err := p.types(group, raw); err != nil {
+	return p.typesAndProperties(group, raw)
+}
+
+// typesAndProperties populates the types and then the properties of el
+// from its definition raw.
+func (p *populator) typesAndProperties(el *Element, raw *Value) error {
+	if err := p.types(el, raw); err != nil {
 		return err
 	}
-	return p.properties(group, raw)
+	return p.properties(el, raw)
 }
 
 // variabilityGroup marks a group whose only type is a variability group
@@ -494,18 +485,9 @@ func (p *populator) members(group *Element, raw, item *Value) error {
 // policies populates the policies with their targets, types and
 // properties.
 func (p *populator) policies(pols *Value) error {
-	if pols.IsNull() {
-		return nil
-	}
-	if !pols.IsList() {
-		return p.errVal(pols, msgNotNormalized("Policies"))
-	}
 	g := p.g
-	for i, item := range pols.List {
-		name, raw, err := entry(g.File, item)
-		if err != nil {
-			return err
-		}
+	notList := func() error { return p.errVal(pols, msgNotNormalized("Policies")) }
+	return p.listed(pols, notList, func(i int, name string, raw, item *Value) error {
 		pol := p.newElement(KindPolicy, name, i, nil, raw, item)
 		pol.Conditions = toList(raw.Get("conditions"))
 		g.policiesByNm[name] = append(g.policiesByNm[name], pol)
@@ -513,14 +495,8 @@ func (p *populator) policies(pols *Value) error {
 		if err := p.policyTargets(pol, raw); err != nil {
 			return err
 		}
-		if err := p.types(pol, raw); err != nil {
-			return err
-		}
-		if err := p.properties(pol, raw); err != nil {
-			return err
-		}
-	}
-	return nil
+		return p.typesAndProperties(pol, raw)
+	})
 }
 
 // policyTargets adds the targets of a policy: node templates or groups.
@@ -735,15 +711,9 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 	if props.IsNull() {
 		return nil
 	}
-	if !props.IsList() {
-		return p.errAt(el, msgListOfNotNormalized("Properties", el))
-	}
 	g := p.g
-	for i, item := range props.List {
-		name, raw, err := entry(g.File, item)
-		if err != nil {
-			return err
-		}
+	notList := func() error { return p.errAt(el, msgListOfNotNormalized("Properties", el)) }
+	err := p.listed(props, notList, func(i int, name string, raw, item *Value) error {
 		if !raw.IsMap() {
 			return p.errVal(item, "expected a property assignment map, found "+describe(raw))
 		}
@@ -754,6 +724,10 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 		prop.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		el.Properties = append(el.Properties, prop)
 		g.Properties = appendElement(g.Properties, prop)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	groups := NameGroups(el.Properties)
 	// Fallback properties (§3.4.3), only while bratans are unknown.
@@ -805,19 +779,9 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 var fallbackValue, fallbackTrue = yamlsrc.NewString(VintnerUndefined), yamlsrc.NewBool(true)
 
 func (p *populator) relations(node *Element, tmpl *Value) error {
-	reqs := tmpl.Get("requirements")
-	if reqs.IsNull() {
-		return nil
-	}
-	if !reqs.IsList() {
-		return p.errAt(node, msgRequirementsNotArray(node))
-	}
 	g := p.g
-	for i, item := range reqs.List {
-		name, raw, err := entry(g.File, item)
-		if err != nil {
-			return err
-		}
+	notList := func() error { return p.errAt(node, msgRequirementsNotArray(node)) }
+	err := p.listed(tmpl.Get("requirements"), notList, func(i int, name string, raw, item *Value) error {
 		switch {
 		case raw.IsNull():
 			return p.errRef(valueOr(raw, item), `expected the requirement assignment "`+name+`" of `+node.Display()+` as a map or a string, found null`,
@@ -837,24 +801,23 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		r.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		node.Outgoing = append(node.Outgoing, r)
 		g.Relations = appendElement(g.Relations, r)
-		if rel != nil && rel.Kind == yamlsrc.KindString {
-			rt := p.rts.Get(rel.Str)
-			if rt.IsNull() {
-				return p.errVal(rel, msgRelationshipMissing(rel.Str, name, node))
-			}
-			if _, used := g.relationships[rel.Str]; used {
-				return p.errVal(rel, msgRelationshipUsedTwice(rel.Str))
-			}
-			rs := p.newRelationship(rel.Str, rt)
-			g.relationships[rel.Str] = rs
-			r.Relationship = rs
-			if err := p.types(r, rt); err != nil {
-				return err
-			}
-			if err := p.properties(r, rt); err != nil {
-				return err
-			}
+		if rel == nil || rel.Kind != yamlsrc.KindString {
+			return nil
 		}
+		rt := p.rts.Get(rel.Str)
+		if rt.IsNull() {
+			return p.errVal(rel, msgRelationshipMissing(rel.Str, name, node))
+		}
+		if _, used := g.relationships[rel.Str]; used {
+			return p.errVal(rel, msgRelationshipUsedTwice(rel.Str))
+		}
+		rs := p.newRelationship(rel.Str, rt)
+		g.relationships[rel.Str] = rs
+		r.Relationship = rs
+		return p.typesAndProperties(r, rt)
+	})
+	if err != nil {
+		return err
 	}
 	if first := firstMultipleDefaults(node.Outgoing); first != nil {
 		return p.errAt(first, msgMultipleDefaults(first))
@@ -862,34 +825,47 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 	return nil
 }
 
-func (p *populator) artifacts(node *Element, tmpl *Value) error {
-	arts := tmpl.Get("artifacts")
-	if arts.IsNull() {
+// listed calls each for every entry of list, a normalised list of named
+// entries ({name: definition}, variability.md §3.2): null has none, and a
+// value that is no list is the error notList gives.
+func (p *populator) listed(list *Value, notList func() error, each func(i int, name string, raw, item *Value) error) error {
+	if list.IsNull() {
 		return nil
 	}
-	if !arts.IsList() {
-		return p.errAt(node, msgListOfNotNormalized("Artifacts", node))
+	if !list.IsList() {
+		return notList()
 	}
-	g := p.g
-	for i, item := range arts.List {
-		name, raw, err := entry(g.File, item)
+	for i, item := range list.List {
+		name, raw, err := entry(p.g.File, item)
 		if err != nil {
 			return err
 		}
+		if err := each(i, name, raw, item); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *populator) artifacts(node *Element, tmpl *Value) error {
+	g := p.g
+	notList := func() error { return p.errAt(node, msgListOfNotNormalized("Artifacts", node)) }
+	err := p.listed(tmpl.Get("artifacts"), notList, func(i int, name string, raw, item *Value) error {
 		if !raw.IsMap() {
 			return p.errVal(item, msgArtifactNotNormalized(name, node))
 		}
 		a := p.newElement(KindArtifact, name, i, node, raw, item)
 		a.Conditions = initialConditions(raw, true)
 		a.DefaultAlternative = raw.Get("default_alternative").Truthy()
-		if err := p.types(a, raw); err != nil {
-			return err
-		}
-		if err := p.properties(a, raw); err != nil {
+		if err := p.typesAndProperties(a, raw); err != nil {
 			return err
 		}
 		node.Artifacts = append(node.Artifacts, a)
 		g.Artifacts = appendElement(g.Artifacts, a)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if first := firstMultipleDefaults(node.Artifacts); first != nil {
 		return p.errAt(first, msgMultipleDefaults(first))
@@ -898,19 +874,9 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 }
 
 func (p *populator) technologies(node *Element, tmpl *Value) error {
-	techs := tmpl.Get("technology")
-	if techs.IsNull() {
-		return nil
-	}
-	if !techs.IsList() {
-		return p.errAt(node, msgListOfNotNormalized("Technologies", node))
-	}
 	g := p.g
-	for i, item := range techs.List {
-		name, raw, err := entry(g.File, item)
-		if err != nil {
-			return err
-		}
+	notList := func() error { return p.errAt(node, msgListOfNotNormalized("Technologies", node)) }
+	err := p.listed(tmpl.Get("technology"), notList, func(i int, name string, raw, item *Value) error {
 		t := p.newElement(KindTechnology, name, i, node, raw, item)
 		if !raw.IsMap() || raw.Get("assign").IsNull() {
 			return p.errAt(t, msgElementNotNormalized(t))
@@ -933,6 +899,10 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 		}
 		node.Technologies = append(node.Technologies, t)
 		g.Technologies = appendElement(g.Technologies, t)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if countDefaults(node.Technologies) > 1 {
 		return p.errAt(node, msgMultipleDefaultTechnologies(node))
