@@ -136,22 +136,8 @@ func (c *coreConverter) scalar(n *yaml.Node) (*yamlsrc.Value, error) {
 	switch tag := n.ShortTag(); tag {
 	case "!!null":
 		return c.newValue(yamlsrc.KindNull, n), nil
-	case "!!bool":
-		var b bool
-		if err := n.Decode(&b); err != nil {
-			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
-		}
-		v := c.newValue(yamlsrc.KindBool, n)
-		v.Bool, v.Str = b, n.Value
-		return v, nil
-	case "!!int", "!!float":
-		var f float64
-		if err := n.Decode(&f); err != nil {
-			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
-		}
-		v := c.newValue(yamlsrc.KindNumber, n)
-		v.Num, v.Str = f, n.Value
-		return v, nil
+	case "!!bool", "!!int", "!!float":
+		return c.boolOrNumber(n, tag)
 	case "!!timestamp":
 		ms, ok := yamlsrc.ParseYAMLTimestamp(n.Value)
 		if !ok && n.Style&yaml.TaggedStyle != 0 {
@@ -165,6 +151,24 @@ func (c *coreConverter) scalar(n *yaml.Node) (*yamlsrc.Value, error) {
 	// that is not a key): the text.
 	v := c.newValue(yamlsrc.KindString, n)
 	v.Str = n.Value
+	return v, nil
+}
+
+// boolOrNumber reads a scalar of the tag !!bool, !!int or !!float as
+// yaml.v3 decodes it, keeping its text.
+func (c *coreConverter) boolOrNumber(n *yaml.Node, tag string) (*yamlsrc.Value, error) {
+	var b bool
+	var f float64
+	var into any = &f
+	kind := yamlsrc.KindNumber
+	if tag == "!!bool" {
+		into, kind = &b, yamlsrc.KindBool
+	}
+	if err := n.Decode(into); err != nil {
+		return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
+	}
+	v := c.newValue(kind, n)
+	v.Bool, v.Num, v.Str = b, f, n.Value
 	return v, nil
 }
 

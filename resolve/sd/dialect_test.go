@@ -72,6 +72,8 @@ func TestParseCore(t *testing.T) {
 		{"alias cycle", "a: &x [*x]\n", "alias *x refers to a value that contains it", 1},
 		{"bad merge", "a:\n  <<: 5\n", "map merge requires map or sequence of maps as the value", 2},
 		{"bad explicit int", "a: !!int x\n", `cannot read "x" as !!int`, 1},
+		{"bad explicit float", "a:\n  b: !!float y\n", `cannot read "y" as !!float`, 2},
+		{"bad explicit bool", "a: !!bool maybe\n", `cannot read "maybe" as !!bool`, 1},
 	}
 	for _, tc := range errs {
 		t.Run(tc.name, func(t *testing.T) {
