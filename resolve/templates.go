@@ -21,11 +21,13 @@ import (
 type Templates struct {
 	mu sync.Mutex
 	m  map[templateKey]*templateEntry
+	// loader is loadTemplate; tests replace it.
+	loader func(path string, data []byte, allowOutside bool, warn diag.Sink) (*loaded, error)
 }
 
 // NewTemplates returns an empty cache.
 func NewTemplates() *Templates {
-	return &Templates{m: map[templateKey]*templateEntry{}}
+	return &Templates{m: map[templateKey]*templateEntry{}, loader: loadTemplate}
 }
 
 type templateKey struct {
@@ -46,6 +48,11 @@ type templateEntry struct {
 	topology *yamlsrc.Frozen
 	warnings []*diag.Diagnostic
 	err      error
+	// panicked is what the loading panicked with: each resolve that loads
+	// the template panics with it again, so that the resolver reports an
+	// internal error for every run, whichever goroutine loaded it (a
+	// batch's Prepare runs outside any resolve).
+	panicked any
 }
 
 // Expect announces n more resolves of the template at path (Input's
@@ -78,12 +85,17 @@ func (t *Templates) Prepare(path string, allowOutside bool) {
 	t.mu.Lock()
 	e := t.entry(templateKey{path, allowOutside})
 	t.mu.Unlock()
-	e.once.Do(func() { e.fill(path, allowOutside) })
+	e.once.Do(func() { e.fill(t.loader, path, allowOutside) })
 }
 
-// fill loads the template into e; once runs it.
-func (e *templateEntry) fill(path string, allowOutside bool) {
-	l, err := loadTemplate(path, nil, allowOutside, func(d *diag.Diagnostic) { e.warnings = append(e.warnings, d) })
+// fill loads the template into e with load; once runs it.
+func (e *templateEntry) fill(load func(string, []byte, bool, diag.Sink) (*loaded, error), path string, allowOutside bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.panicked = r
+		}
+	}()
+	l, err := load(path, nil, allowOutside, func(d *diag.Diagnostic) { e.warnings = append(e.warnings, d) })
 	if err != nil {
 		e.err = err
 		return
@@ -107,7 +119,10 @@ func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loade
 		}
 	}
 	t.mu.Unlock()
-	e.once.Do(func() { e.fill(path, allowOutside) })
+	e.once.Do(func() { e.fill(t.loader, path, allowOutside) })
+	if e.panicked != nil {
+		panic(e.panicked)
+	}
 	if warn != nil {
 		for _, d := range e.warnings {
 			warn(d)

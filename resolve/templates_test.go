@@ -129,4 +129,14 @@ topology_template:
 		cache.Prepare(filepath.Join(dir, name), false)
 		require.Equal(t, run(name, nil), run(name, cache), name)
 	}
+
+	// A loading that panics (a bug) does not end a batch from Prepare,
+	// which runs outside any resolve: every resolve of the template
+	// reports it as an internal error.
+	cache = NewTemplates()
+	cache.loader = func(string, []byte, bool, diag.Sink) (*loaded, error) { panic("boom") }
+	require.NotPanics(t, func() { cache.Prepare(filepath.Join(dir, "list-topology.yaml"), false) })
+	for range 2 {
+		require.Contains(t, run("list-topology.yaml", cache).err, "internal error: boom")
+	}
 }
