@@ -161,6 +161,15 @@ func (s *slab[T]) new() *T {
 	return x
 }
 
+// topLevel is newElement for an element that no other contains (a node
+// template, group, policy, import, input or output): its conditions are
+// the ones written, which no default_alternative replaces (§3.4.2).
+func (p *populator) topLevel(kind Kind, name string, index int, raw, entry *Value) *Element {
+	e := p.newElement(kind, name, index, nil, raw, entry)
+	e.Conditions = toList(raw.Get("conditions"))
+	return e
+}
+
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
 	e := p.elements.new()
 	*e = Element{Kind: kind, Name: name, Index: int32(index), Container: container, Raw: raw, Entry: entry, Graph: p.g}
@@ -319,8 +328,7 @@ func (p *populator) node(name string, raw, item *Value) error {
 	if name == "CONTAINER" {
 		return p.errVal(item, msgNodeNamed(name))
 	}
-	node := p.newElement(KindNode, name, -1, nil, raw, item)
-	node.Conditions = toList(raw.Get("conditions"))
+	node := p.topLevel(KindNode, name, -1, raw, item)
 	if err := p.weight(node, raw); err != nil {
 		return err
 	}
@@ -394,8 +402,7 @@ func (p *populator) group(name string, raw, item *Value) error {
 	if _, dup := g.groupsByName[name]; dup {
 		return p.errVal(item, msgDefinedMultipleTimes("Group", name))
 	}
-	group := p.newElement(KindGroup, name, -1, nil, raw, item)
-	group.Conditions = toList(raw.Get("conditions"))
+	group := p.topLevel(KindGroup, name, -1, raw, item)
 	if err := p.variabilityGroup(group, raw); err != nil {
 		return err
 	}
@@ -488,8 +495,7 @@ func (p *populator) policies(pols *Value) error {
 	g := p.g
 	notList := func() error { return p.errVal(pols, msgNotNormalized("Policies")) }
 	return p.listed(pols, notList, func(i int, name string, raw, item *Value) error {
-		pol := p.newElement(KindPolicy, name, i, nil, raw, item)
-		pol.Conditions = toList(raw.Get("conditions"))
+		pol := p.topLevel(KindPolicy, name, i, raw, item)
 		g.policiesByNm[name] = append(g.policiesByNm[name], pol)
 		g.Policies = append(g.Policies, pol)
 		if err := p.policyTargets(pol, raw); err != nil {
@@ -549,8 +555,7 @@ func (p *populator) imports(imps *Value) error {
 		case !raw.IsMap():
 			return p.errVal(raw, msgImportNotNormalized(i))
 		}
-		imp := p.newElement(KindImport, itoa(i), i, nil, raw, raw)
-		imp.Conditions = toList(raw.Get("conditions"))
+		imp := p.topLevel(KindImport, itoa(i), i, raw, raw)
 		g.Imports = append(g.Imports, imp)
 	}
 	return nil
@@ -625,8 +630,7 @@ func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byNa
 					": kept as it is, without conditions, as the reference does")
 			}
 		}
-		e := p.newElement(kind, name, i, nil, raw, item)
-		e.Conditions = toList(raw.Get("conditions"))
+		e := p.topLevel(kind, name, i, raw, item)
 		e.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		if _, ok := byName[name]; !ok {
 			order = append(order, name)
