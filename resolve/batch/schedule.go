@@ -36,6 +36,7 @@ type schedule struct {
 // runGroup is the runs of one template.
 type runGroup struct {
 	path       string
+	size       int64 // the template file's, the estimate of its runs' cost
 	runs       []int // run indices, in the space's order
 	state      groupState
 	prev, next *runGroup
@@ -64,16 +65,15 @@ func newSchedule(s *Space, size func(path string) int64) *schedule {
 		}
 		g.runs = append(g.runs, i)
 	}
-	sizes := make(map[*runGroup]int64, len(groups))
 	for _, g := range groups {
 		if size != nil {
-			sizes[g] = size(g.path)
+			g.size = size(g.path)
 		} else if fi, err := os.Stat(g.path); err == nil {
-			sizes[g] = fi.Size()
+			g.size = fi.Size()
 		}
 	}
 	// Stable: templates of the same size keep the space's order.
-	slices.SortStableFunc(groups, func(a, b *runGroup) int { return cmp.Compare(sizes[b], sizes[a]) })
+	slices.SortStableFunc(groups, func(a, b *runGroup) int { return cmp.Compare(b.size, a.size) })
 	sch := &schedule{}
 	var last *runGroup
 	for _, g := range groups {
