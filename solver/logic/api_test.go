@@ -47,6 +47,26 @@ func TestTermsAndConstructors(t *testing.T) {
 		panicMessage(func() { WeightedSum([]any{"a"}, []int{-1}) }))
 }
 
+// TestOperandDisplay: the messages print a string operand as
+// JSON.stringify does (control characters and lone surrogates escaped) and
+// other operands as String(x) does.
+func TestOperandDisplay(t *testing.T) {
+	tests := []struct {
+		x    any
+		want string
+	}{
+		{"a\tb\x01\"", `"a\tb\u0001\""`},
+		{"\xed\xa0\x80", `"\ud800"`},
+		{"é", `"é"`},
+		{1e-7, "1e-7"},
+		{1e21, "1e+21"},
+		{[]any{"a", nil, 2}, "a,,2"},
+	}
+	for _, tc := range tests {
+		require.Equal(t, tc.want, display(tc.x), "%#v", tc.x)
+	}
+}
+
 func TestSolverErrors(t *testing.T) {
 	s := NewSolver()
 	require.EqualError(t, s.Require("$x"), "Only generated variable names can start with $")

@@ -15,11 +15,11 @@
 // simplification). This package owns all of that; given the same sequence
 // of API calls it returns the same models as the reference.
 //
-// The package imports nothing of the project. For that reason it keeps its
-// own copy of the JavaScript conversions its error messages need (terms.go:
-// jsString, String(x) of an operand, and display, JSON.stringify of a
-// string) instead of using model/js, which owns them for everyone else; the
-// copy covers only the operand types of this API.
+// Of the project the package imports only model/js, the leaf package that
+// owns JavaScript's value semantics: its error messages print operands as
+// logic-solver does (terms.go: jsString, String(x) of an operand, and
+// display, JSON.stringify of a string), with model/js's number formatting
+// and JSON quoting rather than copies of them.
 //
 // The package is verified against the reference by replaying thousands of
 // random API programs recorded from logic-solver under Node

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"v4t/model/js"
 )
 
 // Error is the error type of this package. Its message is the one
@@ -111,42 +113,16 @@ func jsString(x any) string {
 	case bool:
 		return strconv.FormatBool(v)
 	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return js.FormatNumber(v)
 	}
 	return fmt.Sprint(x)
 }
 
-// display is the displayValue of Logic._assert.
+// display is the displayValue of Logic._assert: JSON.stringify of a
+// string, String(x) of anything else.
 func display(x any) string {
 	if s, ok := x.(string); ok {
-		b := new(strings.Builder)
-		b.WriteByte('"')
-		for _, r := range s {
-			switch r {
-			case '"':
-				b.WriteString(`\"`)
-			case '\\':
-				b.WriteString(`\\`)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			default:
-				if r < 0x20 {
-					fmt.Fprintf(b, `\u%04x`, r)
-				} else {
-					b.WriteRune(r)
-				}
-			}
-		}
-		b.WriteByte('"')
-		return b.String()
+		return js.Quote(s)
 	}
 	return jsString(x)
 }
