@@ -228,20 +228,35 @@ func (p *dateParser) skipSymbol(c rune) bool {
 	return false
 }
 
-type dayComposer struct {
-	comp       [dayComposerSize]int
-	index      int
-	namedMonth int
-	isISODate  bool
+// slots is what V8's DayComposer and TimeComposer share: up to size
+// numbers, collected in order.
+type slots struct {
+	comp  [timeComposerSize]int
+	index int
+	size  int
 }
 
-func (d *dayComposer) add(n int) bool {
-	if d.index < dayComposerSize {
-		d.comp[d.index] = n
-		d.index++
+func (s *slots) add(n int) bool {
+	if s.index < s.size {
+		s.comp[s.index] = n
+		s.index++
 		return true
 	}
 	return false
+}
+
+// fill sets the slots not yet collected to v.
+func (s *slots) fill(v int) {
+	for s.index < s.size {
+		s.comp[s.index] = v
+		s.index++
+	}
+}
+
+type dayComposer struct {
+	slots
+	namedMonth int
+	isISODate  bool
 }
 
 func between(x, lo, hi int) bool { return x >= lo && x <= hi }
@@ -257,10 +272,7 @@ func (d *dayComposer) write(out *parsedDate) bool {
 	if d.index < 1 {
 		return false
 	}
-	for d.index < dayComposerSize {
-		d.comp[d.index] = 1
-		d.index++
-	}
+	d.fill(1) // day and month default to 1
 	year, month, day := 0, none, none
 	if d.namedMonth == none {
 		if d.isISODate || (d.index == 3 && !isDay(d.comp[0])) {
@@ -296,8 +308,7 @@ func (d *dayComposer) write(out *parsedDate) bool {
 }
 
 type timeComposer struct {
-	comp       [timeComposerSize]int
-	index      int
+	slots
 	hourOffset int
 }
 
@@ -305,30 +316,16 @@ func (t *timeComposer) isEmpty() bool { return t.index == 0 }
 func (t *timeComposer) isExpecting(n int) bool {
 	return (t.index == 1 && isMinute(n)) || (t.index == 2 && isSecond(n)) || (t.index == 3 && isMillisecond(n))
 }
-func (t *timeComposer) add(n int) bool {
-	if t.index < timeComposerSize {
-		t.comp[t.index] = n
-		t.index++
-		return true
-	}
-	return false
-}
 func (t *timeComposer) addFinal(n int) bool {
 	if !t.add(n) {
 		return false
 	}
-	for t.index < timeComposerSize {
-		t.comp[t.index] = 0
-		t.index++
-	}
+	t.fill(0)
 	return true
 }
 
 func (t *timeComposer) write(out *parsedDate) bool {
-	for t.index < timeComposerSize {
-		t.comp[t.index] = 0
-		t.index++
-	}
+	t.fill(0)
 	hour, minute, second, ms := t.comp[0], t.comp[1], t.comp[2], t.comp[3]
 	if t.hourOffset != none {
 		if !isHour12(hour) {
@@ -426,8 +423,8 @@ func readMilliseconds(t dateToken) int {
 }
 
 func (p *dateParser) parse() (parsedDate, bool) {
-	day := dayComposer{namedMonth: none}
-	tm := timeComposer{hourOffset: none}
+	day := dayComposer{slots: slots{size: dayComposerSize}, namedMonth: none}
+	tm := timeComposer{slots: slots{size: timeComposerSize}, hourOffset: none}
 	tz := tzComposer{sign: none, hour: none, minute: none}
 	var out parsedDate
 
