@@ -45,15 +45,12 @@ with the ids v4t enumerate prints; with --open-inputs it adds "inputs":
 func setupAnalyze(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t, open := registerSpaceFlags(fs, "analyze")
 	var format, output string
-	fs.StringVar(&format, "format", "text", "output `FORMAT`: text or json")
+	choiceVar(fs, &format, "format", "text", "output `FORMAT`: %s", "text", "json")
 	fs.StringVarP(&output, "output", "o", "", "write the report to `FILE` (default: standard output)")
 	return func(ctx context.Context, e *env, args []string) int {
 		in, opts, _, err := t.parse(e, args)
 		if err != nil {
 			return e.fail("analyze", err)
-		}
-		if format != "text" && format != "json" {
-			return e.usage("analyze", fmt.Sprintf("--format %q: expected text or json", format))
 		}
 		stop := e.progress("analyze: compiling the configuration space")
 		a, err := resolve.Analyze(ctx, in, opts, open.options())

@@ -122,7 +122,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` runs at once (default: the number of CPUs)")
 	fs.StringVar(&shard, "shard", "", "run shard `K/N` of the space only; auto or auto/N: the shard of a Kubernetes Indexed Job or Slurm job array")
 	fs.StringVar(&out, "out", "", "write each result to `DIR`/<run-id>-<template>-<presets>.yaml")
-	fs.StringVar(&format, "format", "table", "summary `FORMAT`: table, csv or json")
+	choiceVar(fs, &format, "format", "table", "summary `FORMAT`: %s", "table", "csv", "json")
 	fs.StringVarP(&output, "output", "o", "", "write the summary to `FILE` (default: standard output)")
 	fs.BoolVar(&noTimings, "no-timings", false, "leave the milliseconds out of the summary")
 	fs.BoolVar(&commands, "commands", false, "print the v4t resolve command line of each run instead of running them")
@@ -138,11 +138,9 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if jobs < 0 {
 			return e.usage("batch", "--jobs must not be negative")
 		}
-		write, err := summaryWriter(format)
-		if err != nil {
-			return e.fail("batch", err)
-		}
+		write := summaryWriters[format]
 		var sh batch.Shard
+		var err error
 		if fs.Changed("shard") {
 			if sh, err = batch.ParseShard(shard, e.lookupEnv); err != nil {
 				return e.usage("batch", err.Error())
@@ -278,17 +276,11 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// summaryWriter picks the summary format.
-func summaryWriter(format string) (func(*batch.Result, io.Writer, batch.SummaryOptions) error, error) {
-	switch format {
-	case "table":
-		return (*batch.Result).WriteTable, nil
-	case "csv":
-		return (*batch.Result).WriteCSV, nil
-	case "json":
-		return (*batch.Result).WriteJSON, nil
-	}
-	return nil, usagef("batch", "--format %q: expected table, csv or json", format)
+// summaryWriters write a summary in each --format.
+var summaryWriters = map[string]func(*batch.Result, io.Writer, batch.SummaryOptions) error{
+	"table": (*batch.Result).WriteTable,
+	"csv":   (*batch.Result).WriteCSV,
+	"json":  (*batch.Result).WriteJSON,
 }
 
 // writeOutput writes data to standard output (path "" or "-") or atomically

@@ -32,11 +32,6 @@ func mergeSummaries(e *env, fs *pflag.FlagSet, files []string, format, output st
 	if len(files) == 0 {
 		return e.usage("batch", "batch merge: expected one or more SUMMARY files")
 	}
-	if fs.Changed("format") {
-		if _, err := summaryWriter(format); err != nil {
-			return e.fail("batch", err)
-		}
-	}
 	stdin := 0
 	for _, f := range files {
 		if f == "-" {
@@ -76,10 +71,7 @@ func mergeSummaries(e *env, fs *pflag.FlagSet, files []string, format, output st
 	if format == "json" && m.Format == "csv" {
 		return e.usage("batch", "--format json: CSV summaries merge to CSV or a table (their inputs and options are text): run the shards with --format json")
 	}
-	write, err := summaryWriter(format)
-	if err != nil {
-		return e.fail("batch", err)
-	}
+	write := summaryWriters[format]
 	var buf bytes.Buffer
 	if err := write(m.Result, &buf, batch.SummaryOptions{Timings: m.Timings && !noTimings}); err != nil {
 		return e.fail("batch", err)

@@ -106,7 +106,7 @@ func setupBench(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	fs.StringVar(&family, "family", "ring", "the template `FAMILY`: ring, choice, pruning, wide (resolve), chain, conflict, hub, sample, pairwise (configuration space), a comma-separated list, or all")
 	fs.StringVar(&seeds, "seeds", "", "comma-separated `SEEDS` (default: the family's, e.g. 10,100,1000,10000 for ring)")
 	fs.IntVar(&o.runs, "runs", 3, "run v4t on each template `N` times")
-	fs.StringVar(&o.format, "format", "markdown", "report `FORMAT`: markdown, csv or json")
+	choiceVar(fs, &o.format, "format", "markdown", "report `FORMAT`: %s", "markdown", "csv", "json")
 	fs.StringVar(&o.write, "write", "", "keep the generated templates and inputs in `DIR`")
 	fs.StringVarP(&o.output, "output", "o", "", "write the report to `FILE` (default: standard output)")
 	fs.StringVar(&o.plot, "plot", "", "also draw wall time and peak memory against templates (log-log) into the SVG `FILE`")
@@ -192,11 +192,6 @@ func (o *benchOptions) parse(fs *pflag.FlagSet, family, seeds string, args []str
 	}
 	if o.refTimeout < 0 {
 		return usagef("bench", "--reference-timeout must not be negative")
-	}
-	switch o.format {
-	case "markdown", "csv", "json":
-	default:
-		return usagef("bench", "--format %q: expected markdown, csv or json", o.format)
 	}
 	if o.plot != "" && !strings.EqualFold(filepath.Ext(o.plot), ".svg") {
 		return usagef("bench", "--plot %q: expected a .svg file", o.plot)

@@ -54,6 +54,13 @@ gave.`,
 	}
 }
 
+// comparisonWriters write a comparison in each --format.
+var comparisonWriters = map[string]func(*batch.Comparison, io.Writer) error{
+	"text": (*batch.Comparison).WriteTable,
+	"csv":  (*batch.Comparison).WriteCSV,
+	"json": (*batch.Comparison).WriteJSON,
+}
+
 func setupCompare(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t := &templateFlags{cmd: "compare", noDump: true}
 	t.register(fs)
@@ -62,7 +69,7 @@ func setupCompare(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	fs.StringVar(&modes, "modes", "pruning,optimisation", "compare the `DIMENSIONS` pruning, optimisation or both (comma-separated)")
 	fs.IntVarP(&jobs, "jobs", "j", 0, "resolve `N` modes at once (default: the number of CPUs)")
 	fs.StringVarP(&output, "output", "o", "", "write the comparison to `FILE` (default: standard output)")
-	fs.StringVar(&format, "format", "text", "comparison `FORMAT`: text, csv or json")
+	choiceVar(fs, &format, "format", "text", "comparison `FORMAT`: %s", "text", "csv", "json")
 	fs.StringVar(&out, "out", "", "write the result of each mode to `DIR`/<mode's options>.yaml")
 	return func(ctx context.Context, e *env, args []string) int {
 		in, opts, _, err := t.parse(e, args)
@@ -83,17 +90,7 @@ func setupCompare(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		if jobs < 0 {
 			return e.usage("compare", "--jobs must not be negative")
 		}
-		var write func(*batch.Comparison, io.Writer) error
-		switch format {
-		case "text":
-			write = (*batch.Comparison).WriteTable
-		case "csv":
-			write = (*batch.Comparison).WriteCSV
-		case "json":
-			write = (*batch.Comparison).WriteJSON
-		default:
-			return e.usage("compare", fmt.Sprintf("--format %q: expected text, csv or json", format))
-		}
+		write := comparisonWriters[format]
 		if out != "" {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return e.fail("compare", fmt.Errorf("%s: cannot create: %w", out, unwrapPath(err)))

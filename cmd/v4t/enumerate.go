@@ -55,18 +55,13 @@ func setupEnumerate(fs *pflag.FlagSet) func(context.Context, *env, []string) int
 	var format, outDir string
 	fs.BoolVar(&count, "count", false, "print only the number of variants")
 	fs.IntVar(&limit, "limit", 0, "stop after `N` variants (0: no limit)")
-	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json or yaml")
+	choiceVar(fs, &format, "format", "text", "output `FORMAT`: %s", "text", "json", "yaml")
 	fs.StringVar(&outDir, "output-dir", "", "write each variant as a resolved template into `DIR`")
 	open := registerOpenInputs(fs)
 	return func(ctx context.Context, e *env, args []string) int {
 		in, opts, _, err := t.parse(e, args)
 		if err != nil {
 			return e.fail("enumerate", err)
-		}
-		switch format {
-		case "text", "json", "yaml":
-		default:
-			return e.usage("enumerate", fmt.Sprintf("--format %q: expected text, json or yaml", format))
 		}
 		if limit < 0 {
 			return e.usage("enumerate", "--limit must not be negative")

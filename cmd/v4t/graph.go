@@ -37,14 +37,11 @@ func setupGraph(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	t.registerProblems(fs)
 	var format, output string
 	var variant, hideAbsent bool
-	fs.StringVar(&format, "format", "dot", "picture `FORMAT`: dot or mermaid")
+	choiceVar(fs, &format, "format", "dot", "picture `FORMAT`: %s", "dot", "mermaid")
 	fs.StringVarP(&output, "output", "o", "", "write the picture to `FILE` (default: standard output)")
 	fs.BoolVar(&variant, "variant", false, "resolve and draw the variant even without inputs or presets")
 	fs.BoolVar(&hideAbsent, "hide-absent", false, "leave out the elements absent from the variant instead of greying them")
 	return func(ctx context.Context, e *env, args []string) int {
-		if format != "dot" && format != "mermaid" {
-			return e.usage("graph", `--format "`+format+`": expected dot or mermaid`)
-		}
 		in, opts, _, err := t.parse(e, args)
 		if err != nil {
 			return e.fail("graph", err)

@@ -95,7 +95,7 @@ func (t *templateFlags) register(fs *pflag.FlagSet) {
 	fs.Var(t.options, "option", "override the variability option `NAME=VALUE` (VALUE read as YAML); repeatable")
 	fs.BoolVar(&t.allowOutside, "allow-outside", false, "let imports and side files leave the directory tree of the template")
 	if !t.noDump {
-		fs.StringVar(&t.dump, "dump", "", "write the encoded formula as `cnf|opb` to the FILE given as the next argument")
+		choiceVar(fs, &t.dump, "dump", "", "write the encoded formula in `FORMAT` (%s) to the FILE given as the next argument", "cnf", "opb")
 	}
 }
 
@@ -110,9 +110,6 @@ func (t *templateFlags) registerProblems(fs *pflag.FlagSet) {
 func (t *templateFlags) parse(e *env, args []string) (resolve.Input, resolve.Options, string, error) {
 	dumpFile := ""
 	if t.dump != "" {
-		if t.dump != "cnf" && t.dump != "opb" {
-			return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--dump %q: expected cnf or opb", t.dump)
-		}
 		if len(args) == 0 {
 			return resolve.Input{}, resolve.Options{}, "", usagef(t.cmd, "--dump %s needs a FILE argument", t.dump)
 		}

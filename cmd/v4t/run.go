@@ -238,6 +238,10 @@ func unknownCommand(name string) string {
 // unknown long flag gets the flag of fs it may be a typo of:
 // "unknown flag: --tempalte (did you mean --template?)".
 func flagError(fs *pflag.FlagSet, err error) string {
+	var iv *pflag.InvalidValueError
+	if errors.As(err, &iv) {
+		return invalidValue(iv)
+	}
 	msg := err.Error()
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {

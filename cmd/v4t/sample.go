@@ -59,7 +59,7 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 	fs.BoolVar(&pairwise, "pairwise", false, "build a pairwise covering sample (--t 2)")
 	fs.IntVar(&strength, "t", 0, "build a t-wise covering sample of strength `T` (1, 2 or 3)")
 	fs.Uint64Var(&seed, "seed", 1, "seed the generator with `S`")
-	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json or space")
+	choiceVar(fs, &format, "format", "text", "output `FORMAT`: %s", "text", "json", "space")
 	fs.StringVarP(&output, "output", "o", "", "write the sample to `FILE` (default: standard output)")
 	return func(ctx context.Context, e *env, args []string) int {
 		in, opts, _, err := t.parse(e, args)
@@ -82,9 +82,7 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		case strength < 0 || strength > 3:
 			return e.usage("sample", fmt.Sprintf("--t %d: expected 1, 2 or 3", strength))
 		}
-		switch format {
-		case "text", "json":
-		case "space":
+		if format == "space" {
 			if !open.set {
 				return e.usage("sample", "--format space writes the sampled input values: give --open-inputs")
 			}
@@ -94,8 +92,6 @@ func setupSample(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			if in.TemplateData != nil {
 				return e.usage("sample", "--format space names the template's file: give --template FILE, not standard input")
 			}
-		default:
-			return e.usage("sample", fmt.Sprintf("--format %q: expected text, json or space", format))
 		}
 		stop := e.progress("sample: compiling the configuration space")
 		res, err := resolve.Sample(ctx, in, opts, resolve.SampleOptions{Space: open.options(), Uniform: uniform, T: strength, Seed: seed})

@@ -60,12 +60,9 @@ func setupValidate(fs *pflag.FlagSet) func(context.Context, *env, []string) int 
 	fs.Var(t.inputs, "input", "also validate the variant resolved with the variability input `NAME=VALUE`; repeatable")
 	var format string
 	var allowOutside bool
-	fs.StringVar(&format, "format", "text", "print problems as `text|json`")
+	choiceVar(fs, &format, "format", "text", "print problems as `FORMAT`: %s", "text", "json")
 	fs.BoolVar(&allowOutside, "allow-outside", false, "let imports leave the directory tree of the template")
 	return func(ctx context.Context, e *env, args []string) int {
-		if format != "text" && format != "json" {
-			return e.usage("validate", fmt.Sprintf("--format %q: expected text or json", format))
-		}
 		if len(args) == 0 {
 			return e.usage("validate", "expected a template FILE")
 		}
