@@ -292,8 +292,8 @@ func listDirs(dir string) []string {
 
 // normativeProfile is the embedded normative profile, parsed once per
 // process with its type definitions marked as loaded: a run merges a copy of
-// it into its document, where normalisation changes it, so no run sees
-// another's.
+// it into its document. The copies share the definitions themselves, which
+// no run changes (readOnlyTypes).
 var normativeProfile = sync.OnceValues(func() (*yamlsrc.Frozen, error) {
 	profile, err := yamlsrc.Parse(tosca.Normative(), tosca.NormativeFile)
 	if err != nil {
@@ -308,8 +308,29 @@ var normativeProfile = sync.OnceValues(func() (*yamlsrc.Frozen, error) {
 			}
 		}
 	}
-	return yamlsrc.Freeze(profile), nil
+	return yamlsrc.Freeze(profile, readOnlyTypes(profile)...), nil
 })
+
+// readOnlyTypes returns the type definitions in doc's type maps that imports
+// loaded (marked _loaded) and that a resolve only reads, for the copies of
+// a frozen doc to share (yamlsrc.Freeze): a run looks a loaded type up and
+// drops it from the output. Graph normalisation gives a type without
+// derived_from its root, so such a type is left to be copied.
+func readOnlyTypes(doc *yamlsrc.Value) []*yamlsrc.Value {
+	var out []*yamlsrc.Value
+	for _, key := range tosca.TypeMaps() {
+		defs := doc.Get(key)
+		if !defs.IsMap() {
+			continue
+		}
+		for i := range defs.Map.Len() {
+			if def := defs.Map.Val(i); def.IsMap() && def.Get("_loaded").Truthy() && !def.Get("derived_from").IsNull() {
+				out = append(out, def)
+			}
+		}
+	}
+	return out
+}
 
 // markLoaded marks the type definition def as loaded from file, so that the
 // transform drops it from the output.
@@ -325,6 +346,7 @@ func (l *loaded) types() error {
 	if err != nil {
 		return err
 	}
+	verifyShared(frozen)
 	profile := frozen.Copy()
 	// marked: the definitions carry their markers already.
 	sources := []struct {

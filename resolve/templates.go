@@ -1,7 +1,9 @@
 package resolve
 
 import (
+	"flag"
 	"sync"
+	"testing"
 
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
@@ -101,7 +103,7 @@ func (e *templateEntry) fill(load func(string, []byte, bool, diag.Sink) (*loaded
 		return
 	}
 	e.l = *l
-	e.doc, e.l.doc = yamlsrc.Freeze(l.doc), nil
+	e.doc, e.l.doc = yamlsrc.Freeze(l.doc, readOnlyTypes(l.doc)...), nil
 	if l.topology != nil {
 		e.topology, e.l.topology = yamlsrc.Freeze(l.topology), nil
 	}
@@ -132,9 +134,31 @@ func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loade
 		return nil, e.err
 	}
 	l := e.l
+	verifyShared(e.doc)
 	l.doc, l.sink = e.doc.Copy(), warn
 	if e.topology != nil {
 		l.topology = e.topology.Copy()
 	}
 	return &l, nil
+}
+
+// checkShared holds in tests: a resolve that changes what the copies of a
+// frozen document share (readOnlyTypes) changes it for every other
+// resolve, so each copy first checks that nobody did. Benchmarks leave
+// the check out, since it reads every shared value.
+var checkShared = sync.OnceValue(func() bool {
+	if !testing.Testing() {
+		return false
+	}
+	bench := flag.Lookup("test.bench")
+	return bench == nil || bench.Value.String() == ""
+})
+
+// verifyShared panics, in tests, where a shared part of f was changed.
+func verifyShared(f *yamlsrc.Frozen) {
+	if checkShared() {
+		if err := f.Verify(); err != nil {
+			panic(err)
+		}
+	}
 }

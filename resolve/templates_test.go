@@ -140,3 +140,36 @@ topology_template:
 		require.Contains(t, run("list-topology.yaml", cache).err, "internal error: boom")
 	}
 }
+
+// TestReadOnlyTypes: the copies of a cached template share the type
+// definitions that imports loaded, normative and imported alike, and copy
+// the rest, including a loaded type without derived_from, which graph
+// normalisation completes in each resolve.
+func TestReadOnlyTypes(t *testing.T) {
+	dir := t.TempDir()
+	testkit.WriteFiles(t, dir, map[string]string{
+		"t.yaml": "tosca_definitions_version: tosca_variability_1_0\nimports: [types.yaml]\n" +
+			"node_types: {own.Node: {derived_from: tosca.nodes.Root}}\n" +
+			"topology_template: {node_templates: {a: {type: my.Node}, b: {type: lib.Node}}}\n",
+		"types.yaml":    "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types: {my.Node: {derived_from: tosca.nodes.Root}}\n",
+		"lib/more.yaml": "tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types: {lib.Node: {description: no parent}}\n",
+	})
+	cache := NewTemplates()
+	path := filepath.Join(dir, "t.yaml")
+	a, err := cache.load(path, false, nil)
+	require.NoError(t, err)
+	b, err := cache.load(path, false, nil)
+	require.NoError(t, err)
+	types := func(l *loaded, name string) *yamlsrc.Value { return l.doc.Get("node_types").Get(name) }
+	for _, name := range []string{"tosca.nodes.Root", "tosca.nodes.Compute", "my.Node"} {
+		require.Same(t, types(a, name), types(b, name), name)
+	}
+	for _, name := range []string{"own.Node", "lib.Node"} {
+		require.NotNil(t, types(a, name), name)
+		require.NotSame(t, types(a, name), types(b, name), name)
+	}
+	require.NotSame(t, a.doc.Get("node_types"), b.doc.Get("node_types"))
+	res, err := Resolve(context.Background(), Input{TemplatePath: path}, Options{Templates: cache})
+	require.NoError(t, err)
+	require.Contains(t, string(yamlsrc.Marshal(res.Doc)), "own.Node")
+}

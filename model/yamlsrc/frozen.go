@@ -1,11 +1,18 @@
 package yamlsrc
 
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"math"
+)
+
 // Frozen holds a document that is parsed once and copied for each use, such
 // as the embedded normative types that every resolve merges into its
 // template (and then changes: normalisation, type markers). Nothing reads
 // or writes the frozen value itself after Freeze, so one Frozen may be
 // copied by many goroutines at a time; each Copy is the copy's owner's to
-// change.
+// change, except for the subtrees Freeze was told to share.
 //
 // A copy costs a handful of allocations, not one per value: its values,
 // maps and slots live in a few shared slices, with each map's and list's
@@ -19,14 +26,31 @@ type Frozen struct {
 	// The sizes of a copy: values, maps, map keys and value slots (map
 	// values and list items).
 	values, maps, keys, slots int
+	// readOnly holds the subtrees that every copy shares, each with its
+	// fingerprint at Freeze (Verify).
+	readOnly map[*Value]uint64
 }
 
 // Freeze takes v for copying. v must not be used otherwise afterwards.
-func Freeze(v *Value) *Frozen {
+//
+// The subtrees of v named in readOnly are not copied: every copy holds them
+// as they are, and their owners must not change them (a batch's runs share
+// the type definitions their template imports this way, which most of a
+// short run's copy would otherwise be). Freeze builds the key indexes that
+// a lookup in them would otherwise build on first use, so that any number
+// of goroutines may read them at once; Verify tells whether an owner
+// changed one all the same. A value that is not in v is ignored.
+func Freeze(v *Value, readOnly ...*Value) *Frozen {
 	f := &Frozen{v: v}
+	if len(readOnly) > 0 {
+		f.readOnly = make(map[*Value]uint64, len(readOnly))
+		for _, x := range readOnly {
+			f.readOnly[x] = 0
+		}
+	}
 	seen := map[*Value]bool{}
-	var walk func(v *Value)
-	walk = func(v *Value) {
+	var walk func(v *Value, copied bool)
+	walk = func(v *Value, copied bool) {
 		if v == nil || f.shared {
 			return
 		}
@@ -35,7 +59,13 @@ func Freeze(v *Value) *Frozen {
 			return
 		}
 		seen[v] = true
-		f.values++
+		if _, ok := f.readOnly[v]; ok && copied {
+			copied = false
+			defer func() { f.readOnly[v] = fingerprint(v) }()
+		}
+		if copied {
+			f.values++
+		}
 		switch v.Kind {
 		case KindMap:
 			if v.Map == nil {
@@ -43,21 +73,90 @@ func Freeze(v *Value) *Frozen {
 			}
 			// Drop tombstones now: Copy reads keys and vals as they are.
 			v.Map.compact()
-			f.maps++
-			f.keys += int(v.Map.n)
-			f.slots += int(v.Map.n)
+			if copied {
+				f.maps++
+				f.keys += int(v.Map.n)
+				f.slots += int(v.Map.n)
+			} else {
+				v.Map.index()
+			}
 			for _, x := range v.Map.vals() {
-				walk(x)
+				walk(x, copied)
 			}
 		case KindList:
-			f.slots += len(v.List)
+			if copied {
+				f.slots += len(v.List)
+			}
+			for _, x := range v.List {
+				walk(x, copied)
+			}
+		}
+	}
+	walk(v, true)
+	for x := range f.readOnly {
+		if !seen[x] {
+			delete(f.readOnly, x)
+		}
+	}
+	return f
+}
+
+// fingerprintSeed seeds the fingerprints of shared subtrees; they are
+// compared only within a process.
+var fingerprintSeed = maphash.MakeSeed()
+
+// fingerprint hashes all of v that a change could change: kinds,
+// positions, scalars, keys and the order of entries and items.
+func fingerprint(v *Value) uint64 {
+	var h maphash.Hash
+	h.SetSeed(fingerprintSeed)
+	var walk func(v *Value)
+	walk = func(v *Value) {
+		if v == nil {
+			h.WriteByte(0xff)
+			return
+		}
+		var b [26]byte
+		b[0], b[1] = byte(v.Kind), 0
+		if v.Bool {
+			b[1] = 1
+		}
+		binary.LittleEndian.PutUint32(b[2:], uint32(v.Line))
+		binary.LittleEndian.PutUint32(b[6:], uint32(v.Col))
+		binary.LittleEndian.PutUint64(b[10:], math.Float64bits(v.Num))
+		binary.LittleEndian.PutUint64(b[18:], uint64(len(v.Str)))
+		h.Write(b[:])
+		h.WriteString(v.Str)
+		switch v.Kind {
+		case KindMap:
+			if v.Map == nil {
+				return
+			}
+			for i, k := range v.Map.keys() {
+				h.WriteString(k)
+				h.WriteByte(0)
+				walk(v.Map.vals()[i])
+			}
+		case KindList:
 			for _, x := range v.List {
 				walk(x)
 			}
 		}
 	}
 	walk(v)
-	return f
+	return h.Sum64()
+}
+
+// Verify reports an error when a subtree shared by the copies is no longer
+// as it was at Freeze: some copy's owner changed it, and with it every
+// other copy. Tests call it; the check reads every shared value.
+func (f *Frozen) Verify() error {
+	for x, sum := range f.readOnly {
+		if fingerprint(x) != sum {
+			return fmt.Errorf("a value shared by the copies of a frozen document was changed: %s at %d:%d", truncate(JSON(x), 80), x.Line, x.Col)
+		}
+	}
+	return nil
 }
 
 // Copy returns a deep copy of the frozen value, equal to Clone's.
@@ -66,24 +165,31 @@ func (f *Frozen) Copy() *Value {
 		return Clone(f.v)
 	}
 	c := copier{
-		values: make([]Value, f.values),
-		maps:   make([]Map, f.maps),
-		keys:   make([]string, f.keys),
-		slots:  make([]*Value, f.slots),
+		readOnly: f.readOnly,
+		values:   make([]Value, f.values),
+		maps:     make([]Map, f.maps),
+		keys:     make([]string, f.keys),
+		slots:    make([]*Value, f.slots),
 	}
 	return c.copy(f.v)
 }
 
 type copier struct {
-	values []Value
-	maps   []Map
-	keys   []string
-	slots  []*Value
+	readOnly map[*Value]uint64
+	values   []Value
+	maps     []Map
+	keys     []string
+	slots    []*Value
 }
 
 func (c *copier) copy(v *Value) *Value {
 	if v == nil {
 		return nil
+	}
+	if c.readOnly != nil {
+		if _, ok := c.readOnly[v]; ok {
+			return v
+		}
 	}
 	d := &c.values[0]
 	c.values = c.values[1:]

@@ -1,9 +1,11 @@
 package yamlsrc
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -102,4 +104,75 @@ func TestFrozenConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	require.Equal(t, 1.0, v.Get("a").Num)
+}
+
+// TestFrozenReadOnly checks the subtrees Freeze shares: every copy holds
+// them as they are while the rest is copied, they are ready for concurrent
+// lookups (their large maps indexed), and Verify reports a change to one,
+// whatever the change.
+func TestFrozenReadOnly(t *testing.T) {
+	const src = "types:\n  big: {k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, k8: 8, k9: 9}\n  small: {derived_from: root, list: [a, b]}\n  own: {x: 1}\n"
+	changes := []struct {
+		name   string
+		change func(types *Value)
+	}{
+		{"a key set", func(types *Value) { types.Get("small").Map.Set("x", NewNull()) }},
+		{"a key deleted", func(types *Value) { types.Get("big").Map.Delete("k3") }},
+		{"a scalar changed", func(types *Value) { types.Get("small").Get("derived_from").Str = "other" }},
+		{"a position changed", func(types *Value) { types.Get("big").Get("k9").Line++ }},
+		{"a list item replaced", func(types *Value) { types.Get("small").Get("list").List[1] = NewString("b") }},
+		{"a list grown", func(types *Value) {
+			l := types.Get("small").Get("list")
+			l.List = append(l.List, NewString("c"))
+		}},
+	}
+	for _, tc := range changes {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := Parse([]byte(src), "f.yaml")
+			require.NoError(t, err)
+			types := v.Get("types")
+			big, small, own := types.Get("big"), types.Get("small"), types.Get("own")
+			f := Freeze(v, big, small, NewString("not in v"))
+			require.Len(t, f.readOnly, 2)
+			require.NotNil(t, big.Map.x.index, "the large map is indexed at Freeze")
+
+			var wg sync.WaitGroup
+			copies := make([]*Value, 4)
+			for i := range copies {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					c := f.Copy()
+					for k := range 10 {
+						assert.Equal(t, float64(k), c.Get("types").Get("big").Get(fmt.Sprintf("k%d", k)).Num)
+					}
+					c.Get("types").Get("own").Map.Set("x", NewNumber(2))
+					copies[i] = c
+				}()
+			}
+			wg.Wait()
+			for _, c := range copies {
+				require.Same(t, big, c.Get("types").Get("big"))
+				require.Same(t, small, c.Get("types").Get("small"))
+				require.NotSame(t, own, c.Get("types").Get("own"))
+				require.Equal(t, 2.0, c.Get("types").Get("own").Get("x").Num)
+			}
+			require.Equal(t, 1.0, own.Get("x").Num)
+			require.NoError(t, f.Verify())
+
+			tc.change(copies[0].Get("types"))
+			require.ErrorContains(t, f.Verify(), "a value shared by the copies of a frozen document was changed")
+		})
+	}
+}
+
+// TestFrozenReadOnlyAliased: a document with an alias is cloned whole, its
+// read-only subtrees included, as before.
+func TestFrozenReadOnlyAliased(t *testing.T) {
+	v, err := Parse([]byte("a: &x {b: 1}\nc: *x\nd: {e: 2}\n"), "f.yaml")
+	require.NoError(t, err)
+	d := v.Get("d")
+	f := Freeze(v, d)
+	require.True(t, f.shared)
+	require.NotSame(t, d, f.Copy().Get("d"))
 }

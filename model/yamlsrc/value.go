@@ -363,16 +363,7 @@ func (m *Map) find(k string) int {
 	}
 	keys := m.keys()
 	if len(keys) > indexThreshold {
-		x := m.extra()
-		if x.index == nil {
-			x.index = newKeyIndex(len(keys))
-			for i, key := range keys {
-				if x.dead == 0 || !x.deleted[i] {
-					x.index.set(keys, key, i)
-				}
-			}
-		}
-		return x.index.get(keys, k)
+		return m.index().get(keys, k)
 	}
 	if m.dead() == 0 {
 		for i, key := range keys {
@@ -388,6 +379,25 @@ func (m *Map) find(k string) int {
 		}
 	}
 	return -1
+}
+
+// index returns the key index of a map with more than indexThreshold
+// keys, built on the first call (nil for a smaller map).
+func (m *Map) index() *keyIndex {
+	keys := m.keys()
+	if len(keys) <= indexThreshold {
+		return nil
+	}
+	x := m.extra()
+	if x.index == nil {
+		x.index = newKeyIndex(len(keys))
+		for i, key := range keys {
+			if x.dead == 0 || !x.deleted[i] {
+				x.index.set(keys, key, i)
+			}
+		}
+	}
+	return x.index
 }
 
 // Lookup returns the value for k and whether the key exists.
