@@ -32,6 +32,8 @@ type config struct {
 	// noSplit solves the residual as one problem instead of splitting it
 	// into independent components.
 	noSplit bool
+	// ownSearch optimises small parts by our own search (small.go).
+	ownSearch bool
 }
 
 // defaultConfig returns the production settings. It is a function, not a
@@ -44,6 +46,7 @@ func defaultConfig() *config {
 		// Below the length where the parser's pairwise duplicate check costs
 		// more than AppendClause's per-call overhead; not measured closely.
 		longClause: 64,
+		ownSearch:  true,
 	}
 }
 

@@ -78,6 +78,7 @@ type Stats struct {
 	TieBreakQueries  int   // satisfiability queries of the tie-break walk
 	BlockingClauses  int   // blocking clauses appended (uniqueness, tie-break, enumeration)
 	TrivialSolutions int   // queries answered by propagation alone, without a SAT call
+	OwnSearches      int   // parts optimised by our own search, without a SAT solver
 }
 
 // maxVars keeps variable numbers inside gophersat's int32 literals, including

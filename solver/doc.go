@@ -17,9 +17,16 @@
 // solvers from propagated clauses, adds constraints with AppendClause, and
 // rebuilds instead of undoing.
 //
+// The residual splits into independent parts (component.go). A part of at
+// most 24 variables is optimised, checked for uniqueness and given its
+// first model by a depth-first search of our own (small.go), whose verdicts
+// the oracle tests hold to brute force as they hold gophersat's paths:
+// building a gophersat solver for a dozen variables cost more than its
+// searches, and the searches took the lock below.
+//
 // Concurrency: gophersat shares a package-level buffer between all of its
 // solvers, so every use of it is serialised by one package-level mutex
-// (solver.md §4.2). Propagation, normalisation and the writers run outside the
-// lock. A single SAT call cannot be interrupted; the context is checked
+// (solver.md §4.2). Propagation, normalisation, our own search and the
+// writers run outside the lock. A single SAT call cannot be interrupted; the context is checked
 // between calls (solver.md §4.6, §5.13).
 package solver

@@ -284,6 +284,8 @@ var oracleConfigs = []struct {
 	cfg  config
 }{
 	{"default", *defaultConfig()},
+	// Our own search on whole residuals, which are larger than parts.
+	{"whole-own", config{maxCounterClauses: defaultConfig().maxCounterClauses, longClause: defaultConfig().longClause, noSplit: true, ownSearch: true}},
 	{"whole", config{maxCounterClauses: defaultConfig().maxCounterClauses, longClause: defaultConfig().longClause, noSplit: true}},
 	{"native-pb", config{maxCounterClauses: 0, longClause: defaultConfig().longClause}},
 	{"appended-clauses", config{maxCounterClauses: defaultConfig().maxCounterClauses, longClause: 2, noSplit: true}},
@@ -354,12 +356,18 @@ func TestSolveOracle(t *testing.T) {
 				total.PBBounds += st.PBBounds
 				total.Components += st.Components
 				total.TieBreakQueries += st.TieBreakQueries
+				total.OwnSearches += st.OwnSearches
 			}
 			// The paths this configuration is meant to exercise were taken.
 			require.Positive(t, total.Builds, "SAT solvers")
 			require.Positive(t, total.TrivialSolutions, "answers without a SAT call")
 			require.Positive(t, total.TieBreakQueries, "tie-break queries")
 			require.Positive(t, total.Components, "parts")
+			if c.cfg.ownSearch {
+				require.Positive(t, total.OwnSearches, "parts optimised by our own search")
+			} else {
+				require.Zero(t, total.OwnSearches, "parts optimised by our own search")
+			}
 			if c.cfg.maxCounterClauses < 64 {
 				require.Positive(t, total.PBBounds, "native pseudo-Boolean bounds")
 			}

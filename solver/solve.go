@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"slices"
 )
 
 // Solve decides cnf, runs the lexicographic steps in order, and then the
@@ -129,9 +130,10 @@ func (s *state) initialModel(ctx context.Context, flip []bool) (bool, error) {
 		s.st.TrivialSolutions++
 		return true, nil
 	}
-	parts, local := split(s.r.nv, s.r.clauses, nil, nil, true)
-	sp := localize(parts[0], s.r.clauses, nil, local, flip)
-	sat := false
+	sp, sat := s.initialParts(flip)
+	if sp == nil {
+		return sat, nil
+	}
 	err := withBackend(residual{nv: sp.nv, fixed: make([]int8, sp.nv+1), clauses: sp.clauses}, nil, s.cfg, s.st, func(b *backend) error {
 		var err error
 		sat, err = b.solve(ctx)
@@ -141,6 +143,51 @@ func (s *state) initialModel(ctx context.Context, flip []bool) (bool, error) {
 		return err
 	})
 	return sat, err
+}
+
+// initialParts gives the small parts of the residual their first model by
+// our own search (small.go) and returns the rest as one part for gophersat,
+// nil when nothing is left (sat then tells whether the small parts have
+// models). Without our own search the whole residual is that part.
+func (s *state) initialParts(flip []bool) (rest *sub, sat bool) {
+	if !s.cfg.ownSearch || s.cfg.noSplit {
+		parts, local := split(s.r.nv, s.r.clauses, nil, nil, true)
+		return localize(parts[0], s.r.clauses, nil, local, flip), false
+	}
+	// One variable of each clause marks its part as wanted.
+	firsts := make([]int, len(s.r.clauses))
+	for i, c := range s.r.clauses {
+		firsts[i] = abs(c[0])
+	}
+	parts, local := split(s.r.nv, s.r.clauses, nil, firsts, false)
+	var large part
+	for _, p := range parts {
+		if len(p.vars) <= smallVars {
+			sp := localize(p, s.r.clauses, nil, local, flip)
+			m, sat, ok := smallModel(sp)
+			if ok {
+				if !sat {
+					return nil, false
+				}
+				s.st.OwnSearches++
+				sp.store(m, s.model)
+				continue
+			}
+		}
+		large.vars = append(large.vars, p.vars...)
+		large.clauses = append(large.clauses, p.clauses...)
+	}
+	if len(large.vars) == 0 {
+		return nil, true
+	}
+	// The large parts as one, numbered and ordered as the whole residual
+	// would be.
+	slices.Sort(large.vars)
+	slices.Sort(large.clauses)
+	for i, v := range large.vars {
+		local[v] = int32(i + 1)
+	}
+	return localize(large, s.r.clauses, nil, local, flip), false
 }
 
 // runStep runs one lexicographic step (variability.md §10.2, solver.md §5.6,
@@ -312,6 +359,12 @@ func (s *state) optimise(ctx context.Context, sp *sub, f linear, proj []int, uni
 		return optimiseFree(sp, f, proj, unique, carried), nil
 	}
 	s.st.Components++
+	if s.cfg.ownSearch {
+		if out, ok := optimiseSmall(sp, f, proj, unique); ok {
+			s.st.OwnSearches++
+			return out, nil
+		}
+	}
 	out := outcome{model: carried, cost: f.eval(carried)}
 	var err error
 	switch {

@@ -398,3 +398,65 @@ func TestConcurrentSolvesAreSerialised(t *testing.T) {
 		require.False(t, <-sats, "pigeonhole 6/5 is unsatisfiable")
 	}
 }
+
+// TestOwnSearch: parts of at most smallVars variables are solved by our own
+// search, without a SAT solver; a larger part, or one whose search runs
+// over smallNodes, goes to gophersat, with the same verdicts.
+func TestOwnSearch(t *testing.T) {
+	// choices: k independent choices between one node (x) and a pair (y, z)
+	// that must come together; fewest nodes wins, uniquely.
+	choices := func(k int) (*CNF, []Step) {
+		cnf := &CNF{NumVars: 3 * k}
+		var cost []int
+		for i := range k {
+			x, y, z := 3*i+1, 3*i+2, 3*i+3
+			cnf.Clauses = append(cnf.Clauses, []int{x, y}, []int{-x, -y}, []int{-y, z}, []int{y, -z})
+			cost = append(cost, x, y, z)
+		}
+		return cnf, []Step{{Objective: count(cost...), Unique: true, Projection: cost}}
+	}
+	// forced: x1 holds in every model without propagation showing it, and
+	// the other variables are free but for one clause each, so the search
+	// for a second projection of x1 has 2^(n-2) models to go through.
+	forced := func(n int) (*CNF, []Step) {
+		cnf := &CNF{NumVars: n, Clauses: [][]int{{1, 2}, {1, -2}}}
+		for v := 3; v <= n; v++ {
+			cnf.Clauses = append(cnf.Clauses, []int{1, v - 1, v})
+		}
+		return cnf, []Step{{Unique: true, Projection: []int{1}}}
+	}
+	small, smallSteps := choices(50)
+	big, bigSteps := forced(smallVars)
+	long, longSteps := forced(smallVars + 6)
+	cases := []struct {
+		name     string
+		cnf      *CNF
+		steps    []Step
+		optimum  int64
+		builds   bool // some part went to gophersat
+		trueVars int
+	}{
+		{"independent small parts", small, smallSteps, 50, false, 50},
+		{"a part over the node budget", big, bigSteps, 0, true, -1},
+		{"a part over smallVars variables", long, longSteps, 0, true, -1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Solve(context.Background(), tc.cnf, tc.steps, nil)
+			require.NoError(t, err)
+			require.True(t, res.Sat)
+			require.Equal(t, -1, res.Ambiguous, "ambiguity verdict")
+			require.True(t, satisfies(tc.cnf, res.Model))
+			if tc.steps[0].Objective != nil {
+				require.Equal(t, []int64{tc.optimum}, res.Optima)
+			} else {
+				require.True(t, res.Model[1], "x1 holds in every model")
+			}
+			if tc.trueVars >= 0 {
+				require.Len(t, trueVars(res.Model), tc.trueVars)
+			}
+			require.Equal(t, tc.builds, res.Stats.Builds > 0, "SAT solvers built: %+v", res.Stats)
+			require.Positive(t, res.Stats.OwnSearches+res.Stats.Builds)
+		})
+	}
+}
