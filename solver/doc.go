@@ -18,7 +18,7 @@
 // rebuilds instead of undoing.
 //
 // The residual splits into independent parts (component.go). A part of at
-// most 24 variables is optimised, checked for uniqueness and given its
+// most 32 variables is optimised, checked for uniqueness and given its
 // first model by a depth-first search of our own (small.go), whose verdicts
 // the oracle tests hold to brute force as they hold gophersat's paths:
 // building a gophersat solver for a dozen variables cost more than its

@@ -48,9 +48,12 @@ type maskLit struct {
 }
 
 // smallVars is the largest part searched, and smallNodes the search nodes
-// after which a part goes to gophersat after all.
+// after which a part goes to gophersat after all. Over the corpora, the
+// testdata and the scaling spaces, parts of up to 32 variables took at most
+// 489 nodes; parts of 50 to 54 variables took 1,669 to 6,235 nodes or went
+// over the budget, where gophersat is quicker.
 const (
-	smallVars  = 24
+	smallVars  = 32
 	smallNodes = 1 << 14
 )
 

@@ -425,7 +425,21 @@ func TestOwnSearch(t *testing.T) {
 		}
 		return cnf, []Step{{Unique: true, Projection: []int{1}}}
 	}
+	// implications: x1 → x2 → … → xn, fewest true variables: all false,
+	// uniquely, in one part.
+	implications := func(n int) (*CNF, []Step) {
+		cnf := &CNF{NumVars: n}
+		var all []int
+		for v := 1; v <= n; v++ {
+			all = append(all, v)
+			if v < n {
+				cnf.Clauses = append(cnf.Clauses, []int{-v, v + 1})
+			}
+		}
+		return cnf, []Step{{Objective: count(all...), Unique: true, Projection: all}}
+	}
 	small, smallSteps := choices(50)
+	chain, chainSteps := implications(smallVars - 3)
 	big, bigSteps := forced(smallVars)
 	long, longSteps := forced(smallVars + 6)
 	cases := []struct {
@@ -437,6 +451,7 @@ func TestOwnSearch(t *testing.T) {
 		trueVars int
 	}{
 		{"independent small parts", small, smallSteps, 50, false, 50},
+		{"one part of almost smallVars variables", chain, chainSteps, 0, false, 0},
 		{"a part over the node budget", big, bigSteps, 0, true, -1},
 		{"a part over smallVars variables", long, longSteps, 0, true, -1},
 	}
