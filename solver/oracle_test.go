@@ -378,6 +378,25 @@ func TestSolveOracle(t *testing.T) {
 	}
 }
 
+// FuzzSolveOracle checks the oracle's random cases from fuzzed seeds on
+// every configuration, for longer runs than TestSolveOracle's fixed ones:
+// go test -run '^$' -fuzz FuzzSolveOracle ./solver
+func FuzzSolveOracle(f *testing.F) {
+	for seed := range uint64(4) {
+		f.Add(seed, seed*7+1)
+	}
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		rng := rand.New(rand.NewPCG(a, b))
+		cnf := randomCNF(rng)
+		steps := randomSteps(rng, cnf.NumVars)
+		tieBreak := randomVars(rng, cnf.NumVars)
+		what := describe(cnf, steps, tieBreak)
+		for _, c := range oracleConfigs {
+			checkSolve(t, c.name+": "+what, cnf, steps, tieBreak, &c.cfg)
+		}
+	})
+}
+
 func TestEnumerateOracle(t *testing.T) {
 	n := oracleCases(800, 200)
 	for _, c := range oracleConfigs {
