@@ -59,9 +59,14 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 			return
 		}
 		seen[v] = true
-		if _, ok := f.readOnly[v]; ok && copied {
-			copied = false
-			defer func() { f.readOnly[v] = fingerprint(v) }()
+		if _, ok := f.readOnly[v]; ok {
+			if !copied {
+				// Inside another shared subtree, which covers it.
+				delete(f.readOnly, v)
+			} else {
+				copied = false
+				defer func() { f.readOnly[v] = fingerprint(v) }()
+			}
 		}
 		if copied {
 			f.values++

@@ -132,7 +132,9 @@ func TestFrozenReadOnly(t *testing.T) {
 			require.NoError(t, err)
 			types := v.Get("types")
 			big, small, own := types.Get("big"), types.Get("small"), types.Get("own")
-			f := Freeze(v, big, small, NewString("not in v"))
+			// A subtree inside another shared one, and a value not in v,
+			// add nothing.
+			f := Freeze(v, big, small, small.Get("list"), NewString("not in v"))
 			require.Len(t, f.readOnly, 2)
 			require.NotNil(t, big.Map.x.index, "the large map is indexed at Freeze")
 
