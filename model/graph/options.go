@@ -1,7 +1,8 @@
 package graph
 
 import (
-	"sort"
+	"maps"
+	"slices"
 
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
@@ -161,6 +162,10 @@ type optionReader struct {
 	file  string
 	table modeTable
 	err   error
+	// seen, where not nil, collects every name the reader looks up: reading
+	// empty options in each version lists the names the reference knows
+	// (OptionNames) without spelling them a second time.
+	seen map[string]bool
 }
 
 // valuePos is the position of an option's value in file (line 0 for one
@@ -169,8 +174,16 @@ func valuePos(file string, v *Value) diag.Pos {
 	return diag.Pos{File: file, Line: int(v.Line), Col: int(v.Col)}
 }
 
+// get returns the user's value of key as written, null included.
+func (r *optionReader) get(key string) *Value {
+	if r.seen != nil {
+		r.seen[key] = true
+	}
+	return r.raw.Get(key)
+}
+
 func (r *optionReader) user(key string) *Value {
-	v := r.raw.Get(key)
+	v := r.get(key)
 	if v.IsNull() {
 		return nil
 	}
@@ -230,13 +243,16 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 	if !raw.IsMap() {
 		raw = yamlsrc.NewMap()
 	}
+	return (&optionReader{raw: raw, file: file}).options(version)
+}
+
+func (r *optionReader) options(version Version) (*Options, error) {
 	o := &Options{}
-	mode, table, err := resolveMode(raw, file, version)
+	mode, table, err := r.mode(version)
 	if err != nil {
 		return nil, err
 	}
-	o.Mode = mode
-	r := &optionReader{raw: raw, file: file, table: table}
+	o.Mode, r.table = mode, table
 	r.defaultConditions(o, version)
 	r.pruning(o)
 	if r.err != nil {
@@ -246,10 +262,10 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 	if r.err != nil {
 		return nil, r.err
 	}
-	if err := resolveOptimization(&o.Solver.Topology, raw, file, "optimization_topology", version != V1, false, version); err != nil {
+	if err := r.optimization(&o.Solver.Topology, "optimization_topology", version != V1, false, version); err != nil {
 		return nil, err
 	}
-	if err := resolveOptimization(&o.Solver.Technologies, raw, file, "optimization_technologies", version != V1, true, version); err != nil {
+	if err := r.optimization(&o.Solver.Technologies, "optimization_technologies", version != V1, true, version); err != nil {
 		return nil, err
 	}
 	r.constraints(&o.Constraints, version)
@@ -260,17 +276,17 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 	return o, nil
 }
 
-// resolveMode resolves the pruning mode (§4.2) and its table: manual in
-// version 1.0, semantic-loose after.
-func resolveMode(raw *Value, file string, version Version) (string, modeTable, error) {
+// mode resolves the pruning mode (§4.2) and its table: manual in version
+// 1.0, semantic-loose after.
+func (r *optionReader) mode(version Version) (string, modeTable, error) {
 	mode := "manual"
 	if version != V1 {
 		mode = "semantic-loose"
 	}
 	modeText := mode
-	modePos := diag.Pos{File: file}
-	if v := raw.Get("mode"); !v.IsNull() {
-		modePos = valuePos(file, v)
+	modePos := diag.Pos{File: r.file}
+	if v := r.get("mode"); !v.IsNull() {
+		modePos = valuePos(r.file, v)
 		if v.Kind == yamlsrc.KindString {
 			mode, modeText = v.Str, v.Str
 		} else {
@@ -435,8 +451,11 @@ func (r *optionReader) enricher(e *Enricher, version Version) {
 	e.Implementations = r.plainBool("enrich_implementations", true)
 }
 
-func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultOn, technologies bool, version Version) error {
-	v := raw.Get(key)
+// optimization resolves the solver switches of the optimisation named key
+// (§4.3): key, key_unique and key_mode.
+func (r *optionReader) optimization(o *Optimization, key string, defaultOn, technologies bool, version Version) error {
+	file := r.file
+	v := r.get(key)
 	at := diag.Pos{File: file}
 	if !v.IsNull() {
 		at = valuePos(file, v)
@@ -457,7 +476,7 @@ func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultO
 		o.Min = isStr("min") || v.IsTrue()
 	}
 	uniqueDefault := !technologies
-	if u := raw.Get(key + "_unique"); !u.IsNull() {
+	if u := r.get(key + "_unique"); !u.IsNull() {
 		if u.Kind != yamlsrc.KindBool {
 			return diag.At(valuePos(file, u), diag.StageLoad, MsgNotBoolean(u))
 		}
@@ -472,7 +491,7 @@ func resolveOptimization(o *Optimization, raw *Value, file, key string, defaultO
 			modeDefault = "weight-count"
 		}
 	}
-	mode := raw.Get(key + "_mode")
+	mode := r.get(key + "_mode")
 	if !mode.IsNull() {
 		at = valuePos(file, mode)
 	}
@@ -511,33 +530,22 @@ func JSONOf(v *Value) string {
 // OptionNames returns the names of the variability options Vintner 0.1.8
 // reads (variability.md §4), sorted; the reference silently ignores any
 // other name, which is why v4t validate reports them.
-func OptionNames() []string {
-	names := []string{
-		"mode", "default_condition", "pruning", "consistency_pruning", "semantic_pruning",
-		"node_default_condition_mode", "relation_default_condition_mode", "artifact_default_condition_mode",
-		"property_default_condition_mode", "technology_default_condition_mode", "relation_default_implied",
-		"checks", "consistency_checks", "semantic_checks", "persistent_check",
-		"relation_source_check", "relation_target_check", "ambiguous_hosting_check", "missing_artifact_container_check",
-		"ambiguous_artifact_check", "missing_property_container_check", "ambiguous_property_check",
-		"missing_type_container_check", "ambiguous_type_check", "missing_technology_container_check",
-		"ambiguous_technology_check", "ambiguous_relation_check", "ambiguous_input_check", "ambiguous_output_check",
-		"expected_hosting_check", "expected_incoming_relation_check", "expected_artifact_check",
-		"expected_technology_check", "required_technology_check", "unconsumed_input_check", "unproduced_output_check",
-		"optimization_topology", "optimization_topology_unique", "optimization_topology_mode",
-		"optimization_technologies", "optimization_technologies_unique", "optimization_technologies_mode",
-		"constraints", "hosting_stack_constraint", "technology_constraint", "unique_property_constraint",
-		"unique_artifact_constraint", "unique_input_constraint", "unique_output_constraint", "unique_relation_constraint",
-		"required_incoming_relation_constraint", "relation_source_constraint", "relation_target_constraint",
-		"artifact_container_constraint", "property_container_constraint", "type_container_constraint",
-		"required_artifact_constraint", "enrich_input_condition", "enrich_technologies", "enrich_implementations",
+func OptionNames() []string { return slices.Clone(optionNames) }
+
+// optionNames are the names the option reader looks up when it resolves
+// empty options in every version, so that the reader is their one
+// spelling, and the two global options the schema declares but the
+// reference never reads (§4.1).
+var optionNames = func() []string {
+	seen := map[string]bool{"consistency_pruning": true, "semantic_pruning": true}
+	for _, version := range []Version{V1, RC2, RC3} {
+		r := &optionReader{raw: yamlsrc.NewMap(), seen: seen}
+		if _, err := r.options(version); err != nil {
+			panic("graph: the default options do not resolve: " + err.Error())
+		}
 	}
-	for _, k := range defaultOrder {
-		d, p := defaultKeys(k), pruningKeys(k)
-		names = append(append(names, d[:]...), p[:]...)
-	}
-	sort.Strings(names)
-	return names
-}
+	return slices.Sorted(maps.Keys(seen))
+}()
 
 // knownOptions holds OptionNames and the two option names the reference
 // accepts without reading them as options of §4 (variability.md §4.4):

@@ -267,12 +267,18 @@ func TestOptionErrorRules(t *testing.T) {
 func TestOptionNamesRules(t *testing.T) {
 	names := OptionNames()
 	require.True(t, sort.StringsAreSorted(names))
+	// 60 global names and six for each of the ten kinds of §4.1.
+	require.Len(t, names, 120)
 	for _, n := range []string{"mode", "node_pruning", "technology_semantic_pruning", "input_default_condition",
-		"optimization_technologies_mode", "required_technology_check", "unique_relation_constraint", "bratans_unknown", "technology_required"} {
+		"optimization_technologies_mode", "optimization_topology_unique", "required_technology_check", "unique_relation_constraint",
+		"relation_default_implied", "unproduced_output_check", "artifact_default_condition_mode",
+		// Declared by the schema, never read (§4.1).
+		"consistency_pruning", "semantic_pruning",
+		"bratans_unknown", "technology_required"} {
 		require.True(t, IsOption(n), n)
 	}
 	// Names of later Vintner versions are unknown to 0.1.8 (Appendix B).
-	for _, n := range []string{"anchor_check", "required_hosting_constraint", "single_hosting_constraint", "optimization_scenarios", "import_pruning"} {
+	for _, n := range []string{"input_default_condition_mode", "anchor_check", "required_hosting_constraint", "single_hosting_constraint", "optimization_scenarios", "import_pruning"} {
 		require.False(t, IsOption(n), n)
 	}
 	for _, n := range names {
