@@ -223,23 +223,28 @@ func TestSolve(t *testing.T) {
 func TestSolveRejectsInvalidInput(t *testing.T) {
 	cases := []struct {
 		name     string
+		want     string
 		cnf      *CNF
 		steps    []Step
 		tieBreak []int
 	}{
-		{name: "nil CNF"},
-		{name: "literal out of range", cnf: &CNF{NumVars: 1, Clauses: [][]int{{2}}}},
-		{name: "zero literal", cnf: &CNF{NumVars: 1, Clauses: [][]int{{0}}}},
-		{name: "negative weight", cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Lits: []int{1}, Weights: []int64{-1}}}}},
-		{name: "weights without literals", cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Weights: []int64{1}}}}},
-		{name: "projection out of range", cnf: &CNF{NumVars: 1}, steps: []Step{{Unique: true, Projection: []int{-1}}}},
-		{name: "tie-break out of range", cnf: &CNF{NumVars: 1}, tieBreak: []int{2}},
-		{name: "weights that overflow", cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Lits: []int{1, 1}, Weights: []int64{1 << 62, 1 << 62}}}}},
+		{name: "nil CNF", want: "solver: nil CNF"},
+		{name: "literal out of range", want: "solver: clause 0: literal 2 out of range ±1..1", cnf: &CNF{NumVars: 1, Clauses: [][]int{{2}}}},
+		{name: "zero literal", want: "solver: clause 0: literal 0 out of range ±1..1", cnf: &CNF{NumVars: 1, Clauses: [][]int{{0}}}},
+		{name: "negative weight", want: "solver: step 0: negative weight -1",
+			cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Lits: []int{1}, Weights: []int64{-1}}}}},
+		{name: "weights without literals", want: "solver: step 0: 0 literals but 1 weights",
+			cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Weights: []int64{1}}}}},
+		{name: "projection out of range", want: "solver: step 0 projection: variable -1 out of range 1..1",
+			cnf: &CNF{NumVars: 1}, steps: []Step{{Unique: true, Projection: []int{-1}}}},
+		{name: "tie-break out of range", want: "solver: tie-break: variable 2 out of range 1..1", cnf: &CNF{NumVars: 1}, tieBreak: []int{2}},
+		{name: "weights that overflow", want: "solver: step 0: weights too large",
+			cnf: &CNF{NumVars: 1}, steps: []Step{{Objective: &Objective{Lits: []int{1, 1}, Weights: []int64{1 << 62, 1 << 62}}}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Solve(context.Background(), tc.cnf, tc.steps, tc.tieBreak)
-			require.Error(t, err)
+			require.EqualError(t, err, tc.want)
 		})
 	}
 }
