@@ -345,117 +345,147 @@ topology_template:
 // template, the open inputs' domains, the fixed assignments and the names
 // to open (nil: all).
 func randomSpace(r *rand.Rand) (string, []openDomain, []Assignment, []string) {
-	type input struct {
-		name, def string
-		values    []string
-		numeric   bool
-		boolean   bool
-		preset    []string // values per preset, "" for none
+	g := &spaceGen{r: r}
+	for i := range 1 + r.IntN(3) {
+		g.inputs = append(g.inputs, g.input(i))
 	}
-	pool := []string{"a", "b", "c", "1", "2", "true"}
-	var inputs []input
-	n := 1 + r.IntN(3)
-	for i := range n {
-		in := input{name: fmt.Sprintf("i%d", i)}
-		switch r.IntN(3) {
-		case 0:
-			in.boolean = true
-			in.values = []string{"false", "true"}
-			in.def = "{type: boolean}"
+	src := g.template()
+	domains, fixed, open := g.assignments()
+	return src, domains, fixed, open
+}
+
+// randomInput is an input of a random space and the values it can take.
+type randomInput struct {
+	name, def string
+	values    []string
+	numeric   bool
+	boolean   bool
+	preset    []string // values per preset, "" for none
+}
+
+// spaceGen draws the parts of a random space from r, in a fixed order so
+// that a seed names one space.
+type spaceGen struct {
+	r      *rand.Rand
+	inputs []randomInput
+}
+
+var randomPool = []string{"a", "b", "c", "1", "2", "true"}
+
+// input draws input i: a boolean, a string of two or three valid values,
+// or a string with a default that presets override.
+func (g *spaceGen) input(i int) randomInput {
+	r := g.r
+	in := randomInput{name: fmt.Sprintf("i%d", i)}
+	switch r.IntN(3) {
+	case 0:
+		in.boolean = true
+		in.values = []string{"false", "true"}
+		in.def = "{type: boolean}"
+		if r.IntN(2) == 0 {
+			in.def = "{type: boolean, default: true}"
+		}
+	case 1:
+		k := 2 + r.IntN(2)
+		perm := r.Perm(len(randomPool))[:k]
+		for _, j := range perm {
+			in.values = append(in.values, randomPool[j])
+		}
+		in.numeric = !slices.ContainsFunc(in.values, func(s string) bool { return s != "1" && s != "2" })
+		in.def = "{type: string, constraints: [{valid_values: [" + strings.Join(in.values, ", ") + "]}]"
+		if r.IntN(2) == 0 {
+			in.def += ", default: " + in.values[len(in.values)-1]
+		}
+		in.def += "}"
+	default:
+		// Default and presets: default a, presets b, a, c or none.
+		in.def = "{type: string, default: a}"
+		in.values = []string{"a"}
+		for _, v := range []string{"b", "a", ""} {
 			if r.IntN(2) == 0 {
-				in.def = "{type: boolean, default: true}"
+				v = ""
 			}
-		case 1:
-			k := 2 + r.IntN(2)
-			perm := r.Perm(len(pool))[:k]
-			for _, j := range perm {
-				in.values = append(in.values, pool[j])
-			}
-			in.numeric = !slices.ContainsFunc(in.values, func(s string) bool { return s != "1" && s != "2" })
-			in.def = "{type: string, constraints: [{valid_values: [" + strings.Join(in.values, ", ") + "]}]"
-			if r.IntN(2) == 0 {
-				in.def += ", default: " + in.values[len(in.values)-1]
-			}
-			in.def += "}"
-		default:
-			// Default and presets: default a, presets b, a, c or none.
-			in.def = "{type: string, default: a}"
-			in.values = []string{"a"}
-			for _, v := range []string{"b", "a", ""} {
-				if r.IntN(2) == 0 {
-					v = ""
-				}
-				in.preset = append(in.preset, v)
-				if v != "" && !slices.Contains(in.values, v) {
-					in.values = append(in.values, v)
-				}
+			in.preset = append(in.preset, v)
+			if v != "" && !slices.Contains(in.values, v) {
+				in.values = append(in.values, v)
 			}
 		}
-		if r.IntN(6) == 0 && i > 0 {
-			in.def = strings.TrimSuffix(in.def, "}") + ", requires: [i0]}"
-		}
-		inputs = append(inputs, in)
 	}
-	vi := func(in input) string { return "{variability_input: " + in.name + "}" }
-	var leaf func() string
-	leaf = func() string {
-		in := inputs[r.IntN(len(inputs))]
-		other := inputs[r.IntN(len(inputs))]
-		switch r.IntN(9) {
-		case 0:
-			return fmt.Sprintf("t%d", r.IntN(3))
-		case 1:
-			// A boolean input directly; other inputs are not booleans in
-			// some combinations, which excludes them (now and then).
-			if in.boolean || r.IntN(4) == 0 {
-				return vi(in)
-			}
-			return "{equal: [" + vi(in) + ", " + in.values[len(in.values)-1] + "]}"
-		case 2:
-			return "{equal: [" + vi(in) + ", " + in.values[r.IntN(len(in.values))] + "]}"
-		case 3:
-			return "{equal: [" + vi(in) + ", " + vi(other) + "]}"
-		case 4:
-			return "{valid_values: [" + vi(in) + ", [" + in.values[0] + ", " + pool[r.IntN(len(pool))] + "]]}"
-		case 5:
-			return "{equal: [{concat: [" + vi(in) + ", " + vi(other) + "]}, " + in.values[0] + other.values[len(other.values)-1] + "]}"
-		case 6:
-			if in.numeric {
-				return "{greater: [{add: [" + vi(in) + ", 1]}, 2]}"
-			}
-			return "{equal: [" + vi(in) + ", " + in.values[0] + "]}"
-		case 7:
-			return "{logic_expression: e0}"
-		}
+	if r.IntN(6) == 0 && i > 0 {
+		in.def = strings.TrimSuffix(in.def, "}") + ", requires: [i0]}"
+	}
+	return in
+}
+
+// inputTerm is a condition's reference to in.
+func inputTerm(in randomInput) string { return "{variability_input: " + in.name + "}" }
+
+// leaf draws an atom of a condition over the inputs.
+func (g *spaceGen) leaf() string {
+	r := g.r
+	in := g.inputs[r.IntN(len(g.inputs))]
+	other := g.inputs[r.IntN(len(g.inputs))]
+	switch r.IntN(9) {
+	case 0:
 		return fmt.Sprintf("t%d", r.IntN(3))
-	}
-	var tree func(depth int) string
-	tree = func(depth int) string {
-		if depth == 0 || r.IntN(3) == 0 {
-			return leaf()
+	case 1:
+		// A boolean input directly; other inputs are not booleans in
+		// some combinations, which excludes them (now and then).
+		if in.boolean || r.IntN(4) == 0 {
+			return inputTerm(in)
 		}
-		switch r.IntN(5) {
-		case 0:
-			return "{not: " + tree(depth-1) + "}"
-		case 1:
-			return "{or: [" + tree(depth-1) + ", " + tree(depth-1) + "]}"
-		case 2:
-			return "{implies: [" + tree(depth-1) + ", " + tree(depth-1) + "]}"
-		case 3:
-			return "{xor: [" + tree(depth-1) + ", " + tree(depth-1) + "]}"
+		return "{equal: [" + inputTerm(in) + ", " + in.values[len(in.values)-1] + "]}"
+	case 2:
+		return "{equal: [" + inputTerm(in) + ", " + in.values[r.IntN(len(in.values))] + "]}"
+	case 3:
+		return "{equal: [" + inputTerm(in) + ", " + inputTerm(other) + "]}"
+	case 4:
+		return "{valid_values: [" + inputTerm(in) + ", [" + in.values[0] + ", " + randomPool[r.IntN(len(randomPool))] + "]]}"
+	case 5:
+		return "{equal: [{concat: [" + inputTerm(in) + ", " + inputTerm(other) + "]}, " + in.values[0] + other.values[len(other.values)-1] + "]}"
+	case 6:
+		if in.numeric {
+			return "{greater: [{add: [" + inputTerm(in) + ", 1]}, 2]}"
 		}
-		return "{and: [" + tree(depth-1) + ", " + tree(depth-1) + "]}"
+		return "{equal: [" + inputTerm(in) + ", " + in.values[0] + "]}"
+	case 7:
+		return "{logic_expression: e0}"
 	}
+	return fmt.Sprintf("t%d", r.IntN(3))
+}
+
+// tree draws a condition of at most depth connectives.
+func (g *spaceGen) tree(depth int) string {
+	if depth == 0 || g.r.IntN(3) == 0 {
+		return g.leaf()
+	}
+	switch g.r.IntN(5) {
+	case 0:
+		return "{not: " + g.tree(depth-1) + "}"
+	case 1:
+		return "{or: [" + g.tree(depth-1) + ", " + g.tree(depth-1) + "]}"
+	case 2:
+		return "{implies: [" + g.tree(depth-1) + ", " + g.tree(depth-1) + "]}"
+	case 3:
+		return "{xor: [" + g.tree(depth-1) + ", " + g.tree(depth-1) + "]}"
+	}
+	return "{and: [" + g.tree(depth-1) + ", " + g.tree(depth-1) + "]}"
+}
+
+// template writes the space: the inputs, three presets, the expression
+// e0, a constraint now and then, and one to four nodes.
+func (g *spaceGen) template() string {
+	r := g.r
 	var b strings.Builder
 	b.WriteString("tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    variability:\n")
 	b.WriteString("        options: {type_default_condition: true}\n        inputs:\n")
-	for _, in := range inputs {
+	for _, in := range g.inputs {
 		fmt.Fprintf(&b, "            %s: %s\n", in.name, in.def)
 	}
 	b.WriteString("        presets:\n")
 	for p := range 3 {
 		var kv []string
-		for _, in := range inputs {
+		for _, in := range g.inputs {
 			if p < len(in.preset) && in.preset[p] != "" {
 				kv = append(kv, in.name+": "+in.preset[p])
 			}
@@ -463,10 +493,10 @@ func randomSpace(r *rand.Rand) (string, []openDomain, []Assignment, []string) {
 		fmt.Fprintf(&b, "            p%d: {inputs: {%s}}\n", p, strings.Join(kv, ", "))
 	}
 	// e0 must not refer to itself.
-	e0 := strings.ReplaceAll("{or: ["+tree(1)+", "+leaf()+"]}", "{logic_expression: e0}", "t0")
+	e0 := strings.ReplaceAll("{or: ["+g.tree(1)+", "+g.leaf()+"]}", "{logic_expression: e0}", "t0")
 	fmt.Fprintf(&b, "        expressions:\n            e0: %s\n", e0)
 	if r.IntN(2) == 0 {
-		fmt.Fprintf(&b, "        constraints:\n            - %s\n", tree(2))
+		fmt.Fprintf(&b, "        constraints:\n            - %s\n", g.tree(2))
 	}
 	b.WriteString("    node_templates:\n")
 	for j := range 1 + r.IntN(4) {
@@ -474,18 +504,21 @@ func randomSpace(r *rand.Rand) (string, []openDomain, []Assignment, []string) {
 			fmt.Fprintf(&b, "        n%d: {type: vm}\n", j)
 			continue
 		}
-		fmt.Fprintf(&b, "        n%d: {type: vm, conditions: %s}\n", j, tree(2))
+		fmt.Fprintf(&b, "        n%d: {type: vm, conditions: %s}\n", j, g.tree(2))
 	}
-	// Fix one input sometimes, open a subset sometimes.
-	var fixed []Assignment
-	var open []string
-	var domains []openDomain
+	return b.String()
+}
+
+// assignments fixes one input sometimes and opens a subset sometimes; the
+// domains are those of the open inputs.
+func (g *spaceGen) assignments() (domains []openDomain, fixed []Assignment, open []string) {
+	r := g.r
 	fix := -1
-	if len(inputs) > 1 && r.IntN(4) == 0 {
-		fix = r.IntN(len(inputs))
+	if len(g.inputs) > 1 && r.IntN(4) == 0 {
+		fix = r.IntN(len(g.inputs))
 	}
 	subset := r.IntN(4) == 0
-	for i, in := range inputs {
+	for i, in := range g.inputs {
 		v, _ := yamlsrc.Parse([]byte(in.values[r.IntN(len(in.values))]), "value")
 		switch {
 		case i == fix:
@@ -502,7 +535,7 @@ func randomSpace(r *rand.Rand) (string, []openDomain, []Assignment, []string) {
 	if subset && open == nil {
 		open = []string{}
 	}
-	return b.String(), domains, fixed, open
+	return domains, fixed, open
 }
 
 // TestOpenInputsRandom cross-checks random templates: the count and the
