@@ -37,163 +37,167 @@ func trueVars(m []bool) []int {
 	return vs
 }
 
+// solveCase is a problem for Solve and what its result must say.
+type solveCase struct {
+	name      string
+	cnf       *CNF
+	steps     []Step
+	tieBreak  []int
+	sat       bool
+	ambiguous int
+	optima    []int64
+	trueVars  []int // of the final model; nil: not checked
+	noBuilds  bool  // decided without any SAT solver
+}
+
+var solveCases = []solveCase{
+	{
+		name:     "unsat by propagation",
+		cnf:      &CNF{NumVars: 2, Clauses: [][]int{{1}, {-1, 2}, {-2}}},
+		noBuilds: true,
+	},
+	{
+		name: "unsat by search: three pigeons, two holes",
+		cnf: &CNF{NumVars: 6, Clauses: [][]int{
+			{1, 2}, {3, 4}, {5, 6},
+			{-1, -3}, {-1, -5}, {-3, -5},
+			{-2, -4}, {-2, -6}, {-4, -6},
+		}},
+	},
+	{
+		name:      "empty formula",
+		cnf:       &CNF{},
+		sat:       true,
+		ambiguous: -1,
+		trueVars:  []int{},
+		noBuilds:  true,
+	},
+	{
+		name:      "free variables default to false",
+		cnf:       &CNF{NumVars: 3},
+		tieBreak:  []int{3, 1},
+		sat:       true,
+		ambiguous: -1,
+		trueVars:  []int{},
+		noBuilds:  true,
+	},
+	{
+		name:      "propagation decides every step",
+		cnf:       &CNF{NumVars: 3, Clauses: [][]int{{1}, {-1, 2}, {-2, -3}}},
+		steps:     []Step{{Objective: count(1, 2, 3), Unique: true, Projection: []int{1, 2, 3}}},
+		tieBreak:  []int{1, 2, 3},
+		sat:       true,
+		ambiguous: -1,
+		optima:    []int64{2},
+		trueVars:  []int{1, 2},
+		noBuilds:  true,
+	},
+	{
+		name:      "independent choices are ambiguous",
+		cnf:       &CNF{NumVars: 6, Clauses: [][]int{{1, 2}, {3, 4}, {5, 6}}},
+		steps:     []Step{{Objective: count(1, 2, 3, 4, 5, 6), Unique: true, Projection: []int{1, 2, 3, 4, 5, 6}}},
+		sat:       true,
+		ambiguous: 0,
+		optima:    []int64{3},
+	},
+	{
+		name: "odd path cover is unique",
+		// x1..x5 with edges (x_i ∨ x_{i+1}): the minimum cover is {x2, x4}.
+		cnf:       &CNF{NumVars: 5, Clauses: [][]int{{1, 2}, {2, 3}, {3, 4}, {4, 5}}},
+		steps:     []Step{{Objective: count(1, 2, 3, 4, 5), Unique: true, Projection: []int{1, 2, 3, 4, 5}}},
+		sat:       true,
+		ambiguous: -1,
+		optima:    []int64{2},
+		trueVars:  []int{2, 4},
+	},
+	{
+		name:      "even path cover is ambiguous",
+		cnf:       &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {2, 3}, {3, 4}}},
+		steps:     []Step{{Objective: count(1, 2, 3, 4), Unique: true, Projection: []int{1, 2, 3, 4}}},
+		sat:       true,
+		ambiguous: 0,
+		optima:    []int64{2},
+	},
+	{
+		name: "greedy-false keeps the last of interchangeable alternatives",
+		// variability.md §10.4: exo over three free nodes, minimised,
+		// uniqueness off; the reference's MiniSat keeps the first one.
+		cnf:       &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
+		steps:     []Step{{Objective: count(1, 2, 3)}},
+		tieBreak:  []int{1, 2, 3},
+		sat:       true,
+		ambiguous: -1,
+		optima:    []int64{1},
+		trueVars:  []int{3},
+	},
+	{
+		name:      "uniqueness without optimisation",
+		cnf:       &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
+		steps:     []Step{{Unique: true, Projection: []int{1, 2, 3}}},
+		sat:       true,
+		ambiguous: 0,
+		optima:    []int64{0},
+	},
+	{
+		name:      "an unconstrained projection variable is ambiguous",
+		cnf:       &CNF{NumVars: 2, Clauses: [][]int{{1}}},
+		steps:     []Step{{Unique: true, Projection: []int{1, 2}}},
+		sat:       true,
+		ambiguous: 0,
+		optima:    []int64{0},
+	},
+	{
+		name: "maximisation with weights ×100",
+		cnf:  &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
+		steps: []Step{{
+			Objective: &Objective{Lits: []int{1, 2, 3}, Weights: []int64{100, 300, 200}, Maximize: true},
+			Unique:    true, Projection: []int{1, 2, 3},
+		}},
+		sat:       true,
+		ambiguous: -1,
+		optima:    []int64{300},
+		trueVars:  []int{2},
+	},
+	{
+		name: "later steps work on the optimal face of earlier ones",
+		// Two choices {1,2} and {3,4}; 2 and 3 exclude each other.
+		// Step 0 minimises 1+4 (optimum 0: 2 and 3, impossible, so 1);
+		// step 1 then maximises 3 on that face.
+		cnf: &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}, {-2, -3}}},
+		steps: []Step{
+			{Objective: count(1, 4)},
+			{Objective: &Objective{Lits: []int{3}, Weights: []int64{5}, Maximize: true}, Unique: true, Projection: []int{1, 2, 3, 4}},
+		},
+		tieBreak:  []int{1, 2, 3, 4},
+		sat:       true,
+		ambiguous: -1,
+		optima:    []int64{1, 5},
+		trueVars:  []int{1, 3},
+	},
+	{
+		name: "an ambiguous later step",
+		cnf:  &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}}},
+		steps: []Step{
+			{Objective: count(1, 2), Unique: true, Projection: []int{1, 2}},
+			{Objective: count(3, 4), Unique: true, Projection: []int{3, 4}},
+		},
+		sat:       true,
+		ambiguous: 0,
+		optima:    []int64{1, 0},
+	},
+	{
+		name: "complementary cost literals cancel",
+		// [x] + [¬x] is the constant 1.
+		cnf:       &CNF{NumVars: 1},
+		steps:     []Step{{Objective: &Objective{Lits: []int{1, -1}, Weights: []int64{1, 1}}, Unique: true, Projection: []int{1}}},
+		sat:       true,
+		ambiguous: 0,
+		optima:    []int64{1},
+	},
+}
+
 func TestSolve(t *testing.T) {
-	cases := []struct {
-		name      string
-		cnf       *CNF
-		steps     []Step
-		tieBreak  []int
-		sat       bool
-		ambiguous int
-		optima    []int64
-		trueVars  []int // of the final model; nil: not checked
-		noBuilds  bool  // decided without any SAT solver
-	}{
-		{
-			name:     "unsat by propagation",
-			cnf:      &CNF{NumVars: 2, Clauses: [][]int{{1}, {-1, 2}, {-2}}},
-			noBuilds: true,
-		},
-		{
-			name: "unsat by search: three pigeons, two holes",
-			cnf: &CNF{NumVars: 6, Clauses: [][]int{
-				{1, 2}, {3, 4}, {5, 6},
-				{-1, -3}, {-1, -5}, {-3, -5},
-				{-2, -4}, {-2, -6}, {-4, -6},
-			}},
-		},
-		{
-			name:      "empty formula",
-			cnf:       &CNF{},
-			sat:       true,
-			ambiguous: -1,
-			trueVars:  []int{},
-			noBuilds:  true,
-		},
-		{
-			name:      "free variables default to false",
-			cnf:       &CNF{NumVars: 3},
-			tieBreak:  []int{3, 1},
-			sat:       true,
-			ambiguous: -1,
-			trueVars:  []int{},
-			noBuilds:  true,
-		},
-		{
-			name:      "propagation decides every step",
-			cnf:       &CNF{NumVars: 3, Clauses: [][]int{{1}, {-1, 2}, {-2, -3}}},
-			steps:     []Step{{Objective: count(1, 2, 3), Unique: true, Projection: []int{1, 2, 3}}},
-			tieBreak:  []int{1, 2, 3},
-			sat:       true,
-			ambiguous: -1,
-			optima:    []int64{2},
-			trueVars:  []int{1, 2},
-			noBuilds:  true,
-		},
-		{
-			name:      "independent choices are ambiguous",
-			cnf:       &CNF{NumVars: 6, Clauses: [][]int{{1, 2}, {3, 4}, {5, 6}}},
-			steps:     []Step{{Objective: count(1, 2, 3, 4, 5, 6), Unique: true, Projection: []int{1, 2, 3, 4, 5, 6}}},
-			sat:       true,
-			ambiguous: 0,
-			optima:    []int64{3},
-		},
-		{
-			name: "odd path cover is unique",
-			// x1..x5 with edges (x_i ∨ x_{i+1}): the minimum cover is {x2, x4}.
-			cnf:       &CNF{NumVars: 5, Clauses: [][]int{{1, 2}, {2, 3}, {3, 4}, {4, 5}}},
-			steps:     []Step{{Objective: count(1, 2, 3, 4, 5), Unique: true, Projection: []int{1, 2, 3, 4, 5}}},
-			sat:       true,
-			ambiguous: -1,
-			optima:    []int64{2},
-			trueVars:  []int{2, 4},
-		},
-		{
-			name:      "even path cover is ambiguous",
-			cnf:       &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {2, 3}, {3, 4}}},
-			steps:     []Step{{Objective: count(1, 2, 3, 4), Unique: true, Projection: []int{1, 2, 3, 4}}},
-			sat:       true,
-			ambiguous: 0,
-			optima:    []int64{2},
-		},
-		{
-			name: "greedy-false keeps the last of interchangeable alternatives",
-			// variability.md §10.4: exo over three free nodes, minimised,
-			// uniqueness off; the reference's MiniSat keeps the first one.
-			cnf:       &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
-			steps:     []Step{{Objective: count(1, 2, 3)}},
-			tieBreak:  []int{1, 2, 3},
-			sat:       true,
-			ambiguous: -1,
-			optima:    []int64{1},
-			trueVars:  []int{3},
-		},
-		{
-			name:      "uniqueness without optimisation",
-			cnf:       &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
-			steps:     []Step{{Unique: true, Projection: []int{1, 2, 3}}},
-			sat:       true,
-			ambiguous: 0,
-			optima:    []int64{0},
-		},
-		{
-			name:      "an unconstrained projection variable is ambiguous",
-			cnf:       &CNF{NumVars: 2, Clauses: [][]int{{1}}},
-			steps:     []Step{{Unique: true, Projection: []int{1, 2}}},
-			sat:       true,
-			ambiguous: 0,
-			optima:    []int64{0},
-		},
-		{
-			name: "maximisation with weights ×100",
-			cnf:  &CNF{NumVars: 3, Clauses: exo(1, 2, 3)},
-			steps: []Step{{
-				Objective: &Objective{Lits: []int{1, 2, 3}, Weights: []int64{100, 300, 200}, Maximize: true},
-				Unique:    true, Projection: []int{1, 2, 3},
-			}},
-			sat:       true,
-			ambiguous: -1,
-			optima:    []int64{300},
-			trueVars:  []int{2},
-		},
-		{
-			name: "later steps work on the optimal face of earlier ones",
-			// Two choices {1,2} and {3,4}; 2 and 3 exclude each other.
-			// Step 0 minimises 1+4 (optimum 0: 2 and 3, impossible, so 1);
-			// step 1 then maximises 3 on that face.
-			cnf: &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}, {-2, -3}}},
-			steps: []Step{
-				{Objective: count(1, 4)},
-				{Objective: &Objective{Lits: []int{3}, Weights: []int64{5}, Maximize: true}, Unique: true, Projection: []int{1, 2, 3, 4}},
-			},
-			tieBreak:  []int{1, 2, 3, 4},
-			sat:       true,
-			ambiguous: -1,
-			optima:    []int64{1, 5},
-			trueVars:  []int{1, 3},
-		},
-		{
-			name: "an ambiguous later step",
-			cnf:  &CNF{NumVars: 4, Clauses: [][]int{{1, 2}, {3, 4}}},
-			steps: []Step{
-				{Objective: count(1, 2), Unique: true, Projection: []int{1, 2}},
-				{Objective: count(3, 4), Unique: true, Projection: []int{3, 4}},
-			},
-			sat:       true,
-			ambiguous: 0,
-			optima:    []int64{1, 0},
-		},
-		{
-			name: "complementary cost literals cancel",
-			// [x] + [¬x] is the constant 1.
-			cnf:       &CNF{NumVars: 1},
-			steps:     []Step{{Objective: &Objective{Lits: []int{1, -1}, Weights: []int64{1, 1}}, Unique: true, Projection: []int{1}}},
-			sat:       true,
-			ambiguous: 0,
-			optima:    []int64{1},
-		},
-	}
-	for _, tc := range cases {
+	for _, tc := range solveCases {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Solve(context.Background(), tc.cnf, tc.steps, tc.tieBreak)
 			require.NoError(t, err)

@@ -83,11 +83,41 @@ func byID(t *testing.T, g *Graph, id string) *Element {
 	return nil
 }
 
-func TestLookupRules(t *testing.T) {
+// lookupCase is a lookup of variability.md §8.5 on lookupFixture: an
+// element found by id, or an error.
+type lookupCase struct {
+	name string
+	get  lookupFunc
+	arg  string // YAML
+	ctx  string // id of the context element, "" for none
+	want string // id of the element found
+	err  string
+}
+
+type lookupFunc func(g *Graph, arg *Value, ctx Context) (*Element, error)
+
+// runLookups runs each case on a graph of lookupFixture.
+func runLookups(t *testing.T, tests []lookupCase) {
 	g, err := Build(doc(t, lookupFixture), "t.yaml")
 	require.NoError(t, err)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var ctx Context
+			if tc.ctx != "" {
+				ctx.Element = byID(t, g, tc.ctx)
+			}
+			e, err := tc.get(g, yv(t, tc.arg), ctx)
+			if tc.err != "" {
+				require.EqualError(t, err, tc.err, "lookup of %s", tc.arg)
+				return
+			}
+			require.NoError(t, err, "lookup of %s", tc.arg)
+			require.Equal(t, tc.want, e.ID(), "lookup of %s", tc.arg)
+		})
+	}
+}
 
-	type lookup func(g *Graph, arg *Value, ctx Context) (*Element, error)
+func TestLookupRules(t *testing.T) {
 	node := (*Graph).GetNode
 	relation := (*Graph).GetRelation
 	group := (*Graph).GetGroup
@@ -97,21 +127,7 @@ func TestLookupRules(t *testing.T) {
 	input := (*Graph).GetInput
 	output := (*Graph).GetOutput
 	technology := (*Graph).GetTechnology
-	property := func(k PropertyKind) lookup {
-		return func(g *Graph, arg *Value, ctx Context) (*Element, error) { return g.GetProperty(k, arg, ctx) }
-	}
-	typ := func(k PropertyKind) lookup {
-		return func(g *Graph, arg *Value, ctx Context) (*Element, error) { return g.GetType(k, arg, ctx) }
-	}
-
-	tests := []struct {
-		name string
-		get  lookup
-		arg  string // YAML
-		ctx  string // id of the context element, "" for none
-		want string // id of the element found
-		err  string
-	}{
+	runLookups(t, []lookupCase{
 		// Nodes.
 		{name: "node by name", get: node, arg: "app", want: "node.app"},
 		{name: "node SELF", get: node, arg: "SELF", ctx: "node.vm", want: "node.vm"},
@@ -205,7 +221,19 @@ func TestLookupRules(t *testing.T) {
 		{name: "technology not a list", get: technology, arg: "app", err: `Element ""app"" is not an array`},
 		{name: "technology node a number", get: technology, arg: "[0, 0]", err: `Element "0" is not a string`},
 		{name: "technology name a map", get: technology, arg: "[app, {a: 1}]", err: `Element "{"a":1}" is neither a string nor a number`},
+	})
+}
 
+// TestLookupPropertyTypeRules looks properties and types up in each kind
+// of container.
+func TestLookupPropertyTypeRules(t *testing.T) {
+	property := func(k PropertyKind) lookupFunc {
+		return func(g *Graph, arg *Value, ctx Context) (*Element, error) { return g.GetProperty(k, arg, ctx) }
+	}
+	typ := func(k PropertyKind) lookupFunc {
+		return func(g *Graph, arg *Value, ctx Context) (*Element, error) { return g.GetType(k, arg, ctx) }
+	}
+	runLookups(t, []lookupCase{
 		// Properties of each container kind.
 		{name: "node property by name", get: property(RefNode), arg: "[app, q]", want: "property.q@2.node.app"},
 		{name: "node property by index", get: property(RefNode), arg: "[app, 1]", want: "property.p@1.node.app"},
@@ -237,22 +265,7 @@ func TestLookupRules(t *testing.T) {
 		{name: "policy type by policy index", get: typ(RefPolicy), arg: "[0, pt]", err: `Element "0" is not a string`},
 		{name: "artifact type", get: typ(RefArtifact), arg: "[app, b, 0]", want: "type.tosca.artifacts.File@0.artifact.b@2.node.app"},
 		{name: "artifact type name", get: typ(RefArtifact), arg: "[app, b, tosca.artifacts.File]", want: "type.tosca.artifacts.File@0.artifact.b@2.node.app"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var ctx Context
-			if tc.ctx != "" {
-				ctx.Element = byID(t, g, tc.ctx)
-			}
-			e, err := tc.get(g, yv(t, tc.arg), ctx)
-			if tc.err != "" {
-				require.EqualError(t, err, tc.err, "lookup of %s", tc.arg)
-				return
-			}
-			require.NoError(t, err, "lookup of %s", tc.arg)
-			require.Equal(t, tc.want, e.ID(), "lookup of %s", tc.arg)
-		})
-	}
+	})
 }
 
 func TestGetContainerRules(t *testing.T) {

@@ -18,186 +18,191 @@ import (
 
 const head = "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n"
 
+// malformedCase is a wrong shape that Build (or graph #3's checks)
+// rejects, with v4t's line and the reference's message.
+type malformedCase struct {
+	name string
+	src  string
+	// afterCleanup runs graph #3's checks after the build.
+	afterCleanup bool
+	wantLine     string
+	wantRef      string
+}
+
+var malformedCases = []malformedCase{
+	{
+		name:     "options true",
+		src:      head + "  variability:\n    options: true\n  node_templates:\n    n: {type: t}\n",
+		wantLine: "t.yaml:4:14: expected variability options as a map, found a boolean (the reference fails with: Cannot check if object true is empty)",
+		wantRef:  "Cannot check if object true is empty",
+	},
+	{
+		name:     "options NaN",
+		src:      head + "  variability:\n    options: .nan\n",
+		wantLine: "t.yaml:4:14: expected variability options as a map, found a number (the reference fails with: Cannot check if object null is empty)",
+		wantRef:  "Cannot check if object null is empty",
+	},
+	{
+		name:         "null variability input",
+		src:          head + "  variability:\n    inputs:\n      a: {type: boolean}\n      b: null\n  node_templates:\n    n: {type: t}\n",
+		afterCleanup: true,
+		wantLine:     `t.yaml:6:10: expected the variability input "b" as a map, found null (the reference fails with: Cannot read properties of null (reading 'mandatory'))`,
+		wantRef:      "Cannot read properties of null (reading 'mandatory')",
+	},
+	{
+		name:     "members a string",
+		src:      head + "  node_templates:\n    n: {type: t}\n  groups:\n    g:\n      type: tosca.groups.Root\n      members: n\n",
+		wantLine: `t.yaml:8:16: expected the members of group "g" as a list, found a string (the reference fails with: raw.members.forEach is not a function)`,
+		wantRef:  "raw.members.forEach is not a function",
+	},
+	{
+		name:     "members null",
+		src:      head + "  groups:\n    g:\n      type: tosca.groups.Root\n      members: null\n",
+		wantLine: `t.yaml:6:16: expected the members of group "g" as a list, found null (the reference fails with: Cannot read properties of null (reading 'forEach'))`,
+		wantRef:  "Cannot read properties of null (reading 'forEach')",
+	},
+	{
+		name:     "members missing",
+		src:      head + "  groups:\n    g:\n      type: tosca.groups.Root\n",
+		wantLine: `t.yaml:5:7: Group "g" has no members (the reference fails with: Cannot read properties of undefined (reading 'forEach'))`,
+		wantRef:  "Cannot read properties of undefined (reading 'forEach')",
+	},
+	{
+		name:     "targets a map",
+		src:      head + "  node_templates:\n    n: {type: t}\n  policies:\n    - p:\n        type: tosca.policies.Root\n        targets: {n: 1}\n",
+		wantLine: `t.yaml:8:18: expected the targets of policy "p@0" as a list, found a map (the reference fails with: raw.targets?.forEach is not a function)`,
+		wantRef:  "raw.targets?.forEach is not a function",
+	},
+	{
+		name:     "imports a map",
+		src:      "tosca_definitions_version: tosca_variability_1_0\nimports: {a: 1}\n",
+		wantLine: "t.yaml:2:10: expected imports as a list, found a map (the reference fails with: this.serviceTemplate.imports.map is not a function)",
+		wantRef:  "this.serviceTemplate.imports.map is not a function",
+	},
+	{
+		name:     "null import",
+		src:      "tosca_definitions_version: tosca_variability_1_0\nimports: [null]\n",
+		wantLine: "t.yaml:2:11: expected import 0 as a map or a string, found null (the reference fails with: Cannot read properties of null (reading 'conditions'))",
+		wantRef:  "Cannot read properties of null (reading 'conditions')",
+	},
+	{
+		name:     "number in a type list",
+		src:      head + "  node_templates:\n    n:\n      type: [5]\n",
+		wantLine: `t.yaml:5:14: expected a type entry of node "n" as a map with one entry, found a number (the reference fails with: undefined is not iterable (cannot read property Symbol(Symbol.iterator)))`,
+		wantRef:  "undefined is not iterable (cannot read property Symbol(Symbol.iterator))",
+	},
+	{
+		name:     "null node template",
+		src:      head + "  node_templates:\n    n: null\n",
+		wantLine: "t.yaml:4:8: expected a node template as a map, found null (the reference fails with: Cannot read properties of null (reading 'type'))",
+		wantRef:  "Cannot read properties of null (reading 'type')",
+	},
+	{
+		name:     "string node template",
+		src:      head + "  node_templates:\n    n: x\n",
+		wantLine: "t.yaml:4:8: expected a node template as a map, found a string (the reference fails with: Unexpected error)",
+		wantRef:  "Unexpected error",
+	},
+	{
+		name:     "null property in list form",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      properties:\n        - p: null\n",
+		wantLine: "t.yaml:7:14: expected a property assignment, found null (the reference fails with: Cannot read properties of null (reading 'value'))",
+		wantRef:  "Cannot read properties of null (reading 'value')",
+	},
+	{
+		name:     "technology a string",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      technology: [{ansible: x}]\n",
+		wantLine: "t.yaml:6:30: expected a technology map, found a string (the reference fails with: Cannot create property 'assign' on string 'x')",
+		wantRef:  "Cannot create property 'assign' on string 'x'",
+	},
+	{
+		name:     "technology without a type to name",
+		src:      head + "  node_templates:\n    n:\n      type: []\n      technology: ansible\n",
+		wantLine: `t.yaml:5:13: the technology "ansible" has no assign and its node no first type to name the implementation (the reference fails with: Cannot convert undefined or null to object)`,
+		wantRef:  "Cannot convert undefined or null to object",
+	},
+	{
+		name:     "number artifact",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      artifacts:\n        a: 5\n",
+		wantLine: `t.yaml:7:12: expected an artifact as a map or a string, found a number (the reference fails with: Element "5" is not an object)`,
+		wantRef:  `Element "5" is not an object`,
+	},
+	{
+		name:     "requirements a string",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: host\n",
+		wantLine: "t.yaml:6:21: expected requirements as a list, found a string (the reference fails with: template.requirements.entries is not a function or its return value is not iterable)",
+		wantRef:  "template.requirements.entries is not a function or its return value is not iterable",
+	},
+	{
+		name:     "string requirement",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [host]\n",
+		wantLine: "t.yaml:6:22: expected a requirement as a map with one entry, found a string (the reference fails with: Cannot assign to read only property '0' of string 'host')",
+		wantRef:  "Cannot assign to read only property '0' of string 'host'",
+	},
+	{
+		name:     "null requirement",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [null]\n",
+		wantLine: "t.yaml:6:22: expected a requirement as a map with one entry, found null (the reference fails with: Cannot convert undefined or null to object)",
+		wantRef:  "Cannot convert undefined or null to object",
+	},
+	{
+		name:     "number requirement",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [5]\n",
+		wantLine: "t.yaml:6:22: expected a requirement as a map with one entry, found a number (the reference fails with: undefined is not iterable (cannot read property Symbol(Symbol.iterator)))",
+		wantRef:  "undefined is not iterable (cannot read property Symbol(Symbol.iterator))",
+	},
+	{
+		name:     "null requirement assignment",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [{host: null}]\n",
+		wantLine: `t.yaml:6:29: expected the requirement assignment "host" of node "n" as a map or a string, found null (the reference fails with: Cannot read properties of null (reading 'relationship'))`,
+		wantRef:  "Cannot read properties of null (reading 'relationship')",
+	},
+	{
+		name:     "string policy entry",
+		src:      head + "  policies: [p]\n",
+		wantLine: "t.yaml:3:14: expected a policy entry as a map with one entry, found a string (the reference fails with: Unexpected error)",
+		wantRef:  "Unexpected error",
+	},
+	{
+		name:     "number node entry",
+		src:      head + "  node_templates: [5]\n",
+		wantLine: "t.yaml:3:20: expected a node template entry as a map with one entry, found a number (the reference fails with: Cannot read properties of undefined (reading 'type'))",
+		wantRef:  "Cannot read properties of undefined (reading 'type')",
+	},
+	{
+		name:     "string property entry",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      properties: [p]\n",
+		wantLine: "t.yaml:6:20: expected a property as a map with one entry, found a string (the reference fails with: Cannot assign to read only property '0' of string 'p')",
+		wantRef:  "Cannot assign to read only property '0' of string 'p'",
+	},
+	{
+		name:     "null technology entry after a good one",
+		src:      head + "  node_templates:\n    n:\n      type: t\n      technology: [{ansible: x}, null]\n",
+		wantLine: "t.yaml:6:34: expected a technology as a map with one entry, found null (the reference fails with: Cannot convert undefined or null to object)",
+		wantRef:  "Cannot convert undefined or null to object",
+	},
+	{
+		name:     "empty output entry",
+		src:      head + "  outputs: [{}]\n",
+		wantLine: "t.yaml:3:13: expected an output as a map with one entry, found an empty map (the reference fails with: undefined is not iterable (cannot read property Symbol(Symbol.iterator)))",
+		wantRef:  "undefined is not iterable (cannot read property Symbol(Symbol.iterator))",
+	},
+	{
+		name:     "group types not a list",
+		src:      head + "  groups:\n    g: {type: {a: 1}, members: []}\n",
+		wantLine: `t.yaml:4:15: Element "{"a":1}" is not an array`,
+		wantRef:  `Element "{"a":1}" is not an array`,
+	},
+	{
+		name:     "group without types",
+		src:      head + "  groups:\n    g: {type: [], members: []}\n",
+		wantLine: `t.yaml:4:15: expected the types of group "g" to start with a type, found none (the reference fails with: Cannot convert undefined or null to object)`,
+		wantRef:  "Cannot convert undefined or null to object",
+	},
+}
+
 func TestMalformedRejected(t *testing.T) {
-	tests := []struct {
-		name string
-		src  string
-		// afterCleanup runs graph #3's checks after the build.
-		afterCleanup bool
-		wantLine     string
-		wantRef      string
-	}{
-		{
-			name:     "options true",
-			src:      head + "  variability:\n    options: true\n  node_templates:\n    n: {type: t}\n",
-			wantLine: "t.yaml:4:14: expected variability options as a map, found a boolean (the reference fails with: Cannot check if object true is empty)",
-			wantRef:  "Cannot check if object true is empty",
-		},
-		{
-			name:     "options NaN",
-			src:      head + "  variability:\n    options: .nan\n",
-			wantLine: "t.yaml:4:14: expected variability options as a map, found a number (the reference fails with: Cannot check if object null is empty)",
-			wantRef:  "Cannot check if object null is empty",
-		},
-		{
-			name:         "null variability input",
-			src:          head + "  variability:\n    inputs:\n      a: {type: boolean}\n      b: null\n  node_templates:\n    n: {type: t}\n",
-			afterCleanup: true,
-			wantLine:     `t.yaml:6:10: expected the variability input "b" as a map, found null (the reference fails with: Cannot read properties of null (reading 'mandatory'))`,
-			wantRef:      "Cannot read properties of null (reading 'mandatory')",
-		},
-		{
-			name:     "members a string",
-			src:      head + "  node_templates:\n    n: {type: t}\n  groups:\n    g:\n      type: tosca.groups.Root\n      members: n\n",
-			wantLine: `t.yaml:8:16: expected the members of group "g" as a list, found a string (the reference fails with: raw.members.forEach is not a function)`,
-			wantRef:  "raw.members.forEach is not a function",
-		},
-		{
-			name:     "members null",
-			src:      head + "  groups:\n    g:\n      type: tosca.groups.Root\n      members: null\n",
-			wantLine: `t.yaml:6:16: expected the members of group "g" as a list, found null (the reference fails with: Cannot read properties of null (reading 'forEach'))`,
-			wantRef:  "Cannot read properties of null (reading 'forEach')",
-		},
-		{
-			name:     "members missing",
-			src:      head + "  groups:\n    g:\n      type: tosca.groups.Root\n",
-			wantLine: `t.yaml:5:7: Group "g" has no members (the reference fails with: Cannot read properties of undefined (reading 'forEach'))`,
-			wantRef:  "Cannot read properties of undefined (reading 'forEach')",
-		},
-		{
-			name:     "targets a map",
-			src:      head + "  node_templates:\n    n: {type: t}\n  policies:\n    - p:\n        type: tosca.policies.Root\n        targets: {n: 1}\n",
-			wantLine: `t.yaml:8:18: expected the targets of policy "p@0" as a list, found a map (the reference fails with: raw.targets?.forEach is not a function)`,
-			wantRef:  "raw.targets?.forEach is not a function",
-		},
-		{
-			name:     "imports a map",
-			src:      "tosca_definitions_version: tosca_variability_1_0\nimports: {a: 1}\n",
-			wantLine: "t.yaml:2:10: expected imports as a list, found a map (the reference fails with: this.serviceTemplate.imports.map is not a function)",
-			wantRef:  "this.serviceTemplate.imports.map is not a function",
-		},
-		{
-			name:     "null import",
-			src:      "tosca_definitions_version: tosca_variability_1_0\nimports: [null]\n",
-			wantLine: "t.yaml:2:11: expected import 0 as a map or a string, found null (the reference fails with: Cannot read properties of null (reading 'conditions'))",
-			wantRef:  "Cannot read properties of null (reading 'conditions')",
-		},
-		{
-			name:     "number in a type list",
-			src:      head + "  node_templates:\n    n:\n      type: [5]\n",
-			wantLine: `t.yaml:5:14: expected a type entry of node "n" as a map with one entry, found a number (the reference fails with: undefined is not iterable (cannot read property Symbol(Symbol.iterator)))`,
-			wantRef:  "undefined is not iterable (cannot read property Symbol(Symbol.iterator))",
-		},
-		{
-			name:     "null node template",
-			src:      head + "  node_templates:\n    n: null\n",
-			wantLine: "t.yaml:4:8: expected a node template as a map, found null (the reference fails with: Cannot read properties of null (reading 'type'))",
-			wantRef:  "Cannot read properties of null (reading 'type')",
-		},
-		{
-			name:     "string node template",
-			src:      head + "  node_templates:\n    n: x\n",
-			wantLine: "t.yaml:4:8: expected a node template as a map, found a string (the reference fails with: Unexpected error)",
-			wantRef:  "Unexpected error",
-		},
-		{
-			name:     "null property in list form",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      properties:\n        - p: null\n",
-			wantLine: "t.yaml:7:14: expected a property assignment, found null (the reference fails with: Cannot read properties of null (reading 'value'))",
-			wantRef:  "Cannot read properties of null (reading 'value')",
-		},
-		{
-			name:     "technology a string",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      technology: [{ansible: x}]\n",
-			wantLine: "t.yaml:6:30: expected a technology map, found a string (the reference fails with: Cannot create property 'assign' on string 'x')",
-			wantRef:  "Cannot create property 'assign' on string 'x'",
-		},
-		{
-			name:     "technology without a type to name",
-			src:      head + "  node_templates:\n    n:\n      type: []\n      technology: ansible\n",
-			wantLine: `t.yaml:5:13: the technology "ansible" has no assign and its node no first type to name the implementation (the reference fails with: Cannot convert undefined or null to object)`,
-			wantRef:  "Cannot convert undefined or null to object",
-		},
-		{
-			name:     "number artifact",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      artifacts:\n        a: 5\n",
-			wantLine: `t.yaml:7:12: expected an artifact as a map or a string, found a number (the reference fails with: Element "5" is not an object)`,
-			wantRef:  `Element "5" is not an object`,
-		},
-		{
-			name:     "requirements a string",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: host\n",
-			wantLine: "t.yaml:6:21: expected requirements as a list, found a string (the reference fails with: template.requirements.entries is not a function or its return value is not iterable)",
-			wantRef:  "template.requirements.entries is not a function or its return value is not iterable",
-		},
-		{
-			name:     "string requirement",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [host]\n",
-			wantLine: "t.yaml:6:22: expected a requirement as a map with one entry, found a string (the reference fails with: Cannot assign to read only property '0' of string 'host')",
-			wantRef:  "Cannot assign to read only property '0' of string 'host'",
-		},
-		{
-			name:     "null requirement",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [null]\n",
-			wantLine: "t.yaml:6:22: expected a requirement as a map with one entry, found null (the reference fails with: Cannot convert undefined or null to object)",
-			wantRef:  "Cannot convert undefined or null to object",
-		},
-		{
-			name:     "number requirement",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [5]\n",
-			wantLine: "t.yaml:6:22: expected a requirement as a map with one entry, found a number (the reference fails with: undefined is not iterable (cannot read property Symbol(Symbol.iterator)))",
-			wantRef:  "undefined is not iterable (cannot read property Symbol(Symbol.iterator))",
-		},
-		{
-			name:     "null requirement assignment",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      requirements: [{host: null}]\n",
-			wantLine: `t.yaml:6:29: expected the requirement assignment "host" of node "n" as a map or a string, found null (the reference fails with: Cannot read properties of null (reading 'relationship'))`,
-			wantRef:  "Cannot read properties of null (reading 'relationship')",
-		},
-		{
-			name:     "string policy entry",
-			src:      head + "  policies: [p]\n",
-			wantLine: "t.yaml:3:14: expected a policy entry as a map with one entry, found a string (the reference fails with: Unexpected error)",
-			wantRef:  "Unexpected error",
-		},
-		{
-			name:     "number node entry",
-			src:      head + "  node_templates: [5]\n",
-			wantLine: "t.yaml:3:20: expected a node template entry as a map with one entry, found a number (the reference fails with: Cannot read properties of undefined (reading 'type'))",
-			wantRef:  "Cannot read properties of undefined (reading 'type')",
-		},
-		{
-			name:     "string property entry",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      properties: [p]\n",
-			wantLine: "t.yaml:6:20: expected a property as a map with one entry, found a string (the reference fails with: Cannot assign to read only property '0' of string 'p')",
-			wantRef:  "Cannot assign to read only property '0' of string 'p'",
-		},
-		{
-			name:     "null technology entry after a good one",
-			src:      head + "  node_templates:\n    n:\n      type: t\n      technology: [{ansible: x}, null]\n",
-			wantLine: "t.yaml:6:34: expected a technology as a map with one entry, found null (the reference fails with: Cannot convert undefined or null to object)",
-			wantRef:  "Cannot convert undefined or null to object",
-		},
-		{
-			name:     "empty output entry",
-			src:      head + "  outputs: [{}]\n",
-			wantLine: "t.yaml:3:13: expected an output as a map with one entry, found an empty map (the reference fails with: undefined is not iterable (cannot read property Symbol(Symbol.iterator)))",
-			wantRef:  "undefined is not iterable (cannot read property Symbol(Symbol.iterator))",
-		},
-		{
-			name:     "group types not a list",
-			src:      head + "  groups:\n    g: {type: {a: 1}, members: []}\n",
-			wantLine: `t.yaml:4:15: Element "{"a":1}" is not an array`,
-			wantRef:  `Element "{"a":1}" is not an array`,
-		},
-		{
-			name:     "group without types",
-			src:      head + "  groups:\n    g: {type: [], members: []}\n",
-			wantLine: `t.yaml:4:15: expected the types of group "g" to start with a type, found none (the reference fails with: Cannot convert undefined or null to object)`,
-			wantRef:  "Cannot convert undefined or null to object",
-		},
-	}
-	for _, tc := range tests {
+	for _, tc := range malformedCases {
 		t.Run(tc.name, func(t *testing.T) {
 			g, err := Build(doc(t, tc.src), "t.yaml")
 			if tc.afterCleanup {

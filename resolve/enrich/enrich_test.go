@@ -106,96 +106,99 @@ func TestAppendixAConditions(t *testing.T) {
 	}, cs)
 }
 
-func TestEnrichmentErrors(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
-		{"unknown mode", `tosca_definitions_version: tosca_variability_1_0
+// enrichmentErrorCase is a template the enricher rejects and the
+// reference's message.
+type enrichmentErrorCase struct{ name, src, want string }
+
+var enrichmentErrorCases = []enrichmentErrorCase{
+	{"unknown mode", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         options: {node_default_condition_mode: incoming-magic}
     node_templates:
         n: {type: t}
 `, `Node "n" has unknown mode "incoming-magic" as default condition`},
-		{"type-specific without conditions", `tosca_definitions_version: tosca_variability_1_0
+	{"type-specific without conditions", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         type_specific_conditions: {node_types: {t: {semantic: true}}}
     node_templates:
         n: {type: t}
 `, `Node "n" holds type-specific condition without any condition`},
-		{"implied target on a property", `tosca_definitions_version: tosca_variability_1_0
+	{"implied target on a property", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, properties: [{p: {value: 1, implied: TARGET}}]}
 `, `Property "p@0" of node "n" is not a relation`},
-		{"other implied value", `tosca_definitions_version: tosca_variability_1_0
+	{"other implied value", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, properties: [{p: {value: 1, implied: sometimes}}]}
 `, `Left not defined`},
-		// Every element's mode is checked, needed or not (§5.8).
-		{"unknown artifact mode", `tosca_definitions_version: tosca_variability_1_0
+	// Every element's mode is checked, needed or not (§5.8).
+	{"unknown artifact mode", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, persistent: true, artifacts: {a: {type: zip, file: f, default_condition_mode: bogus}}}
 `, `Artifact "a@0" of node "n" has unknown mode "bogus" as default condition`},
-		{"non-string artifact mode", `tosca_definitions_version: tosca_variability_1_0
+	{"non-string artifact mode", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, persistent: true, artifacts: {a: {type: zip, file: f, default_condition_mode: true}}}
 `, `mode.split is not a function`},
-		{"unknown artifact mode option", `tosca_definitions_version: tosca_variability_1_0
+	{"unknown artifact mode option", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         options: {artifact_default_condition_mode: other}
     node_templates:
         n: {type: t, persistent: true, artifacts: {a: {type: zip, file: f}}}
 `, `Artifact "a@0" of node "n" has unknown mode "other" as default condition`},
-		{"unknown technology mode", `tosca_definitions_version: tosca_variability_1_0
+	{"unknown technology mode", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, persistent: true, technology: [{ansible: {default_condition_mode: bogus}}]}
 `, `Technology "ansible@0" of node "n" has unknown mode "bogus" as default condition`},
-		{"non-string technology mode", `tosca_definitions_version: tosca_variability_1_0
+	{"non-string technology mode", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, persistent: true, technology: [{ansible: {default_condition_mode: 5}}]}
 `, `mode.split is not a function`},
-		{"unknown technology mode option", `tosca_definitions_version: tosca_variability_1_0
+	{"unknown technology mode option", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         options: {technology_default_condition_mode: container-bogus}
     node_templates:
         n: {type: t, persistent: true, technology: [{terraform: {}}]}
 `, `Technology "terraform@0" of node "n" has unknown mode "container-bogus" as default condition`},
-		// Nulls inside conditions (§5.13, §5.6).
-		{"null in_range bound", `tosca_definitions_version: tosca_variability_1_0
+	// Nulls inside conditions (§5.13, §5.6).
+	{"null in_range bound", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, conditions: {in_range: [1, null]}}
 `, `Cannot convert undefined or null to object`},
-		{"null behind a short circuit", `tosca_definitions_version: tosca_variability_1_0
+	{"null behind a short circuit", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, conditions: {or: [true, {not: null}]}}
 `, `Cannot convert undefined or null to object`},
-		{"null in a nested list", `tosca_definitions_version: tosca_variability_1_0
+	{"null in a nested list", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, properties: [{p: {value: 1, conditions: {and: [true, [null]]}}}]}
 `, `Cannot convert undefined or null to object`},
-		{"null array-index key first", `tosca_definitions_version: tosca_variability_1_0
+	{"null array-index key first", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, conditions: {not: true, 5: null}}
 `, `Cannot convert undefined or null to object`},
-		{"null in a variability group's conditions", `tosca_definitions_version: tosca_variability_1_0
+	{"null in a variability group's conditions", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t}
     groups:
         vg: {type: variability.groups.ConditionalMembers, members: [n], conditions: {and: [true, {or: [null]}]}}
 `, `Cannot convert undefined or null to object`},
-		{"null in a simplified type-specific condition", `tosca_definitions_version: tosca_variability_1_0
+	{"null in a simplified type-specific condition", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         options: {node_pruning: true}
@@ -203,7 +206,7 @@ topology_template:
     node_templates:
         n: {type: t}
 `, `Cannot read properties of null (reading 'and')`},
-		{"type-specific or without a list", `tosca_definitions_version: tosca_variability_1_0
+	{"type-specific or without a list", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         options: {node_pruning: true}
@@ -211,30 +214,30 @@ topology_template:
     node_templates:
         n: {type: t}
 `, `conditions.or.map is not a function`},
-		// The cleanup checks whether the variability inputs are empty,
-		// which the reference cannot for a number or a boolean (Cannot
-		// check if object true is empty).
-		{"boolean variability inputs", `tosca_definitions_version: tosca_variability_1_0
+	// The cleanup checks whether the variability inputs are empty,
+	// which the reference cannot for a number or a boolean (Cannot
+	// check if object true is empty).
+	{"boolean variability inputs", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         inputs: true
     node_templates:
         n: {type: t, conditions: {variability_input: big}}
 `, `expected variability inputs as a map, found a boolean`},
-		{"numeric variability inputs", `tosca_definitions_version: tosca_variability_1_0
+	{"numeric variability inputs", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         inputs: 5
 `, `expected variability inputs as a map, found a number`},
-		// References to variability groups fail once the groups are gone.
-		{"get_property of a variability group", `tosca_definitions_version: tosca_variability_1_0
+	// References to variability groups fail once the groups are gone.
+	{"get_property of a variability group", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t, properties: [{p: {value: {get_property: [vg, q]}}}]}
     groups:
         vg: {type: variability.groups.ConditionalMembers, members: [n], properties: [{q: 1}]}
 `, `Could not get element "vg" from context element "node "n"" and context cached "undefined"`},
-		{"get_attribute of a variability group in a group", `tosca_definitions_version: tosca_variability_1_0
+	{"get_attribute of a variability group in a group", `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     node_templates:
         n: {type: t}
@@ -242,7 +245,10 @@ topology_template:
         vg: {type: variability.groups.ConditionalMembers, members: [n]}
         other: {type: tosca.groups.Root, members: [n], properties: [{q: {value: {get_attribute: [vg, x]}}}]}
 `, `Could not get element "vg" from context element "group "other"" and context cached "undefined"`},
-	} {
+}
+
+func TestEnrichmentErrors(t *testing.T) {
+	for _, tc := range enrichmentErrorCases {
 		t.Run(tc.name, func(t *testing.T) {
 			doc, err := yamlsrc.Parse([]byte(tc.src), "t.yaml")
 			require.NoError(t, err)
