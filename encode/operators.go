@@ -3,6 +3,7 @@ package encode
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"v4t/model/diag"
 	"v4t/model/graph"
@@ -336,15 +337,18 @@ func refKind(key string) graph.PropertyKind {
 	return graph.RefNode
 }
 
-// implementationName matches <type>~<component>[#<artifact>]::<technology>[@<hosting>].
-var implementationName = regexp.MustCompile(`([^~]*)~([^#]*)(#([^:]*))?::([^@]*)(@(.*))?`)
+// implementationName matches <type>~<component>[#<artifact>]::<technology>[@<hosting>]
+// (compiled on first use).
+var implementationName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([^~]*)~([^#]*)(#([^:]*))?::([^@]*)(@(.*))?`)
+})
 
 // managing returns the technologies of an artifact's node whose
 // implementation name manages the artifact's type (is_managed, §8.5).
 func managing(g *graph.Graph, a *Element) ([]*Element, error) {
 	var out []*Element
 	for _, t := range a.Container.Technologies {
-		m := implementationName.FindStringSubmatch(t.Assign)
+		m := implementationName().FindStringSubmatch(t.Assign)
 		if m == nil {
 			return nil, errf(graph.MsgUnexpected)
 		}

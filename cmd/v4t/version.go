@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/spf13/pflag"
 )
@@ -56,7 +57,7 @@ func versionLine() string {
 func versionText(info *debug.BuildInfo, ok, details bool) string {
 	v := version
 	if ok && info != nil {
-		if m := strings.TrimPrefix(info.Main.Version, "v"); m != "" && m != "(devel)" && !pseudoVersion.MatchString(m) {
+		if m := strings.TrimPrefix(info.Main.Version, "v"); m != "" && m != "(devel)" && !pseudoVersion().MatchString(m) {
 			v = m
 		}
 	}
@@ -103,7 +104,9 @@ func versionText(info *debug.BuildInfo, ok, details bool) string {
 // pseudoVersion matches a Go pseudo-version (without its leading v), which
 // the go command records for builds of a commit without a release tag:
 // 0.0.0-20261101120000-0123456789ab, maybe with +dirty or +incompatible.
-var pseudoVersion = regexp.MustCompile(`[-.]\d{14}-[0-9a-f]{12}(\+[0-9A-Za-z.-]+)?$`)
+var pseudoVersion = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[-.]\d{14}-[0-9a-f]{12}(\+[0-9A-Za-z.-]+)?$`)
+})
 
 // buildVersion identifies the build in reports (v4t bench): the version
 // and, when the build recorded one, the commit, once.

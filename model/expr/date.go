@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"v4t/model/js"
 	"v4t/model/yamlsrc"
@@ -16,8 +17,11 @@ import (
 // Quirk: date operands are not evaluated (variability.md §17), and a missing
 // operand means now.
 
-// dayjsRegexParse is dayjs's REGEX_PARSE with JavaScript's \s.
-var dayjsRegexParse = regexp.MustCompile(`^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt` + js.SpaceClass + `]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$`)
+// dayjsRegexParse is dayjs's REGEX_PARSE with JavaScript's \s, compiled on
+// first use.
+var dayjsRegexParse = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{4})[-/]?(\d{1,2})?[-/]?(\d{0,2})[Tt` + js.SpaceClass + `]*(\d{1,2})?:?(\d{1,2})?:?(\d{1,2})?[.:]?(\d+)?$`)
+})
 
 // instant converts a date operand like dayjs(v) and reports whether the
 // result is a valid date. A map carrying $isDayjsObject is taken for a dayjs
@@ -59,7 +63,7 @@ func (e *Evaluator) instant(v *yamlsrc.Value) (float64, bool, error) {
 // Date(string).
 func (e *Evaluator) dayjsString(s string) float64 {
 	if n := len(s); n == 0 || (s[n-1] != 'Z' && s[n-1] != 'z') {
-		if d := dayjsRegexParse.FindStringSubmatch(s); d != nil {
+		if d := dayjsRegexParse().FindStringSubmatch(s); d != nil {
 			num := func(x string) float64 {
 				f, _ := strconv.ParseFloat(x, 64)
 				return f

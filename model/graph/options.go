@@ -3,6 +3,7 @@ package graph
 import (
 	"maps"
 	"slices"
+	"sync"
 
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
@@ -530,13 +531,15 @@ func JSONOf(v *Value) string {
 // OptionNames returns the names of the variability options Vintner 0.1.8
 // reads (variability.md §4), sorted; the reference silently ignores any
 // other name, which is why v4t validate reports them.
-func OptionNames() []string { return slices.Clone(optionNames) }
+func OptionNames() []string { return slices.Clone(optionNames()) }
 
 // optionNames are the names the option reader looks up when it resolves
 // empty options in every version, so that the reader is their one
 // spelling, and the two global options the schema declares but the
-// reference never reads (§4.1).
-var optionNames = func() []string {
+// reference never reads (§4.1). They are made on first use, since reading
+// options three times at start-up would cost every v4t process a fifth of
+// a millisecond.
+var optionNames = sync.OnceValue(func() []string {
 	seen := map[string]bool{"consistency_pruning": true, "semantic_pruning": true}
 	for _, version := range []Version{V1, RC2, RC3} {
 		r := &optionReader{raw: yamlsrc.NewMap(), seen: seen}
@@ -545,20 +548,20 @@ var optionNames = func() []string {
 		}
 	}
 	return slices.Sorted(maps.Keys(seen))
-}()
+})
 
 // knownOptions holds OptionNames and the two option names the reference
 // accepts without reading them as options of §4 (variability.md §4.4):
 // technology_required, which the normaliser deletes, and bratans_unknown,
 // which the resolver sets itself.
-var knownOptions = func() map[string]bool {
+var knownOptions = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{"technology_required": true, "bratans_unknown": true}
-	for _, n := range OptionNames() {
+	for _, n := range optionNames() {
 		m[n] = true
 	}
 	return m
-}()
+})
 
 // IsOption reports whether name is a variability option that Vintner 0.1.8
 // knows (OptionNames, §4.4); it ignores every other name silently.
-func IsOption(name string) bool { return knownOptions[name] }
+func IsOption(name string) bool { return knownOptions()[name] }

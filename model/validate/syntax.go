@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
@@ -560,11 +561,11 @@ func (v *validator) options(u *unit, x *yamlsrc.Value) {
 		return
 	}
 	for i, name := range x.Map.Keys() {
-		if _, ok := knownOptions[name]; ok {
+		if _, ok := knownOptions()[name]; ok {
 			continue
 		}
 		hint := v.suggest(name, func(yield func(string) bool) {
-			for _, n := range optionNames {
+			for _, n := range graph.OptionNames() {
 				if !yield(n) {
 					return
 				}
@@ -574,18 +575,17 @@ func (v *validator) options(u *unit, x *yamlsrc.Value) {
 	}
 }
 
-var (
-	optionNames  = graph.OptionNames()
-	knownOptions = func() map[string]struct{} {
-		m := make(map[string]struct{}, len(optionNames))
-		for _, n := range optionNames {
-			m[n] = struct{}{}
-		}
-		// Accepted and dropped by the reference (variability.md §4.4).
-		m["technology_required"] = struct{}{}
-		return m
-	}()
-)
+// knownOptions are graph.OptionNames and technology_required, which the
+// reference accepts and drops (variability.md §4.4), made on first use.
+var knownOptions = sync.OnceValue(func() map[string]struct{} {
+	names := graph.OptionNames()
+	m := make(map[string]struct{}, len(names)+1)
+	for _, n := range names {
+		m[n] = struct{}{}
+	}
+	m["technology_required"] = struct{}{}
+	return m
+})
 
 // size is the number of entries of a collection, a map or a list.
 func size(x *yamlsrc.Value) int {

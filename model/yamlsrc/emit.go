@@ -7,6 +7,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"v4t/model/js"
@@ -528,7 +529,7 @@ func mayResolve(s string) bool {
 		c == 'y' || c == 'Y' || c == 'o' || c == 'O':
 		return deprecatedBool(s) || resolvesToNonString(s)
 	case isDigit(c) || c == '-' || c == '+' || c == '.':
-		return resolvesToNonString(s) || isBase60(s) || yaml11Number.MatchString(s)
+		return resolvesToNonString(s) || isBase60(s) || yaml11Number().MatchString(s)
 	case c == '<':
 		return s == "<<"
 	}
@@ -582,14 +583,18 @@ func isBase60(s string) bool {
 }
 
 // yaml11Number matches the YAML 1.1 int, float and timestamp forms (as
-// PyYAML and go-yaml v2 read them) that js-yaml reads as strings.
-var yaml11Number = regexp.MustCompile(`^(?:` +
-	`[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|` +
-	`[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+|` +
-	`[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.[0-9_]+(?:[eE][-+][0-9]+)?|` +
-	`[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|` +
-	`[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?` +
-	`)$`)
+// PyYAML and go-yaml v2 read them) that js-yaml reads as strings. Like
+// the other expressions of v4t it is compiled on first use, not at
+// start-up, which every process pays for.
+var yaml11Number = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` +
+		`[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|` +
+		`[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+|` +
+		`[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.[0-9_]+(?:[eE][-+][0-9]+)?|` +
+		`[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|` +
+		`[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?` +
+		`)$`)
+})
 
 // isDocEnd reports whether a plain s at the start of a line would end the
 // document: "..." followed by a space, or by the line end (a key is

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"v4t/resolve"
 )
@@ -47,13 +48,15 @@ func (r *Run) FileName() string {
 // (run- and digits), then optionally "-" and a sanitised label, and
 // .yaml. The label is optional so that result files of earlier versions
 // (run-007.yaml) count as v4t's own too.
-var runFile = regexp.MustCompile(`^(run-[0-9]+)(-[A-Za-z0-9._+-]*)?\.yaml$`)
+var runFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(run-[0-9]+)(-[A-Za-z0-9._+-]*)?\.yaml$`)
+})
 
 // RunFileID reports whether name is the name of a result file of v4t batch
 // (Run.FileName, or the RUN-ID.yaml of earlier versions) and returns its
 // run id.
 func RunFileID(name string) (id string, ok bool) {
-	m := runFile.FindStringSubmatch(name)
+	m := runFile().FindStringSubmatch(name)
 	if m == nil {
 		return "", false
 	}

@@ -296,7 +296,7 @@ func buildQuery(constraints []entry, p Policy, g GlobalConstraints) (*Query, []s
 			for _, item := range e.v.l {
 				for _, kv := range item.m {
 					v := kv.v
-					if !v.isStr() || !versionQuery.MatchString(v.s) {
+					if !v.isStr() || !versionQuery().MatchString(v.s) {
 						msgs = append(msgs, msgVersionFormat(pyStr(v)))
 						continue
 					}

@@ -252,14 +252,14 @@ func distroRegexp(distro string) *regexp.Regexp {
 // unescaped regular-expression wildcard in the reference, and so it is
 // here; "6-2" passes, and so do "6." and "" at validation.
 var (
-	versionValid = regexp.MustCompile(`^(?:([0-9]+.)*([0-9]+|x)?)$`)
-	versionQuery = regexp.MustCompile(`^(?:([0-9]+.)*([0-9]+|x))$`)
-	versionLead  = regexp.MustCompile(`^[0-9]+(.[0-9]+)*`)
+	versionValid = lazyRegexp(`^(?:([0-9]+.)*([0-9]+|x)?)$`)
+	versionQuery = lazyRegexp(`^(?:([0-9]+.)*([0-9]+|x))$`)
+	versionLead  = lazyRegexp(`^[0-9]+(.[0-9]+)*`)
 )
 
 // versionPrefix is the prefix a version constraint searches for: the
 // longest leading match of [0-9]+(.[0-9]+)*, or "" (any version).
-func versionPrefix(v string) string { return versionLead.FindString(v) }
+func versionPrefix(v string) string { return versionLead().FindString(v) }
 
 // GlobalConstraints are the matched parts of a --constraints value
 // (completion.md §8.3); each is parsed per unit.
@@ -275,9 +275,9 @@ type GlobalConstraints struct {
 // The three searches of §8.3. [A-z] is the ASCII range A..z, as in the
 // reference.
 var (
-	sizeSearch  = regexp.MustCompile(`size(\s*(?:>|<|=|>=|<=)\s*[0-9]+[A-z]+)`)
-	pullsSearch = regexp.MustCompile(`pulls(\s*(?:>|<|=|>=|<=)\s*[0-9]+)`)
-	starsSearch = regexp.MustCompile(`stars(\s*(?:>|<|=|>=|<=)\s*[0-9]+)`)
+	sizeSearch  = lazyRegexp(`size(\s*(?:>|<|=|>=|<=)\s*[0-9]+[A-z]+)`)
+	pullsSearch = lazyRegexp(`pulls(\s*(?:>|<|=|>=|<=)\s*[0-9]+)`)
+	starsSearch = lazyRegexp(`stars(\s*(?:>|<|=|>=|<=)\s*[0-9]+)`)
 )
 
 // ParseConstraints scans a --constraints value.
@@ -291,7 +291,7 @@ func ParseConstraints(s string) GlobalConstraints {
 	firsts := map[string]string{}
 	ends := map[int]string{}
 	for _, k := range constraintKeys {
-		m := k.search.FindStringSubmatchIndex(s)
+		m := k.search().FindStringSubmatchIndex(s)
 		if m == nil {
 			continue
 		}
@@ -316,7 +316,7 @@ func ParseConstraints(s string) GlobalConstraints {
 // constraintKeys are the three searches of §8.3, in the order of §8.4.
 var constraintKeys = []struct {
 	name   string
-	search *regexp.Regexp
+	search func() *regexp.Regexp
 }{{"size", sizeSearch}, {"pulls", pullsSearch}, {"stars", starsSearch}}
 
 // isConstraintSep reports whether c separates the parts of a --constraints
@@ -349,7 +349,7 @@ func ignoredConstraints(s string, used []bool, firsts map[string]string, ends ma
 		// "stars>1") is one part, and what follows it another.
 		for _, k := range constraintKeys {
 			first, ok := firsts[k.name]
-			loc := k.search.FindStringIndex(part)
+			loc := k.search().FindStringIndex(part)
 			if ok && loc != nil && loc[0] == 0 && strings.HasPrefix(part, k.name) {
 				out = append(out, msgConstraintIgnored(part[:loc[1]], expectedOneConstraint(k.name, first)))
 				emit(part[loc[1]:], "")

@@ -75,8 +75,8 @@ func TestVersionPatterns(t *testing.T) {
 		{"v6", false, false, ""},
 	}
 	for _, tc := range tests {
-		require.Equal(t, tc.valid, versionValid.MatchString(tc.v), "validation of %q", tc.v)
-		require.Equal(t, tc.query, versionQuery.MatchString(tc.v), "query check of %q", tc.v)
+		require.Equal(t, tc.valid, versionValid().MatchString(tc.v), "validation of %q", tc.v)
+		require.Equal(t, tc.query, versionQuery().MatchString(tc.v), "query check of %q", tc.v)
 		require.Equal(t, tc.prefix, versionPrefix(tc.v), "prefix of %q", tc.v)
 	}
 }

@@ -73,7 +73,7 @@ func (t *template) checkSoftware(n *nodeTemplate, sw *value, known map[string]bo
 		if !known[name] {
 			add(e.k, msgSoftwareUnsupported(n.name, name))
 		}
-		if !e.v.isStr() || !versionValid.MatchString(e.v.s) {
+		if !e.v.isStr() || !versionValid().MatchString(e.v.s) {
 			add(e.v, msgVersionPattern(n.name, name, pyStr(e.v)))
 		}
 	})
