@@ -308,7 +308,7 @@ var normativeProfile = sync.OnceValues(func() (*yamlsrc.Frozen, error) {
 			}
 		}
 	}
-	return yamlsrc.Freeze(profile, readOnlyTypes(profile)...), nil
+	return freeze(profile, readOnlyTypes(profile)...), nil
 })
 
 // readOnlyTypes returns the type definitions in doc's type maps that imports

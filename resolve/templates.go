@@ -104,9 +104,9 @@ func (e *templateEntry) fill(load func(string, []byte, bool, diag.Sink) (*loaded
 		return
 	}
 	e.l = *l
-	e.doc, e.l.doc = yamlsrc.Freeze(l.doc, readOnlyTypes(l.doc)...), nil
+	e.doc, e.l.doc = freeze(l.doc, readOnlyTypes(l.doc)...), nil
 	if l.topology != nil {
-		e.topology, e.l.topology = yamlsrc.Freeze(l.topology), nil
+		e.topology, e.l.topology = freeze(l.topology), nil
 	}
 }
 
@@ -154,6 +154,16 @@ var checkShared = sync.OnceValue(func() bool {
 	bench := flag.Lookup("test.bench")
 	return bench == nil || bench.Value.String() == ""
 })
+
+// freeze is yamlsrc.Freeze, watched for verifyShared where checkShared
+// holds.
+func freeze(v *yamlsrc.Value, readOnly ...*yamlsrc.Value) *yamlsrc.Frozen {
+	f := yamlsrc.Freeze(v, readOnly...)
+	if checkShared() {
+		f.Watch()
+	}
+	return f
+}
 
 // verifyShared panics, in tests, where a shared part of f was changed.
 func verifyShared(f *yamlsrc.Frozen) {

@@ -137,6 +137,8 @@ func TestFrozenReadOnly(t *testing.T) {
 			f := Freeze(v, big, small, small.Get("list"), NewString("not in v"))
 			require.Len(t, f.readOnly, 2)
 			require.NotNil(t, big.Map.x.index, "the large map is indexed at Freeze")
+			require.ErrorContains(t, f.Verify(), "not watched", "Verify needs Watch")
+			f.Watch()
 
 			var wg sync.WaitGroup
 			copies := make([]*Value, 4)
