@@ -57,7 +57,35 @@ func (s *clauseStore) add(c []Lit) {
 	for _, l := range c {
 		s.cur.lits = append(s.cur.lits, int(l))
 	}
+	sortClause(s.cur.lits[i:])
 	s.n++
+}
+
+// sortClause puts a clause's literals in the solver's order, by variable
+// and the negative literal first. The solver takes a clause in that order
+// (without repeated variables) as it is, and copied every other one to
+// sort it: three fifths of the clauses, and a tenth to an eighth of the
+// bytes a batch run allocated. The order means nothing to a clause, and
+// the solver's own copies were sorted the same way, so what it solves is
+// the same; the formula dumps (DIMACS, OPB) list each clause's literals in
+// that order too.
+func sortClause(c []int) {
+	if len(c) > 16 {
+		slices.SortFunc(c, compareLits)
+		return
+	}
+	for j := 1; j < len(c); j++ {
+		for k := j; k > 0 && compareLits(c[k], c[k-1]) < 0; k-- {
+			c[k], c[k-1] = c[k-1], c[k]
+		}
+	}
+}
+
+func compareLits(a, b int) int {
+	if va, vb := max(a, -a), max(b, -b); va != vb {
+		return va - vb
+	}
+	return a - b
 }
 
 // list returns the clauses. The list stays valid while clauses are added,

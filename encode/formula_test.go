@@ -3,6 +3,8 @@ package encode
 import (
 	"fmt"
 	"math/rand"
+	"slices"
+	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -286,6 +288,19 @@ func unpack(p Packed) [][]int {
 // TestClausesAcrossChunks checks the clause list against the clauses as
 // added, across chunk boundaries and start-bit words, with clauses longer
 // than a chunk, and with Clauses and Packed called between additions.
+func TestSortClause(t *testing.T) {
+	for _, tc := range []struct{ in, want []int }{
+		{[]int{5}, []int{5}},
+		{[]int{3, -1, 2, -3, 1}, []int{-1, 1, 2, -3, 3}},
+		{[]int{-2, 2, -2}, []int{-2, -2, 2}},
+		{[]int{9, 8, 7, 6, 5, 4, 3, 2, 1, -9, -8, -7, -6, -5, -4, -3, -2, -1}, []int{-1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6, -7, 7, -8, 8, -9, 9}},
+	} {
+		got := slices.Clone(tc.in)
+		sortClause(got)
+		require.Equal(t, tc.want, got, "%v", tc.in)
+	}
+}
+
 func TestClausesAcrossChunks(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	b := NewBuilder()
@@ -304,9 +319,19 @@ func TestClausesAcrossChunks(t *testing.T) {
 		w := make([]int, n)
 		for j := range c {
 			c[j] = Lit(1 + rng.Intn(1000))
+			if rng.Intn(2) == 0 {
+				c[j] = -c[j]
+			}
 			w[j] = int(c[j])
 		}
 		b.add(c...)
+		// Stored by variable, the negative literal first.
+		sort.SliceStable(w, func(i, j int) bool {
+			if vi, vj := abs(w[i]), abs(w[j]); vi != vj {
+				return vi < vj
+			}
+			return w[i] < 0 && w[j] > 0
+		})
 		want = append(want, w)
 		switch rng.Intn(3000) {
 		case 0:
