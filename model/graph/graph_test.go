@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -105,5 +106,36 @@ func TestPopulatorErrors(t *testing.T) {
 			_, err := Build(doc(t, tc.src), "t.yaml")
 			require.EqualError(t, err, tc.want)
 		})
+	}
+}
+
+// TestNameGroups: elements grouped by name in order of first appearance,
+// below and above smallGroups; a group's capacity is its length, so that
+// appending to one never writes into the next.
+func TestNameGroups(t *testing.T) {
+	for _, names := range []string{"", "a", "a b a c b a", "a a a", "a b c d e f g h", "a b c d e f g h a", "x y x y x y x y x y z"} {
+		var elems []*Element
+		want := map[string][]int{}
+		var order []string
+		for i, n := range strings.Fields(names) {
+			elems = append(elems, &Element{Name: n, Index: int32(i)})
+			if _, ok := want[n]; !ok {
+				order = append(order, n)
+			}
+			want[n] = append(want[n], i)
+		}
+		groups := NameGroups(elems)
+		require.Len(t, groups, len(order), names)
+		for g, name := range order {
+			var got []int
+			for _, e := range groups[g] {
+				require.Equal(t, name, e.Name, names)
+				got = append(got, int(e.Index))
+			}
+			require.Equal(t, want[name], got, "%q: group %s", names, name)
+			if len(elems) <= smallGroups {
+				require.Equal(t, len(groups[g]), cap(groups[g]), "%q: group %s", names, name)
+			}
+		}
 	}
 }
