@@ -186,3 +186,27 @@ func TestEntryList(t *testing.T) {
 		require.Len(t, got.List, 2)
 	}
 }
+
+// TestOpOf: the one-allocation operators are the maps and lists built piece
+// by piece; OpOf keeps the caller's items as NewList does, and appending to
+// a PairOf list leaves the pair as it was.
+func TestOpOf(t *testing.T) {
+	a, b, c := NewString("a"), NewNumber(1), NewBool(true)
+	items := []*Value{a, b, c}
+	op := OpOf("and", items)
+	require.True(t, DeepEqual(MapOf("and", NewList(a, b, c)), op))
+	require.Same(t, &items[0], &op.Get("and").List[0], "the items are the caller's")
+	require.True(t, DeepEqual(MapOf("or", NewList()), OpOf("or", nil)))
+	require.NotNil(t, OpOf("or", nil).Get("or").List, "an empty list, not a null")
+	require.Equal(t, 1, OpOf("7", items).Map.nInt(), "array-index key")
+
+	pair := PairOf("implies", a, b)
+	require.True(t, DeepEqual(MapOf("implies", NewList(a, b)), pair))
+	l := pair.Get("implies")
+	grown := append(l.List, c)
+	require.Len(t, l.List, 2)
+	require.Len(t, grown, 3)
+	pair.Map.Set("_generated", NewBool(true))
+	require.Equal(t, 2, pair.Map.Len())
+	require.NotSame(t, PairOf("implies", a, b), PairOf("implies", a, b), "fresh values")
+}

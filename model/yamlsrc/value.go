@@ -167,6 +167,44 @@ func MapOf(kv ...any) *Value {
 	return m
 }
 
+// OpOf returns the map {key: items} with the list holding items as it is
+// (as NewList), the map and the list made in one allocation: conditions and
+// constraints are made of such operators, and they were three allocations
+// each.
+func OpOf(key string, items []*Value) *Value {
+	if items == nil {
+		items = []*Value{}
+	}
+	x := &struct {
+		m    mapValue
+		list Value
+	}{}
+	x.list = Value{Kind: KindList, List: items}
+	return x.m.make(key, &x.list)
+}
+
+// PairOf returns {key: [a, b]}, its map, list and items made in one
+// allocation (OpOf).
+func PairOf(key string, a, b *Value) *Value {
+	x := &struct {
+		m     mapValue
+		list  Value
+		items [2]*Value
+	}{}
+	x.items = [2]*Value{a, b}
+	x.list = Value{Kind: KindList, List: x.items[:]}
+	return x.m.make(key, &x.list)
+}
+
+// make returns the map value {key: v} held by m.
+func (m *mapValue) make(key string, v *Value) *Value {
+	m.v = Value{Kind: KindMap}
+	m.v.Map = &m.m
+	m.m.setEntries(m.keys[:0], m.vals[:0])
+	m.m.Set(key, v)
+	return &m.v
+}
+
 // IsNull reports whether v is nil or null (JavaScript's undefined or null).
 func (v *Value) IsNull() bool { return v == nil || v.Kind == KindNull }
 

@@ -37,15 +37,15 @@ func Presence(e *Element) *Value {
 	case graph.KindNode:
 		return yamlsrc.MapOf("node_presence", e.NameValue())
 	case graph.KindRelation:
-		return yamlsrc.MapOf("relation_presence", list(e.Container.NameValue(), num(e.Index)))
+		return yamlsrc.PairOf("relation_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindProperty:
 		return memberPresence(e, &propertyPresence)
 	case graph.KindType:
 		return memberPresence(e, &typePresence)
 	case graph.KindArtifact:
-		return yamlsrc.MapOf("artifact_presence", list(e.Container.NameValue(), num(e.Index)))
+		return yamlsrc.PairOf("artifact_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindTechnology:
-		return yamlsrc.MapOf("technology_presence", list(e.Container.NameValue(), num(e.Index)))
+		return yamlsrc.PairOf("technology_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindPolicy:
 		return yamlsrc.MapOf("policy_presence", num(e.Index))
 	case graph.KindGroup:
@@ -86,7 +86,7 @@ func memberPresence(e *Element, keys *memberKeys) *Value {
 		args = append(args, c.Container.NameValue(), num(c.Index))
 	}
 	args = append(args, num(e.Index))
-	return yamlsrc.MapOf(keys[c.Kind], list(args...))
+	return yamlsrc.OpOf(keys[c.Kind], args)
 }
 
 // bratify builds the default-alternative condition not(or(others)) (§5.10).
@@ -95,7 +95,7 @@ func bratify(others []*Element) *Value {
 	for i, o := range others {
 		ors[i] = Presence(o)
 	}
-	return yamlsrc.MapOf("not", yamlsrc.MapOf("or", list(ors...)), "_bratan", valueTrue)
+	return yamlsrc.MapOf("not", yamlsrc.OpOf("or", ors), "_bratan", valueTrue)
 }
 
 func without(list []*Element, e *Element) []*Element {
@@ -270,7 +270,7 @@ func typeSpecific(e *Element, tsc *Value) (*wrapper, error) {
 	return w, nil
 }
 
-func and(conds []*Value) *Value { return yamlsrc.MapOf("and", list(conds...)) }
+func and(conds []*Value) *Value { return yamlsrc.OpOf("and", conds) }
 
 // modeParts splits an element's default-condition mode and checks its parts.
 // Elements without their own default_condition_mode take the kind's parts,
@@ -432,7 +432,7 @@ func partCondition(e *Element, part string) *Value {
 		for i, c := range e.Consuming {
 			ors[i] = Presence(c)
 		}
-		return yamlsrc.MapOf("or", list(ors...))
+		return yamlsrc.OpOf("or", ors)
 	}
 	// "other": the technology's alternatives.
 	return bratify(without(e.Container.Technologies, e))

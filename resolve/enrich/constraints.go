@@ -68,15 +68,16 @@ func (k *constraintSet) add(c *Value) { k.out = append(k.out, c) }
 
 func id(e *Element) *Value { return e.IDValue() }
 
-func ids(es []*Element) *Value {
+// ids returns the id values of es.
+func ids(es []*Element) []*Value {
 	l := make([]*Value, len(es))
 	for i, e := range es {
 		l[i] = id(e)
 	}
-	return list(l...)
+	return l
 }
 
-func implies(a, b *Value) *Value { return yamlsrc.MapOf("implies", list(a, b)) }
+func implies(a, b *Value) *Value { return yamlsrc.PairOf("implies", a, b) }
 
 // relationSources makes each relation imply its target.
 func (k *constraintSet) relationSources() {
@@ -98,7 +99,7 @@ func (k *constraintSet) relationTargets() {
 func (k *constraintSet) uniqueArtifacts() {
 	for _, n := range k.g.Nodes {
 		for _, group := range graph.NameGroups(n.Artifacts) {
-			k.add(yamlsrc.MapOf("amo", ids(group)))
+			k.add(yamlsrc.OpOf("amo", ids(group)))
 		}
 	}
 }
@@ -117,7 +118,7 @@ func (k *constraintSet) uniqueProperties() {
 	for _, containers := range [][]*Element{g.Nodes, g.Relations, g.Policies, g.Groups, g.Artifacts} {
 		for _, e := range containers {
 			for _, group := range graph.NameGroups(e.Properties) {
-				k.add(implies(id(group[0].Container), yamlsrc.MapOf("exo", ids(group))))
+				k.add(implies(id(group[0].Container), yamlsrc.OpOf("exo", ids(group))))
 			}
 		}
 	}
@@ -138,7 +139,7 @@ func (k *constraintSet) hostingStacks() {
 		case 1:
 			k.add(implies(id(n), id(hostings[0])))
 		default:
-			k.add(implies(id(n), yamlsrc.MapOf("exo", ids(hostings))))
+			k.add(implies(id(n), yamlsrc.OpOf("exo", ids(hostings))))
 		}
 	}
 }
@@ -148,7 +149,7 @@ func (k *constraintSet) hostingStacks() {
 func (k *constraintSet) requiredIncomingRelations() {
 	for _, n := range k.g.Nodes {
 		if len(n.Ingoing) > 0 {
-			k.add(implies(id(n), yamlsrc.MapOf("or", ids(n.Ingoing))))
+			k.add(implies(id(n), yamlsrc.OpOf("or", ids(n.Ingoing))))
 		}
 	}
 }
@@ -158,7 +159,7 @@ func (k *constraintSet) requiredIncomingRelations() {
 func (k *constraintSet) requiredArtifacts() {
 	for _, n := range k.g.Nodes {
 		if len(n.Artifacts) > 0 {
-			k.add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Artifacts))))
+			k.add(implies(id(n), yamlsrc.OpOf("exo", ids(n.Artifacts))))
 		}
 	}
 }
@@ -174,7 +175,7 @@ func (k *constraintSet) technologies() error {
 		if len(n.Technologies) == 1 {
 			k.add(implies(id(n), id(n.Technologies[0])))
 		} else {
-			k.add(implies(id(n), yamlsrc.MapOf("exo", ids(n.Technologies))))
+			k.add(implies(id(n), yamlsrc.OpOf("exo", ids(n.Technologies))))
 		}
 	}
 	return nil
@@ -183,7 +184,7 @@ func (k *constraintSet) technologies() error {
 // unique allows at most one of the elements of es that share a name.
 func (k *constraintSet) unique(es []*Element) {
 	for _, group := range graph.NameGroups(es) {
-		k.add(yamlsrc.MapOf("amo", ids(group)))
+		k.add(yamlsrc.OpOf("amo", ids(group)))
 	}
 }
 
@@ -192,7 +193,7 @@ func (k *constraintSet) unique(es []*Element) {
 func (k *constraintSet) uniqueRelations() {
 	for _, n := range k.g.Nodes {
 		for _, group := range graph.NameGroups(n.Outgoing) {
-			k.add(implies(id(n), yamlsrc.MapOf("amo", ids(group))))
+			k.add(implies(id(n), yamlsrc.OpOf("amo", ids(group))))
 		}
 	}
 }
@@ -223,7 +224,7 @@ func (k *constraintSet) implications() error {
 		if !ok {
 			return errAt(e, msgLeftNotDefined)
 		}
-		k.add(implies(yamlsrc.MapOf("and", list(id(e.Container), e.ManualIDValue())), id(e)))
+		k.add(implies(yamlsrc.PairOf("and", id(e.Container), e.ManualIDValue()), id(e)))
 	}
 	return nil
 }

@@ -145,7 +145,7 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 				var conds *Value
 				if c.isList {
 					var err error
-					if conds, err = simplify(yamlsrc.MapOf("and", yamlsrc.NewList(c.conds...)), node); err != nil {
+					if conds, err = simplify(yamlsrc.OpOf("and", c.conds), node); err != nil {
 						return false, err
 					}
 				} else if len(c.conds) == 1 {
@@ -270,7 +270,7 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 				for i, a := range inTemplate {
 					ors[i] = Presence(a)
 				}
-				artifactCond = yamlsrc.MapOf("or", yamlsrc.NewList(ors...))
+				artifactCond = yamlsrc.OpOf("or", ors)
 			}
 		}
 		tech := yamlsrc.String(r.Get("technology"))
