@@ -210,3 +210,22 @@ func TestOpOf(t *testing.T) {
 	require.Equal(t, 2, pair.Map.Len())
 	require.NotSame(t, PairOf("implies", a, b), PairOf("implies", a, b), "fresh values")
 }
+
+// TestNewMapSize: a map made with room for n entries holds n without
+// growing and grows past them like any other.
+func TestNewMapSize(t *testing.T) {
+	for n := range 7 {
+		m := NewMapSize(n)
+		require.GreaterOrEqual(t, int(m.Map.c), n, "room for %d", n)
+		keys := []string{"x", "2", "y", "0", "z", "w", "v"}[:n]
+		keys = append(keys, "extra")
+		for i, k := range keys {
+			m.Map.Set(k, NewNumber(float64(i)))
+		}
+		require.Equal(t, len(keys), m.Map.Len())
+		for i, k := range keys {
+			require.Equal(t, float64(i), m.Get(k).Num, "n %d key %q", n, k)
+		}
+		require.True(t, DeepEqual(m, Clone(m)))
+	}
+}

@@ -149,12 +149,38 @@ func NewList(items ...*Value) *Value {
 	return &Value{Kind: KindList, List: items}
 }
 
-// NewMapSize returns an empty map value with room for n entries.
+// NewMapSize returns an empty map value with room for n entries. Up to
+// four entries, the value, its map and the room are one allocation, where
+// a map with its key and value arrays was three (the maps that
+// enrichment and normalisation make, {not: ..., _bratan: true} or a
+// fallback property's four keys, are of these sizes).
 func NewMapSize(n int) *Value {
-	m := NewMap()
-	if n > len(mapValue{}.keys) {
-		m.Map.setEntries(make([]string, 0, n), make([]*Value, 0, n))
+	switch {
+	case n <= len(mapValue{}.keys):
+		return NewMap()
+	case n <= 2:
+		x := &struct {
+			v    Value
+			m    Map
+			keys [2]string
+			vals [2]*Value
+		}{v: Value{Kind: KindMap}}
+		x.v.Map = &x.m
+		x.m.setEntries(x.keys[:0], x.vals[:0])
+		return &x.v
+	case n <= 4:
+		x := &struct {
+			v    Value
+			m    Map
+			keys [4]string
+			vals [4]*Value
+		}{v: Value{Kind: KindMap}}
+		x.v.Map = &x.m
+		x.m.setEntries(x.keys[:0], x.vals[:0])
+		return &x.v
 	}
+	m := NewMap()
+	m.Map.setEntries(make([]string, 0, n), make([]*Value, 0, n))
 	return m
 }
 
