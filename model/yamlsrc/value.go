@@ -91,19 +91,31 @@ func NewTime(ms float64) *Value { return &Value{Kind: KindTime, Num: ms} }
 // allocation: most created maps have one entry (room for two makes
 // the transform's many empty maps larger than they save).
 type mapValue struct {
-	v    Value
-	m    Map
+	mapHead
 	keys [1]string
 	vals [1]*Value
 }
 
-// NewMap returns an empty map value.
-func NewMap() *Value {
-	mv := &mapValue{v: Value{Kind: KindMap}}
-	mv.v.Map = &mv.m
-	mv.m.setEntries(mv.keys[:0], mv.vals[:0])
-	return &mv.v
+// value returns the empty map value m holds.
+func (m *mapValue) value() *Value { return m.init(m.keys[:0], m.vals[:0]) }
+
+// mapHead is a map value and its map, allocated with the room for their
+// entries.
+type mapHead struct {
+	v Value
+	m Map
 }
+
+// init returns the empty map value h holds, its entries to go into keys
+// and vals.
+func (h *mapHead) init(keys []string, vals []*Value) *Value {
+	h.v = Value{Kind: KindMap, Map: &h.m}
+	h.m.setEntries(keys, vals)
+	return &h.v
+}
+
+// NewMap returns an empty map value.
+func NewMap() *Value { return new(mapValue).value() }
 
 // EntryList returns the list [{key: {}}], its list, map and empty map made
 // together: normalisation turns every template's `type: name` into one,
@@ -113,10 +125,7 @@ func EntryList(key string) *Value {
 		entryList
 		empty mapValue
 	}{}
-	x.empty.v = Value{Kind: KindMap}
-	x.empty.v.Map = &x.empty.m
-	x.empty.m.setEntries(x.empty.keys[:0], x.empty.vals[:0])
-	return x.entryList.make(key, &x.empty.v)
+	return x.entryList.make(key, x.empty.value())
 }
 
 // EntryListOf returns the list [{key: v}], its list and map made together,
@@ -132,11 +141,7 @@ type entryList struct {
 }
 
 func (x *entryList) make(key string, v *Value) *Value {
-	x.entry.v = Value{Kind: KindMap}
-	x.entry.v.Map = &x.entry.m
-	x.entry.m.setEntries(x.entry.keys[:0], x.entry.vals[:0])
-	x.entry.m.Set(key, v)
-	x.item[0] = &x.entry.v
+	x.item[0] = x.entry.make(key, v)
 	x.list = Value{Kind: KindList, List: x.item[:]}
 	return &x.list
 }
@@ -159,30 +164,31 @@ func NewMapSize(n int) *Value {
 	case n <= len(mapValue{}.keys):
 		return NewMap()
 	case n <= 2:
-		x := &struct {
-			v    Value
-			m    Map
-			keys [2]string
-			vals [2]*Value
-		}{v: Value{Kind: KindMap}}
-		x.v.Map = &x.m
-		x.m.setEntries(x.keys[:0], x.vals[:0])
-		return &x.v
+		x := new(mapValue2)
+		return x.init(x.keys[:0], x.vals[:0])
 	case n <= 4:
-		x := &struct {
-			v    Value
-			m    Map
-			keys [4]string
-			vals [4]*Value
-		}{v: Value{Kind: KindMap}}
-		x.v.Map = &x.m
-		x.m.setEntries(x.keys[:0], x.vals[:0])
-		return &x.v
+		x := new(mapValue4)
+		return x.init(x.keys[:0], x.vals[:0])
 	}
 	m := NewMap()
 	m.Map.setEntries(make([]string, 0, n), make([]*Value, 0, n))
 	return m
 }
+
+// mapValue2 and mapValue4 are mapValue with room for two and four
+// entries (NewMapSize).
+type (
+	mapValue2 struct {
+		mapHead
+		keys [2]string
+		vals [2]*Value
+	}
+	mapValue4 struct {
+		mapHead
+		keys [4]string
+		vals [4]*Value
+	}
+)
 
 // MapOf builds a map value from alternating keys and values.
 func MapOf(kv ...any) *Value {
@@ -224,11 +230,9 @@ func PairOf(key string, a, b *Value) *Value {
 
 // make returns the map value {key: v} held by m.
 func (m *mapValue) make(key string, v *Value) *Value {
-	m.v = Value{Kind: KindMap}
-	m.v.Map = &m.m
-	m.m.setEntries(m.keys[:0], m.vals[:0])
-	m.m.Set(key, v)
-	return &m.v
+	mv := m.value()
+	mv.Map.Set(key, v)
+	return mv
 }
 
 // IsNull reports whether v is nil or null (JavaScript's undefined or null).
