@@ -135,8 +135,11 @@ type TemplateParts struct {
 // elementNames are an element's ID, ManualID and Display, and the values
 // of the first two, once made.
 type elementNames struct {
-	id, manual, display  string
-	idValue, manualValue *Value
+	id, manual, display string
+	// idValue is IDValue, in the same allocation: most elements whose
+	// names are asked for are named by a generated constraint too.
+	idValue     Value
+	manualValue *Value
 }
 
 // NodeLinks are a node's own elements and relations.
@@ -200,10 +203,10 @@ func (e *Element) ManualID() string {
 // value in place.
 func (e *Element) IDValue() *Value {
 	n := e.cachedNames()
-	if n.idValue == nil {
-		n.idValue = yamlsrc.NewString(e.ID())
+	if n.idValue.Kind != yamlsrc.KindString {
+		n.idValue = yamlsrc.Value{Kind: yamlsrc.KindString, Str: e.ID()}
 	}
-	return n.idValue
+	return &n.idValue
 }
 
 // ManualIDValue is ManualID as a string value, made once per element.
