@@ -68,7 +68,8 @@ func (s *clauseStore) add(c []Lit) {
 // bytes a batch run allocated. The order means nothing to a clause, and
 // the solver's own copies were sorted the same way, so what it solves is
 // the same; the formula dumps (DIMACS, OPB) list each clause's literals in
-// that order too.
+// that order too. It is solver's litLess, spelt again because encode
+// cannot import the solver; the two must agree.
 func sortClause(c []int) {
 	if len(c) > 16 {
 		slices.SortFunc(c, compareLits)

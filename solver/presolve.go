@@ -440,7 +440,11 @@ func inResidualForm(c []int, val []int8) bool {
 }
 
 // litLess orders literals by variable, the negative literal first, so that
-// duplicates and complementary pairs end up next to each other.
+// duplicates and complementary pairs end up next to each other. The
+// encoder stores its clauses in this order (encode's sortClause; the
+// solver imports nothing of ours, so the order is spelt in both), which
+// lets cleanClauses share them instead of copying: a change here must be
+// made there too, or every unsorted clause is copied again.
 func litLess(a, b int) bool {
 	va, vb := abs(a), abs(b)
 	if va != vb {
