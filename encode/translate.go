@@ -219,7 +219,7 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 	}
 	for _, el := range g.Elements {
-		if el.Raw.Get("implies").IsNull() {
+		if !el.HasImplies {
 			continue
 		}
 		b.Group(Group{Element: el, Implies: true})

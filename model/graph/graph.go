@@ -87,7 +87,13 @@ type Element struct {
 	// template has a type per template: the condition maps were a tenth of
 	// what enrichment allocated.
 	ContainerPresence bool
-	Name              string
+	// HasImplies says that the element's map has an implies entry that is
+	// not null; nothing adds or removes one after the build. The encoder
+	// reads it after all conditions, when the element's map is long out of
+	// the cache: looking the key up again there was a tenth of encoding
+	// the ring.
+	HasImplies bool
+	Name       string
 	// Index is the position in the container's list, or -1; Seq is the
 	// element's position in the global element order. Both are 32 bits,
 	// as a document's lists are, so that together they take one word.

@@ -152,12 +152,13 @@ func TestElementAttributeRules(t *testing.T) {
         - p: {value: 2, conditions: d}
       requirements:
         - host: {node: m, default_alternative: false, conditions: e}
-        - conn: {node: m, conditions: [f]}
+        - conn: {node: m, conditions: [f], implies: []}
       artifacts:
         - a: {file: f, default_alternative: true}
       technology: [{ansible: {default_alternative: null, conditions: g}}]
       weight: 0.25
-    m: {type: t, conditions: h}
+      implies: [[x, y]]
+    m: {type: t, conditions: h, implies: null}
   groups:
     g: {type: gt, members: [n], default_alternative: true, conditions: i}
   policies:
@@ -218,6 +219,9 @@ func TestElementAttributeRules(t *testing.T) {
 	require.Empty(t, g.OutputsByName("i"))
 	for i, e := range g.Elements {
 		require.Equal(t, i, int(e.Seq), e.ID())
+		// An implies entry that is not null, even an empty list.
+		implies := e.ID() == "node.n" || e.ID() == "relation.conn@1.node.n"
+		require.Equal(t, implies, e.HasImplies, "%s HasImplies", e.ID())
 	}
 }
 
