@@ -117,10 +117,24 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 	if name.Kind != yamlsrc.KindString {
 		return zero[F](), errf(graph.MsgNotString(name))
 	}
-	if v, ok := e.byName[name.Str]; ok {
-		return v, nil
+	i := -1
+	if e.exprs.IsMap() {
+		i = e.exprs.Map.Index(name.Str)
 	}
-	found := e.exprs.Get(name.Str)
+	if i >= len(e.exprSeen) {
+		// Nothing adds expressions while encoding; should anything, the
+		// cache grows with them.
+		n := e.exprs.Map.Len()
+		e.exprVars = append(e.exprVars, make([]F, n-len(e.exprVars))...)
+		e.exprSeen = append(e.exprSeen, make([]bool, n-len(e.exprSeen))...)
+	}
+	if i >= 0 && e.exprSeen[i] {
+		return e.exprVars[i], nil
+	}
+	var found *Value
+	if i >= 0 {
+		found = e.exprs.Map.Val(i)
+	}
 	if found.IsNull() {
 		return zero[F](), errf(msgLogicExpressionMissing(name.Str))
 	}
@@ -136,14 +150,14 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 		return zero[F](), errf(msgUnknownValueExpression(found))
 	}
 	if v, ok := e.named[found]; ok {
-		e.byName[name.Str] = v
+		e.exprVars[i], e.exprSeen[i] = v, true
 		return v, nil
 	}
 	v := e.b.Term("expression." + name.Str)
 	if e.named != nil {
 		e.named[found] = v
 	}
-	e.byName[name.Str] = v
+	e.exprVars[i], e.exprSeen[i] = v, true
 	l, err := e.translate(found, ctx)
 	if err != nil {
 		return zero[F](), err

@@ -136,10 +136,13 @@ type encoder[F any] struct {
 	// named finds the variable of an expression by its value, which two
 	// names share through an alias; nil in a document without aliases.
 	named map[*Value]F
-	// byName caches the variable of each expression name: most
-	// expressions are referred to more than once, and the name skips the
-	// lookups of the expression and of its value.
-	byName map[string]F
+	// exprVars caches the variable of each named expression by the
+	// expression's position in exprs, where exprSeen is set: most
+	// expressions are referred to more than once, and the position, which
+	// finding the expression gives anyway, replaced a map by name whose
+	// lookups and insertions were a sixth of encoding the ring.
+	exprVars []F
+	exprSeen []bool
 	// raw passes strings in logic position to the backend as they are
 	// written (display).
 	raw bool
@@ -181,7 +184,7 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 	// expression at a time to its 20,000 (seed 10,000), each map was
 	// rehashed about ten times.
 	n := numExpressions(exprs)
-	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: exprs, byName: make(map[string]F, n), ops: logicOpsFor[F]()}
+	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: exprs, exprVars: make([]F, n), exprSeen: make([]bool, n), ops: logicOpsFor[F]()}
 	if !unshared {
 		e.named = make(map[*Value]F, n)
 	}
@@ -608,7 +611,7 @@ func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, e
 // translates x again into a backend that builds these strings.
 func (e *encoder[F]) display(x *Value, ctx *Element) string {
 	d := &encoder[string]{g: e.g, b: displayBackend{}, ev: plainEvaluator{e.ev}, exprs: e.exprs,
-		named: map[*Value]string{}, byName: map[string]string{}, ops: logicOpsFor[string](), raw: true}
+		named: map[*Value]string{}, exprVars: make([]string, len(e.exprVars)), exprSeen: make([]bool, len(e.exprSeen)), ops: logicOpsFor[string](), raw: true}
 	s, err := d.translate(x, ctx)
 	if err != nil {
 		return jsObject

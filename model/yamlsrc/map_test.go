@@ -162,6 +162,7 @@ func TestMapAgainstModel(t *testing.T) {
 					got, ok := m.Lookup(k)
 					j := find(k)
 					require.Equal(t, j >= 0, ok, "seed %d step %d: Lookup(%q)", seed, step, k)
+					require.Equal(t, j, m.Index(k), "seed %d step %d: Index(%q)", seed, step, k)
 					if ok {
 						require.Same(t, model[j].v, got, "seed %d step %d: Lookup(%q)", seed, step, k)
 					}

@@ -416,6 +416,15 @@ func (m *Map) SetVal(i int, v *Value) {
 	m.vals()[i] = v
 }
 
+// Index returns the position of k, as Key and Val count them, or -1.
+func (m *Map) Index(k string) int {
+	if m == nil {
+		return -1
+	}
+	m.compact()
+	return m.find(k)
+}
+
 // Keys returns the keys in order. The slice must not be modified.
 func (m *Map) Keys() []string {
 	if m == nil {
