@@ -97,6 +97,12 @@ func TestPopulatorErrors(t *testing.T) {
 		{"self", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    SELF: {type: a}\n", `Node must not be named "SELF"`},
 		{"no type", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {properties: {p: 1}}\n", "Unexpected error"},
 		{"target", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: a, requirements: [{host: b}]}\n", `Target "b" of relation "host@0" of node "a" does not exist`},
+		// The target is read with the requirement, checked once every
+		// node is known: a number names no node even where one has that
+		// name, a list (which the reference reads on) names none.
+		{"target a number", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    \"5\": {type: a}\n    a: {type: a, requirements: [{host: {node: 5}}]}\n", `Target "5" of relation "host@0" of node "a" does not exist`},
+		{"target in a list", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: a, requirements: [{host: [a]}]}\n", `Target "undefined" of relation "host@0" of node "a" does not exist`},
+		{"target after", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: a, requirements: [{host: b}, {db: c}]}\n    b: {type: b}\n", `Target "c" of relation "db@1" of node "a" does not exist`},
 		{"multiple defaults", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a:\n      type: a\n      properties:\n        - p: {value: 1, default_alternative: true}\n        - p: {value: 2, default_alternative: true}\n", `Property "p@0" of node "a" has multiple defaults`},
 		{"never used", "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: a}\n  relationship_templates:\n    r: {type: t}\n", `Relation "r" is never used`},
 		{"persistent", "tosca_definitions_version: tosca_variability_1_0_rc_2\ntopology_template:\n  node_templates:\n    a: {type: a}\n", `Node default condition mode "incoming(naive)-host" requires at least one persistent node template`},
