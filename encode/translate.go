@@ -222,7 +222,7 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 	}
 	for _, el := range g.Elements {
-		if !el.HasImplies {
+		if el.Keys&graph.KeyImplies == 0 || el.Raw.Get("implies").IsNull() {
 			continue
 		}
 		b.Group(Group{Element: el, Implies: true})

@@ -87,13 +87,10 @@ type Element struct {
 	// template has a type per template: the condition maps were a tenth of
 	// what enrichment allocated.
 	ContainerPresence bool
-	// HasImplies says that the element's map has an implies entry that is
-	// not null; nothing adds or removes one after the build. The encoder
-	// reads it after all conditions, when the element's map is long out of
-	// the cache: looking the key up again there was a tenth of encoding
-	// the ring.
-	HasImplies bool
-	Name       string
+	// Keys says which of the keys in KeySet the element's map had when
+	// the graph was built.
+	Keys KeySet
+	Name string
 	// Index is the position in the container's list, or -1; Seq is the
 	// element's position in the global element order. Both are 32 bits,
 	// as a document's lists are, so that together they take one word.
@@ -118,6 +115,77 @@ type Element struct {
 	*NodeLinks     // nodes
 	*PropertyParts // properties
 	*Links         // technologies, policies, groups, inputs, outputs
+}
+
+// KeySet is a set of the element keys that enrichment and the encoder
+// look up on every element of a kind, and that most elements do not have.
+// The build records them while each element's map is at hand; the passes
+// after it test the set first and look up only keys that are there: on the
+// ring, each lookup pass over the elements' maps, long out of the cache,
+// cost a tenth of its stage. Nothing adds these keys to an element's map
+// after the build (enrichment's cleanup removes some, and clears them
+// here), so a key outside the set is not in the map.
+type KeySet uint16
+
+// The keys of KeySet.
+const (
+	KeyImplies KeySet = 1 << iota
+	KeyImplied
+	KeyDefaultConditionMode
+	KeyDefaultCondition
+	KeyDefaultConsistencyCondition
+	KeyDefaultSemanticCondition
+	KeyPruning
+	KeyConsistencyPruning
+	KeySemanticPruning
+	KeyPersistent
+	KeyDefaultAlternative
+)
+
+// KeyOf is the KeySet member named k, 0 for any other key.
+func KeyOf(k string) KeySet {
+	switch k {
+	case "implies":
+		return KeyImplies
+	case "implied":
+		return KeyImplied
+	case "default_condition_mode":
+		return KeyDefaultConditionMode
+	case "default_condition":
+		return KeyDefaultCondition
+	case "default_consistency_condition":
+		return KeyDefaultConsistencyCondition
+	case "default_semantic_condition":
+		return KeyDefaultSemanticCondition
+	case "pruning":
+		return KeyPruning
+	case "consistency_pruning":
+		return KeyConsistencyPruning
+	case "semantic_pruning":
+		return KeySemanticPruning
+	case "persistent":
+		return KeyPersistent
+	case "default_alternative":
+		return KeyDefaultAlternative
+	}
+	return 0
+}
+
+// KeysOf is the KeySet of keys, as far as they are members.
+func KeysOf(keys ...string) KeySet {
+	var s KeySet
+	for _, k := range keys {
+		s |= KeyOf(k)
+	}
+	return s
+}
+
+// keysOf is the KeySet of the map raw (empty for anything else).
+func keysOf(raw *Value) KeySet {
+	if !raw.IsMap() {
+		return 0
+	}
+	return KeysOf(raw.Map.Keys()...)
 }
 
 // TemplateParts are the fields of templates and of what they hold: type,

@@ -1,10 +1,13 @@
 package graph
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/yamlsrc"
 )
 
 const sample = `tosca_definitions_version: tosca_variability_1_0
@@ -144,4 +147,27 @@ func TestNameGroups(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestKeySet: each key of the set has its own member, other keys none, and
+// an element's set is its map's keys at the build, a null value included.
+func TestKeySet(t *testing.T) {
+	names := []string{"implies", "implied", "default_condition_mode", "default_condition",
+		"default_consistency_condition", "default_semantic_condition", "pruning",
+		"consistency_pruning", "semantic_pruning", "persistent", "default_alternative"}
+	var all KeySet
+	for _, k := range names {
+		m := KeyOf(k)
+		require.Equal(t, 1, bits.OnesCount16(uint16(m)), k)
+		require.Zero(t, all&m, "%s shares a member", k)
+		all |= m
+	}
+	require.Equal(t, all, KeysOf(names...))
+	require.Zero(t, KeyOf("conditions"))
+	require.Zero(t, KeyOf("Implies"))
+	require.Zero(t, keysOf(yamlsrc.NewString("implies")))
+	g, err := Build(doc(t, "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    n: {type: a, pruning: null, persistent: true, properties: [p: {value: 1, implied: false}]}\n"), "t.yaml")
+	require.NoError(t, err)
+	require.Equal(t, KeyPruning|KeyPersistent, g.NodeByName("n").Keys)
+	require.Equal(t, KeyImplied, g.NodeByName("n").Properties[0].Keys)
 }

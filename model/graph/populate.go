@@ -189,7 +189,7 @@ func (p *populator) topLevel(kind Kind, name string, index int, raw, entry *Valu
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
 	e := p.elements.new()
 	*e = Element{Kind: kind, Name: name, Index: int32(index), Container: container, Raw: raw, Entry: entry, Graph: p.g,
-		HasImplies: !raw.Get("implies").IsNull()}
+		Keys: keysOf(raw)}
 	switch kind {
 	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
 		e.TemplateParts = p.templates.new()

@@ -277,11 +277,13 @@ func and(conds []*Value) *Value { return yamlsrc.OpOf("and", conds) }
 // split and checked once per Conditions run (kinds).
 func modeParts(e *Element, kinds *kindModes) ([]string, error) {
 	known := modeKnown[e.Kind]
-	if m := e.Raw.Get("default_condition_mode"); !m.IsNull() {
-		if m.Kind != yamlsrc.KindString {
-			return nil, errAt(e, graph.MsgNotAFunction("mode.split"))
+	if e.Keys&graph.KeyDefaultConditionMode != 0 {
+		if m := e.Raw.Get("default_condition_mode"); !m.IsNull() {
+			if m.Kind != yamlsrc.KindString {
+				return nil, errAt(e, graph.MsgNotAFunction("mode.split"))
+			}
+			return splitMode(e, m.Str, known)
 		}
-		return splitMode(e, m.Str, known)
 	}
 	k := &kinds[e.Kind]
 	if !k.done {
@@ -448,6 +450,9 @@ type switches struct {
 var switchKeys = [...]string{"default_condition", "pruning", "default_consistency_condition",
 	"default_semantic_condition", "consistency_pruning", "semantic_pruning", "persistent"}
 
+// switchSet is switchKeys as a graph.KeySet.
+var switchSet = graph.KeysOf(switchKeys[:]...)
+
 // hasSwitchKey reports whether the element's map has a key of switchKeys;
 // most elements have none and take their kind's switches as they are.
 func hasSwitchKey(raw *Value) bool {
@@ -475,7 +480,7 @@ func elementSwitches(e *Element) (switches, error) {
 		consistencyPrune:   k.ConsistencyPruning,
 		semanticPrune:      k.SemanticPruning,
 	}
-	if hasSwitchKey(raw) {
+	if e.Keys&switchSet != 0 && hasSwitchKey(raw) {
 		pick := func(fallback bool, keys ...string) bool {
 			for _, key := range keys {
 				if v := raw.Get(key); !v.IsNull() {

@@ -1,6 +1,7 @@
 package enrich
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -477,4 +478,14 @@ func TestPresenceRules(t *testing.T) {
 		}
 	}
 	require.Equal(t, len(want), seen)
+}
+
+// TestKeySets: every key the passes look up through a graph.KeySet is a
+// member of it; a key left out would be skipped as if no element had it.
+func TestKeySets(t *testing.T) {
+	require.Equal(t, len(switchKeys), bits.OnesCount16(uint16(switchSet)), "switchKeys")
+	require.Equal(t, len(cleanedKeys), bits.OnesCount16(uint16(cleanedSet)), "cleanedKeys")
+	for _, k := range []string{"implied", "default_condition_mode"} {
+		require.NotZero(t, graph.KeyOf(k), k)
+	}
 }

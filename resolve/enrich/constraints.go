@@ -265,7 +265,10 @@ var valueTrue, valueFalse = yamlsrc.NewBool(true), yamlsrc.NewBool(false)
 
 // implied returns the element's implied value (§5.12), not to be modified.
 func implied(e *Element) *Value {
-	raw := e.Raw.Get("implied")
+	var raw *Value
+	if e.Keys&graph.KeyImplied != 0 {
+		raw = e.Raw.Get("implied")
+	}
 	switch e.Kind {
 	case graph.KindRelation:
 		if !raw.IsNull() {
@@ -287,6 +290,9 @@ func implied(e *Element) *Value {
 // cleanedKeys are removed from every element by the enricher cleanup.
 var cleanedKeys = [...]string{"default_condition", "default_consistency_condition", "default_semantic_condition",
 	"default_condition_mode", "pruning", "consistency_pruning", "semantic_pruning", "default_alternative", "implied"}
+
+// cleanedSet is cleanedKeys as a graph.KeySet.
+var cleanedSet = graph.KeysOf(cleanedKeys[:]...)
 
 // cleanKeys deletes the cleanedKeys from m in one walk over its keys.
 func cleanKeys(m *yamlsrc.Map) {
@@ -402,10 +408,14 @@ func Cleanup(g *graph.Graph, writeBack bool) error {
 		return err
 	}
 	for _, e := range g.Elements {
+		if !writeBack && e.Keys&cleanedSet == 0 {
+			continue
+		}
 		if !e.Raw.IsMap() {
 			continue
 		}
 		cleanKeys(e.Raw.Map)
+		e.Keys &^= cleanedSet
 		if !writeBack {
 			continue
 		}

@@ -294,6 +294,7 @@ func TestCleanupRules(t *testing.T) {
 	nodes = topo.Get("node_templates").List
 	require.Equal(t, `[{"host":{"node":"b"}}]`, js(nodes[0].Get("a").Get("requirements")))
 	require.Nil(t, nodes[0].Get("a").Get("pruning"))
+	require.Zero(t, g.NodeByName("a").Keys&cleanedSet, "the removed keys leave the element's key set")
 	require.Nil(t, nodes[1].Get("b").Get("conditions"))
 	require.Equal(t, `{"value":1}`, js(nodes[0].Get("a").Get("properties").List[0].Get("p")))
 	require.Equal(t, `[{"has_incoming_relation":"b","_generated":true},"x"]`, js(yamlsrc.NewList(g.NodeByName("b").Conditions...)))
