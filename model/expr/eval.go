@@ -225,14 +225,23 @@ func (e *Evaluator) run(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 	case yamlsrc.KindString, yamlsrc.KindBool, yamlsrc.KindNumber, yamlsrc.KindList:
 		return x, nil
 	case yamlsrc.KindMap:
-		for _, op := range operators {
-			if arg := x.Get(op.name); !arg.IsNull() {
-				r, err := op.fn(e, x, arg)
-				if err != nil {
-					e.locate(err, x)
+		// The first operator in dispatch order with a value wins; maps
+		// have few keys, so rank the keys present instead of probing every
+		// operator (an equal took eleven lookups).
+		best, arg := len(operators), (*yamlsrc.Value)(nil)
+		for i, k := range x.Map.Keys() {
+			if r, ok := operatorRank[k]; ok && r < best {
+				if v := x.Map.Val(i); !v.IsNull() {
+					best, arg = r, v
 				}
-				return r, err
 			}
+		}
+		if arg != nil {
+			r, err := operators[best].fn(e, x, arg)
+			if err != nil {
+				e.locate(err, x)
+			}
+			return r, err
 		}
 	}
 	p, err := e.Pretty(x)
@@ -292,7 +301,14 @@ func init() {
 		{"after_or_same", dateOp(func(a, b float64) bool { return a >= b })},
 		{"within", (*Evaluator).opWithin},
 	}
+	operatorRank = make(map[string]int, len(operators))
+	for i, op := range operators {
+		operatorRank[op.name] = i
+	}
 }
+
+// operatorRank is the position of each operator in operators.
+var operatorRank map[string]int
 
 // Operators reports the value-expression operator names in dispatch order.
 func Operators() []string {
