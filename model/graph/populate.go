@@ -111,6 +111,10 @@ type populator struct {
 	// emptyType is set in a lean build (BuildOptions.Lean): the Raw of
 	// the type element of a `type: name` left a string.
 	emptyType *Value
+	// valueLists and elementLists hold the short lists of the elements
+	// (conditions, types, outgoing relations).
+	valueLists   listSlab[*Value]
+	elementLists listSlab[*Element]
 	// targets holds the target node value of each relation (nil for
 	// none), in the order of g.Relations. relations reads it while the
 	// requirement's map is at hand; connect, which must wait for every
@@ -177,12 +181,43 @@ func (s *slab[T]) new() *T {
 	return x
 }
 
+// maxListSlab is the longest array that listSlab cuts lists from.
+const maxListSlab = 512
+
+// listSlab cuts lists of known length from shared arrays: a template has a
+// condition list and a type list for most elements and a relation list for
+// most nodes, one or two entries each, which were three quarters of the
+// build's allocations. The arrays double up to maxListSlab, so that small
+// templates allocate little. A list's capacity is its length, so that
+// appending to one copies it rather than writing into the next.
+type listSlab[T any] struct {
+	free []T
+	next int
+}
+
+// cut returns a list of n zero entries; nil for none, as append gives.
+func (s *listSlab[T]) cut(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if n > len(s.free) {
+		if n > maxListSlab/8 {
+			return make([]T, n)
+		}
+		s.next = min(max(2*s.next, 16), maxListSlab)
+		s.free = make([]T, s.next)
+	}
+	l := s.free[:n:n]
+	s.free = s.free[n:]
+	return l
+}
+
 // topLevel is newElement for an element that no other contains (a node
 // template, group, policy, import, input or output): its conditions are
 // the ones written, which no default_alternative replaces (§3.4.2).
 func (p *populator) topLevel(kind Kind, name string, index int, raw, entry *Value) *Element {
 	e := p.newElement(kind, name, index, nil, raw, entry)
-	e.Conditions = toList(raw.Get("conditions"))
+	e.Conditions = p.toList(raw.Get("conditions"))
 	return e
 }
 
@@ -217,24 +252,35 @@ func (p *populator) errVal(v *Value, msg string) error {
 	return diag.At(pos, diag.StageLoad, msg)
 }
 
-// toList is the reference's utils.toList.
-func toList(v *Value) []*Value {
+// toList is the reference's utils.toList, a new list.
+func (p *populator) toList(v *Value) []*Value {
 	if v.IsNull() {
 		return nil
 	}
 	if v.IsList() {
-		return append([]*Value(nil), v.List...)
+		l := p.valueLists.cut(len(v.List))
+		copy(l, v.List)
+		return l
 	}
-	return []*Value{v}
+	l := p.valueLists.cut(1)
+	l[0] = v
+	return l
 }
 
 // initialConditions implements §3.4.2: a present default_alternative key
 // replaces the conditions by [false] for kinds that support it.
-func initialConditions(raw *Value, alternatives bool) []*Value {
+func (p *populator) initialConditions(raw *Value, alternatives bool) []*Value {
 	if alternatives && raw.Has("default_alternative") && !raw.Get("default_alternative").IsNull() {
 		return []*Value{yamlsrc.NewBool(false)}
 	}
-	return toList(raw.Get("conditions"))
+	return p.toList(raw.Get("conditions"))
+}
+
+// oneElement returns the list [e].
+func (p *populator) oneElement(e *Element) []*Element {
+	l := p.elementLists.cut(1)
+	l[0] = e
+	return l
 }
 
 // run populates the graph in the reference's order: options, inputs and
@@ -678,11 +724,18 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		// A lean build's [{name: {}}]: no conditions, no default.
 		ty := p.newElement(KindType, t.Str, 0, el, p.emptyType, t)
 		p.g.Types = appendElement(p.g.Types, ty)
-		el.Types = append(el.Types, ty)
+		if el.Types == nil {
+			el.Types = p.oneElement(ty)
+		} else {
+			el.Types = append(el.Types, ty)
+		}
 		return nil
 	}
 	if !t.IsList() {
 		return p.errAt(el, msgListOfNotNormalized("Types", el))
+	}
+	if el.Types == nil {
+		el.Types = p.elementLists.cut(len(t.List))[:0]
 	}
 	for i, item := range t.List {
 		if item.IsNull() {
@@ -708,7 +761,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 				": read as one without conditions, as the reference does")
 		}
 		ty := p.newElement(KindType, name, i, el, raw, item)
-		ty.Conditions = initialConditions(raw, true)
+		ty.Conditions = p.initialConditions(raw, true)
 		ty.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		p.g.Types = appendElement(p.g.Types, ty)
 		el.Types = append(el.Types, ty)
@@ -736,7 +789,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 		prop := p.newElement(KindProperty, name, i, el, raw, item)
 		prop.Value = raw.Get("value")
 		prop.Expression = raw.Get("expression")
-		prop.Conditions = initialConditions(raw, true)
+		prop.Conditions = p.initialConditions(raw, true)
 		prop.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		el.Properties = append(el.Properties, prop)
 		g.Properties = appendElement(g.Properties, prop)
@@ -764,7 +817,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			// the index is the position in the list (variability.md §3.4.3).
 			fb := p.newElement(KindProperty, some.Name, len(el.Properties), el, raw, some.Entry)
 			fb.Value = raw.Get("value")
-			fb.Conditions = initialConditions(raw, true)
+			fb.Conditions = p.initialConditions(raw, true)
 			fb.DefaultAlternative = true
 			el.Properties = append(el.Properties, fb)
 			g.Properties = appendElement(g.Properties, fb)
@@ -797,7 +850,12 @@ var fallbackValue, fallbackTrue = yamlsrc.NewString(VintnerUndefined), yamlsrc.N
 func (p *populator) relations(node *Element, tmpl *Value) error {
 	g := p.g
 	notList := func() error { return p.errAt(node, msgRequirementsNotArray(node)) }
-	err := p.listed(tmpl.Get("requirements"), notList, func(i int, name string, raw, item *Value) error {
+	reqs := tmpl.Get("requirements")
+	if reqs.IsList() && node.Outgoing == nil {
+		// Each entry makes a relation or fails.
+		node.Outgoing = p.elementLists.cut(len(reqs.List))[:0]
+	}
+	err := p.listed(reqs, notList, func(i int, name string, raw, item *Value) error {
 		switch {
 		case raw.IsNull():
 			return p.errRef(valueOr(raw, item), `expected the requirement assignment "`+name+`" of `+node.Display()+` as a map or a string, found null`,
@@ -813,7 +871,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 			return p.errVal(item, msgRelationshipTemplateInline(name, node))
 		}
 		r := p.newElement(KindRelation, name, i, node, raw, item)
-		r.Conditions = initialConditions(raw, true)
+		r.Conditions = p.initialConditions(raw, true)
 		r.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		node.Outgoing = append(node.Outgoing, r)
 		g.Relations = appendElement(g.Relations, r)
@@ -872,7 +930,7 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 			return p.errVal(item, msgArtifactNotNormalized(name, node))
 		}
 		a := p.newElement(KindArtifact, name, i, node, raw, item)
-		a.Conditions = initialConditions(raw, true)
+		a.Conditions = p.initialConditions(raw, true)
 		a.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		if err := p.typesAndProperties(a, raw); err != nil {
 			return err
@@ -899,7 +957,7 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 			return p.errAt(t, msgElementNotNormalized(t))
 		}
 		t.Assign = yamlsrc.String(raw.Get("assign"))
-		t.Conditions = initialConditions(raw, true)
+		t.Conditions = p.initialConditions(raw, true)
 		t.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		t.Weight = 1
 		if w := raw.Get("weight"); !w.IsNull() {
