@@ -47,6 +47,15 @@ func Join(items []*Value, sep string, loc *time.Location) (string, error) {
 }
 
 func convert(v *Value, loc *time.Location, limit int) (string, error) {
+	if v != nil && v.Kind == KindString {
+		// A string is its own String: no copy (names are converted once
+		// per reference, a copy each was the build's most frequent
+		// allocation).
+		if limit > 0 && len(v.Str) > limit {
+			return "", ErrStringLength
+		}
+		return js.Normalize(v.Str), nil
+	}
 	c := stringer{loc: loc, limit: limit}
 	if err := c.write(v); err != nil {
 		return "", err

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -65,4 +66,20 @@ func TestToStringCyclesAndLimits(t *testing.T) {
 	_, err = Join(long.List, "", time.UTC)
 	require.ErrorIs(t, err, ErrStringLength)
 	require.Len(t, String(long), js.MaxStringBytes+2)
+	one := NewString(strings.Repeat("x", js.MaxStringBytes+1))
+	_, err = ToString(one, time.UTC)
+	require.ErrorIs(t, err, ErrStringLength, "a string value over the bound")
+	at, err := ToString(NewString(strings.Repeat("x", js.MaxStringBytes)), time.UTC)
+	require.NoError(t, err, "a string value at the bound")
+	require.Len(t, at, js.MaxStringBytes)
+
+	// A string value is its own String, not a copy, normalised as a
+	// joined one is.
+	name := NewString("node_1")
+	require.Same(t, unsafe.StringData(name.Str), unsafe.StringData(String(name)))
+	for _, s := range []string{"", "node_1", "a\xed\xa0\xbd", "\xed\xb8\x80b", "é😀"} {
+		joined, err := Join([]*Value{NewString(s)}, "", nil)
+		require.NoError(t, err)
+		require.Equal(t, joined, String(NewString(s)), "%q", s)
+	}
 }
