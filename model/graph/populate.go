@@ -98,9 +98,13 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 type populator struct {
 	g *Graph
 	w *warner
-	// The elements and their per-kind parts are allocated in slabs.
-	elements  slab[Element]
-	templates slab[TemplateParts]
+	// The elements and their per-kind parts are allocated in slabs, one
+	// per kind: the graph lists its elements kind by kind, each kind in
+	// the order of its creation, so that every pass over g.Elements reads
+	// them in the order of their addresses (creation interleaves the kinds:
+	// a node, its type, its relations and theirs).
+	elements  [KindImport + 1]slab[Element]
+	templates [KindImport + 1]slab[TemplateParts]
 	nodeLinks slab[NodeLinks]
 	props     slab[PropertyParts]
 	links     slab[Links]
@@ -222,12 +226,12 @@ func (p *populator) topLevel(kind Kind, name string, index int, raw, entry *Valu
 }
 
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
-	e := p.elements.new()
+	e := p.elements[kind].new()
 	*e = Element{Kind: kind, Name: name, Index: int32(index), Container: container, Raw: raw, Entry: entry, Graph: p.g,
 		Keys: keysOf(raw)}
 	switch kind {
 	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
-		e.TemplateParts = p.templates.new()
+		e.TemplateParts = p.templates[kind].new()
 	}
 	switch kind {
 	case KindNode:
@@ -644,6 +648,9 @@ func (g *Graph) persistentCheck() error {
 		return nil
 	}
 	for _, n := range g.Nodes {
+		if n.Keys&KeyPersistent == 0 {
+			continue
+		}
 		if p := n.Raw.Get("persistent"); !p.IsNull() {
 			if p.Kind != yamlsrc.KindBool {
 				return diag.At(n.Pos(), diag.StageLoad, MsgNotBoolean(p))
