@@ -26,17 +26,30 @@ var sharedOps = []any{logicOps[Lit](), logicOps[any](), logicOps[string]()}
 
 // logicOpsFor returns the operator table for formulas of type F: a shared
 // one, or else a new one.
-func logicOpsFor[F any]() map[string]logicOp[F] {
+func logicOpsFor[F any]() []logicOp[F] {
 	for _, t := range sharedOps {
-		if ops, ok := t.(map[string]logicOp[F]); ok {
+		if ops, ok := t.([]logicOp[F]); ok {
 			return ops
 		}
 	}
 	return logicOps[F]()
 }
 
-// logicOps maps each operator of logicKeys to its translation.
-func logicOps[F any]() map[string]logicOp[F] {
+// logicOps is the translation of each operator of logicKeys, by its rank
+// (logicRank): translate finds the rank anyway.
+func logicOps[F any]() []logicOp[F] {
+	byKey := logicOpsByKey[F]()
+	ops := make([]logicOp[F], len(logicKeys))
+	for k, op := range byKey {
+		if r, ok := logicRank[k]; ok {
+			ops[r] = op
+		}
+	}
+	return ops
+}
+
+// logicOpsByKey maps each operator of logicKeys to its translation.
+func logicOpsByKey[F any]() map[string]logicOp[F] {
 	ops := map[string]logicOp[F]{
 		"logic_expression": (*encoder[F]).opLogicExpression,
 		"and":              (*encoder[F]).opNary,
@@ -96,10 +109,10 @@ func logicOps[F any]() map[string]logicOp[F] {
 	return ops
 }
 
-// operator translates the logic operator key of the condition map x.
-func (e *encoder[F]) operator(key string, x *Value, ctx *Element) (F, error) {
-	arg := x.Get(key)
-	if op, ok := e.ops[key]; ok {
+// operator translates the logic operator key, of rank rank, of the
+// condition map x, whose value at key is arg.
+func (e *encoder[F]) operator(key string, rank int, x, arg *Value, ctx *Element) (F, error) {
+	if op := e.ops[rank]; op != nil {
 		return op(e, key, x, arg, ctx)
 	}
 	return zero[F](), errf(graph.MsgUnexpected)
@@ -114,6 +127,9 @@ func (e *encoder[F]) anyPresent(es []*Element) F { return e.b.Or(e.ids(es)...) }
 // opLogicExpression translates a named logic expression once and refers to
 // it by its term expression.<name> since.
 func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (F, error) {
+	if name == e.lastName {
+		return e.lastVar, nil
+	}
 	if name.Kind != yamlsrc.KindString {
 		return zero[F](), errf(graph.MsgNotString(name))
 	}
@@ -129,7 +145,8 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 		e.exprSeen = append(e.exprSeen, make([]bool, n-len(e.exprSeen))...)
 	}
 	if i >= 0 && e.exprSeen[i] {
-		return e.exprVars[i], nil
+		e.lastName, e.lastVar = name, e.exprVars[i]
+		return e.lastVar, nil
 	}
 	var found *Value
 	if i >= 0 {
@@ -166,6 +183,7 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 	if err := e.settle(); err != nil {
 		return zero[F](), err
 	}
+	e.lastName, e.lastVar = name, v
 	return v, nil
 }
 

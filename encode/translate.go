@@ -143,14 +143,20 @@ type encoder[F any] struct {
 	// lookups and insertions were a sixth of encoding the ring.
 	exprVars []F
 	exprSeen []bool
+	// lastName and lastVar are the name value (a string) of the last named
+	// expression found or translated, and its variable: an element with
+	// one condition translates it twice (its manual presence, then its
+	// presence), and the second time skips finding the name again.
+	lastName *Value
+	lastVar  F
 	// raw passes strings in logic position to the backend as they are
 	// written (display).
 	raw bool
 	// dollar is the error of a term named with a leading $ since the last
 	// requirement (settle).
 	dollar error
-	// ops translates the logic operators (logicOpsFor).
-	ops map[string]logicOp[F]
+	// ops translates the logic operators by rank (logicOpsFor).
+	ops []logicOp[F]
 }
 
 // settle returns, after a requirement, the error of a term named with a
@@ -845,14 +851,16 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 	case yamlsrc.KindMap:
 		// The first recognised key in dispatch order wins; maps have few
 		// keys, so rank the keys present instead of probing every operator.
-		key, best := "", len(logicKeys)
+		key, best, arg := "", len(logicKeys), (*Value)(nil)
 		for i, k := range x.Map.Keys() {
-			if r, ok := logicRank[k]; ok && r < best && !x.Map.Val(i).IsNull() {
-				key, best = k, r
+			if r, ok := logicRank[k]; ok && r < best {
+				if v := x.Map.Val(i); !v.IsNull() {
+					key, best, arg = k, r, v
+				}
 			}
 		}
 		if key != "" {
-			return e.operator(key, x, ctx)
+			return e.operator(key, best, x, arg, ctx)
 		}
 	}
 	if ce, ok := e.ev.(CaseEvaluator); ok {
