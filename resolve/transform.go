@@ -103,7 +103,7 @@ func cleanShrunk(raw *yamlsrc.Value, key string) *yamlsrc.Value {
 // inputs keeps the present inputs and points their consumers at them with
 // {get_input: <name>}.
 func (t *transformer) inputs() error {
-	return t.keepPresent("inputs", t.g.Inputs, func(in *graph.Element, _ *yamlsrc.Value) error {
+	return t.keepPresent("inputs", t.g.Inputs, false, func(in *graph.Element, _ *yamlsrc.Value) error {
 		for _, c := range in.Consumers {
 			c.Value = yamlsrc.MapOf("get_input", yamlsrc.NewString(in.Name))
 		}
@@ -114,8 +114,10 @@ func (t *transformer) inputs() error {
 // keepPresent replaces the map at key of the topology template, where it
 // has one, by the map of the present elements of list, in order: keep (if
 // not nil) transforms the raw entry of each, which is then cleaned. Without
-// any present element the key goes.
-func (t *transformer) keepPresent(key string, list []*graph.Element, keep func(e *graph.Element, raw *yamlsrc.Value) error) error {
+// any present element the key goes. unique says that no two elements of
+// list have the same name (the graph rejects two node templates or groups
+// of one name), so that each is added without a lookup.
+func (t *transformer) keepPresent(key string, list []*graph.Element, unique bool, keep func(e *graph.Element, raw *yamlsrc.Value) error) error {
 	if t.topo.Get(key).IsNull() {
 		return nil
 	}
@@ -136,7 +138,11 @@ func (t *transformer) keepPresent(key string, list []*graph.Element, keep func(e
 			}
 		}
 		clean(e.Raw)
-		m.Map.Set(e.Name, e.Raw)
+		if unique {
+			m.Map.SetNew(e.Name, e.Raw)
+		} else {
+			m.Map.Set(e.Name, e.Raw)
+		}
 	}
 	t.setOrDelete(key, m)
 	return nil
@@ -153,7 +159,7 @@ func (t *transformer) typeAndProperties(e *graph.Element, raw *yamlsrc.Value) er
 // nodes keeps the present node templates, each with its type, properties,
 // requirements and artifacts.
 func (t *transformer) nodes() error {
-	return t.keepPresent("node_templates", t.g.Nodes, func(n *graph.Element, raw *yamlsrc.Value) error {
+	return t.keepPresent("node_templates", t.g.Nodes, true, func(n *graph.Element, raw *yamlsrc.Value) error {
 		if err := t.nodeType(n, raw); err != nil {
 			return err
 		}
@@ -286,7 +292,7 @@ func (t *transformer) relationships() error {
 // groups keeps the present groups, each with its present members, type and
 // properties.
 func (t *transformer) groups() error {
-	return t.keepPresent("groups", t.g.Groups, func(gr *graph.Element, raw *yamlsrc.Value) error {
+	return t.keepPresent("groups", t.g.Groups, true, func(gr *graph.Element, raw *yamlsrc.Value) error {
 		if err := t.members(raw); err != nil {
 			return err
 		}
@@ -377,7 +383,7 @@ func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
 }
 
 // outputs keeps the present outputs.
-func (t *transformer) outputs() error { return t.keepPresent("outputs", t.g.Outputs, nil) }
+func (t *transformer) outputs() error { return t.keepPresent("outputs", t.g.Outputs, false, nil) }
 
 // imports keeps the present imports; one that only names a file shrinks to
 // the file.

@@ -230,3 +230,28 @@ func TestNewMapSize(t *testing.T) {
 		require.True(t, DeepEqual(m, Clone(m)))
 	}
 }
+
+// TestSetNew: adding new keys with SetNew gives the map that Set gives,
+// array-index keys moved to the front included, and lookups afterwards
+// (which build the key index of a large map) find every key.
+func TestSetNew(t *testing.T) {
+	for _, n := range []int{3, indexThreshold + 1, 40} {
+		set, setNew := NewMap().Map, NewMapSize(n).Map
+		for i := range n {
+			k := "k" + strconv.Itoa(i)
+			if i%7 == 3 {
+				k = strconv.Itoa(100 - i)
+			}
+			v := NewNumber(float64(i))
+			set.Set(k, v)
+			setNew.SetNew(k, v)
+		}
+		require.Equal(t, set.Keys(), setNew.Keys(), "n=%d", n)
+		for i, k := range set.Keys() {
+			require.Same(t, set.Val(i), setNew.Get(k), "n=%d %s", n, k)
+		}
+		setNew.Set("k0", NewBool(true))
+		require.True(t, setNew.Get("k0").IsTrue())
+		require.Equal(t, n, setNew.Len())
+	}
+}

@@ -515,6 +515,17 @@ func (m *Map) Set(k string, v *Value) {
 	m.push(k, v)
 }
 
+// SetNew is Set for a key known not to be in the map: it adds the key
+// where Set would, without looking it up (in a map of more than
+// indexThreshold keys, a lookup builds and then keeps up the key index).
+func (m *Map) SetNew(k string, v *Value) {
+	if _, ok := arrayIndex(k); ok {
+		m.Set(k, v)
+		return
+	}
+	m.push(k, v)
+}
+
 // grow makes room for one more entry.
 func (m *Map) grow() {
 	if m.n < m.c {
