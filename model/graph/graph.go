@@ -462,7 +462,6 @@ type Graph struct {
 
 	nodesByName   map[string]*Element
 	groupsByName  map[string]*Element
-	relationships map[string]*Relationship
 	byName        map[namedKey]*nameIndex
 	policiesByNm  map[string][]*Element
 	inputsByName  map[string][]*Element

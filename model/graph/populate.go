@@ -82,7 +82,6 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 	g := &Graph{Doc: doc, File: file, Version: version, Lean: o.Lean,
 		nodesByName:   map[string]*Element{},
 		groupsByName:  map[string]*Element{},
-		relationships: map[string]*Relationship{},
 		policiesByNm:  map[string][]*Element{},
 		inputsByName:  map[string][]*Element{},
 		outputsByName: map[string][]*Element{},
@@ -109,9 +108,11 @@ type populator struct {
 	props     slab[PropertyParts]
 	links     slab[Links]
 	// rts is topology_template.relationship_templates; rels holds a
-	// relationship for each of them.
-	rts  *Value
-	rels []Relationship
+	// relationship for each of them, and rtsUsed marks the ones a relation
+	// uses, by position (a relationship template is used once).
+	rts     *Value
+	rels    []Relationship
+	rtsUsed []bool
 	// emptyType is set in a lean build (BuildOptions.Lean): the Raw of
 	// the type element of a `type: name` left a string.
 	emptyType *Value
@@ -357,8 +358,8 @@ func (p *populator) nodes(topo *Value) error {
 	p.g.Nodes = make([]*Element, 0, n)
 	p.rts = topo.Get("relationship_templates")
 	if rts := p.rts; rts.IsMap() {
-		p.g.relationships = make(map[string]*Relationship, rts.Map.Len())
 		p.rels = make([]Relationship, rts.Map.Len())
+		p.rtsUsed = make([]bool, rts.Map.Len())
 	}
 	if lean {
 		for i := range n {
@@ -378,9 +379,9 @@ func (p *populator) nodes(topo *Value) error {
 		}
 	}
 	if rts := topo.Get("relationship_templates"); rts.IsMap() {
-		for _, name := range rts.Map.Keys() {
-			if _, ok := p.g.relationships[name]; !ok {
-				return p.errVal(rts.Map.Get(name), msgRelationshipNeverUsed(name))
+		for i, name := range rts.Map.Keys() {
+			if !p.rtsUsed[i] {
+				return p.errVal(rts.Map.Val(i), msgRelationshipNeverUsed(name))
 			}
 		}
 	}
@@ -891,15 +892,22 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		if rel == nil || rel.Kind != yamlsrc.KindString {
 			return nil
 		}
-		rt := p.rts.Get(rel.Str)
+		at := -1
+		if p.rts.IsMap() {
+			at = p.rts.Map.Index(rel.Str)
+		}
+		var rt *Value
+		if at >= 0 {
+			rt = p.rts.Map.Val(at)
+		}
 		if rt.IsNull() {
 			return p.errVal(rel, msgRelationshipMissing(rel.Str, name, node))
 		}
-		if _, used := g.relationships[rel.Str]; used {
+		if p.rtsUsed[at] {
 			return p.errVal(rel, msgRelationshipUsedTwice(rel.Str))
 		}
+		p.rtsUsed[at] = true
 		rs := p.newRelationship(rel.Str, rt)
-		g.relationships[rel.Str] = rs
 		r.Relationship = rs
 		return p.typesAndProperties(r, rt)
 	})
