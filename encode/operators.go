@@ -138,8 +138,9 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 		i = e.exprs.Map.Index(name.Str)
 	}
 	if i >= len(e.exprSeen) {
-		// Nothing adds expressions while encoding; should anything, the
-		// cache grows with them.
+		// The cache is sized on first use where the encoder was not given
+		// one (display), and grows with the expressions should anything
+		// add some while encoding.
 		n := e.exprs.Map.Len()
 		e.exprVars = append(e.exprVars, make([]F, n-len(e.exprVars))...)
 		e.exprSeen = append(e.exprSeen, make([]bool, n-len(e.exprSeen))...)

@@ -617,7 +617,7 @@ func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, e
 // translates x again into a backend that builds these strings.
 func (e *encoder[F]) display(x *Value, ctx *Element) string {
 	d := &encoder[string]{g: e.g, b: displayBackend{}, ev: plainEvaluator{e.ev}, exprs: e.exprs,
-		named: map[*Value]string{}, exprVars: make([]string, len(e.exprVars)), exprSeen: make([]bool, len(e.exprSeen)), ops: logicOpsFor[string](), raw: true}
+		named: map[*Value]string{}, ops: logicOpsFor[string](), raw: true}
 	s, err := d.translate(x, ctx)
 	if err != nil {
 		return jsObject
@@ -849,18 +849,9 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 		return zero[F](), diag.AtRef(e.valuePos(x), diag.StageSolve, "expected a condition, found null",
 			graph.MsgCannotReadNull("_cached_element"))
 	case yamlsrc.KindMap:
-		// The first recognised key in dispatch order wins; maps have few
-		// keys, so rank the keys present instead of probing every operator.
-		key, best, arg := "", len(logicKeys), (*Value)(nil)
-		for i, k := range x.Map.Keys() {
-			if r, ok := logicRank[k]; ok && r < best {
-				if v := x.Map.Val(i); !v.IsNull() {
-					key, best, arg = k, r, v
-				}
-			}
-		}
-		if key != "" {
-			return e.operator(key, best, x, arg, ctx)
+		// The first recognised key in dispatch order wins.
+		if best, arg := x.Map.FirstRanked(logicRank); arg != nil {
+			return e.operator(logicKeys[best], best, x, arg, ctx)
 		}
 	}
 	if ce, ok := e.ev.(CaseEvaluator); ok {

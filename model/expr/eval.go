@@ -225,18 +225,8 @@ func (e *Evaluator) run(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 	case yamlsrc.KindString, yamlsrc.KindBool, yamlsrc.KindNumber, yamlsrc.KindList:
 		return x, nil
 	case yamlsrc.KindMap:
-		// The first operator in dispatch order with a value wins; maps
-		// have few keys, so rank the keys present instead of probing every
-		// operator (an equal took eleven lookups).
-		best, arg := len(operators), (*yamlsrc.Value)(nil)
-		for i, k := range x.Map.Keys() {
-			if r, ok := operatorRank[k]; ok && r < best {
-				if v := x.Map.Val(i); !v.IsNull() {
-					best, arg = r, v
-				}
-			}
-		}
-		if arg != nil {
+		// The first operator in dispatch order with a value wins.
+		if best, arg := x.Map.FirstRanked(operatorRank); arg != nil {
 			r, err := operators[best].fn(e, x, arg)
 			if err != nil {
 				e.locate(err, x)

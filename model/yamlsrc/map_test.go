@@ -255,3 +255,28 @@ func TestSetNew(t *testing.T) {
 		require.Equal(t, n, setNew.Len())
 	}
 }
+
+// TestFirstRanked: the key of lowest rank among those with a value that is
+// not null, whatever their order in the map; none where no key ranks.
+func TestFirstRanked(t *testing.T) {
+	rank := map[string]int{"a": 0, "b": 1, "c": 2}
+	for _, tc := range []struct {
+		doc  string
+		want int
+		val  string
+	}{
+		{"{c: 3, b: 2}", 1, "2"},
+		{"{x: 1, c: 3}", 2, "3"},
+		{"{a: null, c: 3, b: null}", 2, "3"},
+		{"{x: 1, y: 2}", -1, ""},
+		{"{}", -1, ""},
+	} {
+		r, v := mustParse(t, tc.doc).Map.FirstRanked(rank)
+		require.Equal(t, tc.want, r, tc.doc)
+		if tc.want < 0 {
+			require.Nil(t, v, tc.doc)
+			continue
+		}
+		require.Equal(t, tc.val, String(v), tc.doc)
+	}
+}

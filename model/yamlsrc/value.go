@@ -425,6 +425,23 @@ func (m *Map) Index(k string) int {
 	return m.find(k)
 }
 
+// FirstRanked returns, of the keys of m that rank has and whose values are
+// not null, the one of lowest rank: its rank and value; -1 and nil where
+// there is none. It picks an operator by dispatch order (the expression
+// evaluator's and the encoder's): maps have few keys, so ranking the keys
+// present beats probing every operator.
+func (m *Map) FirstRanked(rank map[string]int) (int, *Value) {
+	best, arg := -1, (*Value)(nil)
+	for i, k := range m.Keys() {
+		if r, ok := rank[k]; ok && (best < 0 || r < best) {
+			if v := m.vals()[i]; !v.IsNull() {
+				best, arg = r, v
+			}
+		}
+	}
+	return best, arg
+}
+
 // Keys returns the keys in order. The slice must not be modified.
 func (m *Map) Keys() []string {
 	if m == nil {
