@@ -74,6 +74,34 @@ func TestFrozenCopy(t *testing.T) {
 	require.Equal(t, `{"1":4,"a":"changed","b":["w",{"0":"e","2":"d","f":false},[null],"y"],"d":null,"e":"2024-01-02T00:00:00.000Z","z":3}`, JSON(a))
 }
 
+// TestFrozenSharesScalars: the copies hold the frozen value's scalars and
+// their own maps and lists, and Verify reports a shared scalar changed in
+// place, which no owner may do.
+func TestFrozenSharesScalars(t *testing.T) {
+	v, err := Parse([]byte(frozenDoc), "f.yaml")
+	require.NoError(t, err)
+	f := Freeze(v)
+	f.Watch()
+	a, b := f.Copy(), f.Copy()
+	for _, c := range []*Value{a, b} {
+		require.Same(t, v.Get("a"), c.Get("a"))
+		require.Same(t, v.Get("d"), c.Get("d"))
+		require.Same(t, v.Get("b").List[0], c.Get("b").List[0])
+		require.NotSame(t, v.Get("b"), c.Get("b"))
+		require.NotSame(t, v.Get("b").List[1], c.Get("b").List[1])
+		require.NotSame(t, v.Get("c"), c.Get("c"))
+	}
+	require.Equal(t, 5, f.values, "the maps and lists of a copy: the root, b, b[1], b[2] and c")
+	// Replacing a scalar in a copy is the owner's to do.
+	a.Map.Set("a", NewNumber(5))
+	a.Get("b").List[1].Map.Set("c", NewBool(false))
+	require.NoError(t, f.Verify())
+	require.Equal(t, 1.0, b.Get("a").Num)
+
+	b.Get("e").Num++
+	require.ErrorContains(t, f.Verify(), "a scalar shared by the copies of a frozen document was changed")
+}
+
 // TestFrozenShared checks that a frozen value with an alias is copied with
 // the sharing kept, as Clone does.
 func TestFrozenShared(t *testing.T) {
