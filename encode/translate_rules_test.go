@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -484,4 +485,23 @@ func TestOpenInputCases(t *testing.T) {
 	require.Equal(t, "$input.mode=3", OneHotTerm("mode", 3))
 	_, err := ParseTerm(OneHotTerm("mode", 3))
 	require.EqualError(t, err, "Only generated variable names can start with $")
+}
+
+// TestIsNameTerm: a name term is anything but dashes followed by digits
+// (^-*[0-9]*$), as the reference's SAT library has it.
+func TestIsNameTerm(t *testing.T) {
+	notTerm := regexp.MustCompile(`^-*[0-9]*$`)
+	for _, s := range []string{"", "-", "--", "0", "12", "-3", "--45", "a", "-a", "1a", "a1", "-1-", "1-", "node.a", "$T", "-$F", "é", "-9é", "1 2", "0x1"} {
+		require.Equal(t, !notTerm.MatchString(s), IsNameTerm(s), "%q", s)
+	}
+}
+
+func FuzzIsNameTerm(f *testing.F) {
+	for _, s := range []string{"", "-1", "a", "-1-", "é"} {
+		f.Add(s)
+	}
+	notTerm := regexp.MustCompile(`^-*[0-9]*$`)
+	f.Fuzz(func(t *testing.T, s string) {
+		require.Equal(t, !notTerm.MatchString(s), IsNameTerm(s), "%q", s)
+	})
 }
