@@ -135,7 +135,8 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 	}
 	i := -1
 	if e.exprs.IsMap() {
-		i = e.exprs.Map.Index(name.Str)
+		i = e.exprs.Map.IndexNear(name.Str, e.nextExpr)
+		e.nextExpr = i + 1
 	}
 	if i >= len(e.exprSeen) {
 		// The cache is sized on first use where the encoder was not given

@@ -113,6 +113,10 @@ type populator struct {
 	rts     *Value
 	rels    []Relationship
 	rtsUsed []bool
+	// nextRT is the position after the last relationship template found:
+	// templates tend to list them in the order their relations use them
+	// (yamlsrc.Map.IndexNear).
+	nextRT int
 	// emptyType is set in a lean build (BuildOptions.Lean): the Raw of
 	// the type element of a `type: name` left a string.
 	emptyType *Value
@@ -894,7 +898,8 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		}
 		at := -1
 		if p.rts.IsMap() {
-			at = p.rts.Map.Index(rel.Str)
+			at = p.rts.Map.IndexNear(rel.Str, p.nextRT)
+			p.nextRT = at + 1
 		}
 		var rt *Value
 		if at >= 0 {

@@ -280,3 +280,28 @@ func TestFirstRanked(t *testing.T) {
 		require.Equal(t, tc.val, String(v), tc.doc)
 	}
 }
+
+// TestIndexNear: IndexNear gives what Index gives whatever the hint, in
+// small and indexed maps, with a tombstone not yet compacted away, and on a
+// nil map.
+func TestIndexNear(t *testing.T) {
+	build := func(n int) *Map {
+		m := NewMap().Map
+		for i := range n {
+			m.Set("k"+strconv.Itoa(i), NewNumber(float64(i)))
+		}
+		if n > 0 {
+			m.Delete("k1")
+		}
+		return m
+	}
+	for _, n := range []int{0, 3, 40} {
+		for _, k := range []string{"k0", "k1", "k2", "k39", "missing"} {
+			for hint := -2; hint <= n+1; hint++ {
+				require.Equal(t, build(n).Index(k), build(n).IndexNear(k, hint), "n=%d key %s hint %d", n, k, hint)
+			}
+		}
+	}
+	var nilMap *Map
+	require.Equal(t, -1, nilMap.IndexNear("a", 0))
+}

@@ -425,6 +425,22 @@ func (m *Map) Index(k string) int {
 	return m.find(k)
 }
 
+// IndexNear is Index for a key expected at position hint: it compares
+// the key there first and looks k up only where that is another. Callers
+// that find the keys of a large map mostly in its order pass the position
+// after the last one found: a lookup in the key index reads memory far
+// from the last one, the key at the hint memory next to it.
+func (m *Map) IndexNear(k string, hint int) int {
+	if m == nil {
+		return -1
+	}
+	m.compact()
+	if keys := m.keys(); hint >= 0 && hint < len(keys) && keys[hint] == k {
+		return hint
+	}
+	return m.find(k)
+}
+
 // FirstRanked returns, of the keys of m that rank has and whose values are
 // not null, the one of lowest rank: its rank and value; -1 and nil where
 // there is none. It picks an operator by dispatch order (the expression
