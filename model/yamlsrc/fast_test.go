@@ -745,3 +745,36 @@ func FuzzFastPathGenerated(f *testing.F) {
 		checkFast(t, "generated", genDoc(seed, mess))
 	})
 }
+
+// TestBlockStop: blockStop finds what a byte-by-byte scan finds: the first
+// line feed, space or colon at or after i, or where fewer than eight bytes
+// are left, an offset from which the byte scan finds it.
+func TestBlockStop(t *testing.T) {
+	naive := func(s string, i int) int {
+		for i < len(s) && s[i] != '\n' && s[i] != ' ' && s[i] != ':' {
+			i++
+		}
+		return i
+	}
+	alphabet := []byte{'a', 'Z', '0', '\n', ' ', ':', '#', 0x80, 0xff, 0x09, 0x0b, 0x1a, 0x3b, 0x21, 0x7f, 0x00, 0x01}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := make([]byte, rng.IntN(40))
+		for j := range b {
+			if rng.IntN(4) == 0 {
+				b[j] = alphabet[rng.IntN(len(alphabet))]
+			} else {
+				b[j] = 'a' + byte(rng.IntN(26))
+			}
+		}
+		s := string(b)
+		i := rng.IntN(len(s) + 1)
+		got := blockStop(s, i)
+		require.GreaterOrEqual(t, got, i)
+		require.LessOrEqual(t, got, naive(s, i), "%q from %d", s, i)
+		require.Equal(t, naive(s, i), naive(s, got), "%q from %d", s, i)
+		if got < len(s) && len(s)-got >= 8 {
+			require.Equal(t, naive(s, i), got, "%q from %d", s, i)
+		}
+	}
+}
