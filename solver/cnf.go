@@ -92,11 +92,23 @@ func validateCNF(cnf *CNF) error {
 	if cnf.NumVars < 0 || cnf.NumVars > maxVars {
 		return fmt.Errorf("solver: number of variables %d out of range", cnf.NumVars)
 	}
-	set := cnf.set()
-	for i := range set.len() {
-		for _, l := range set.at(i) {
-			if l == 0 || l > cnf.NumVars || -l > cnf.NumVars {
-				return fmt.Errorf("solver: clause %d: literal %d out of range ±1..%d", i, l, cnf.NumVars)
+	nv := cnf.NumVars
+	bad := func(i, l int) error {
+		return fmt.Errorf("solver: clause %d: literal %d out of range ±1..%d", i, l, nv)
+	}
+	for i, c := range cnf.Clauses {
+		for _, l := range c {
+			if l == 0 || l > nv || -l > nv {
+				return bad(i, l)
+			}
+		}
+	}
+	// The packed literals are read where they lie, in clause order; only
+	// an error needs to know the clause.
+	for k, ch := range cnf.Packed.Chunks {
+		for w, l := range ch {
+			if l == 0 || l > nv || -l > nv {
+				return bad(len(cnf.Clauses)+cnf.Packed.clauseAt(k, w), l)
 			}
 		}
 	}

@@ -14,15 +14,68 @@ type Packed struct {
 func (p Packed) Len() int { return len(p.Refs) }
 
 // At returns clause i, a slice of its chunk that must not be modified.
-func (p Packed) At(i int) []int {
-	r := p.Refs[i]
-	ch := p.Chunks[r>>16]
+func (p Packed) At(i int) []int { return clauseOf(p.Chunks, p.Refs, i) }
+
+// clauseOf is At. It takes the slices rather than a Packed, which a call
+// through the value receiver copied every time: a fifth of the
+// instructions of a call of clauseSet.at.
+func clauseOf(chunks [][]int, refs []uint32, i int) []int {
+	r := refs[i]
+	ch := chunks[r>>16]
 	end := len(ch)
-	if i+1 < len(p.Refs) && p.Refs[i+1]>>16 == r>>16 {
-		end = int(p.Refs[i+1] & 0xffff)
+	if i+1 < len(refs) && refs[i+1]>>16 == r>>16 {
+		end = int(refs[i+1] & 0xffff)
 	}
-	start := int(r & 0xffff)
-	return ch[start:end:end]
+	return ch[r&0xffff : end : end]
+}
+
+// all calls fn with every clause and its index, in order, until fn
+// returns false, and reports whether it got to the end. Passes over all
+// clauses take them this way rather than by at, which finds each
+// clause's chunk and end anew.
+func (s *clauseSet) all(fn func(ci int, c []int) bool) bool {
+	for ci, c := range s.list {
+		if !fn(ci, c) {
+			return false
+		}
+	}
+	base, refs := len(s.list), s.packed.Refs
+	i := 0
+	for k, ch := range s.packed.Chunks {
+		for ; i < len(refs) && int(refs[i]>>16) == k; i++ {
+			end := len(ch)
+			if i+1 < len(refs) && int(refs[i+1]>>16) == k {
+				end = int(refs[i+1] & 0xffff)
+			}
+			if !fn(base+i, ch[refs[i]&0xffff:end:end]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// clauseAt returns the index of the clause that holds word w of chunk k.
+func (p Packed) clauseAt(k, w int) int {
+	at := -1
+	for i, r := range p.Refs {
+		if int(r>>16) == k && int(r&0xffff) <= w {
+			at = i
+		}
+	}
+	return at
+}
+
+// lengths sets n[i] to the length of clause i, for every clause.
+func (p Packed) lengths(n []int32) {
+	refs := p.Refs
+	for i, r := range refs {
+		end := len(p.Chunks[r>>16])
+		if i+1 < len(refs) && refs[i+1]>>16 == r>>16 {
+			end = int(refs[i+1] & 0xffff)
+		}
+		n[i] = int32(end - int(r&0xffff))
+	}
 }
 
 // List returns the clauses as slices, one header each.
@@ -54,7 +107,7 @@ func (s *clauseSet) at(i int) []int {
 	if i < len(s.list) {
 		return s.list[i]
 	}
-	return s.packed.At(i - len(s.list))
+	return clauseOf(s.packed.Chunks, s.packed.Refs, i-len(s.list))
 }
 
 // slices returns the clauses as slices: the list itself where nothing is

@@ -97,3 +97,66 @@ func TestPackedSameAsList(t *testing.T) {
 	_, err := Solve(ctx, bad, nil, nil)
 	require.EqualError(t, err, "solver: clause 1: literal -3 out of range ±1..2")
 }
+
+// TestValidatePacked: a literal out of range is reported with the same
+// clause index whether the clauses are listed or packed, empty clauses and
+// chunk boundaries included.
+func TestValidatePacked(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 7))
+	for i := range 500 {
+		clauses := make([][]int, 1+rng.IntN(10))
+		for j := range clauses {
+			clauses[j] = make([]int, rng.IntN(4))
+			for k := range clauses[j] {
+				clauses[j][k] = 1 + rng.IntN(3)
+			}
+		}
+		if j := rng.IntN(len(clauses)); len(clauses[j]) > 0 && rng.IntN(4) > 0 {
+			clauses[j][rng.IntN(len(clauses[j]))] = []int{0, 4, -4, 9}[rng.IntN(4)]
+		}
+		cnf := &CNF{NumVars: 3, Clauses: clauses}
+		want := validateCNF(cnf)
+		got := validateCNF(pack(cnf, rng.IntN(len(clauses)+1), 1+rng.IntN(5)))
+		require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "case %d", i)
+	}
+}
+
+// TestClauseSetWalks: all yields every clause of a partly packed set with
+// its index, as at gives it, in order, and stops where its function says;
+// lengths gives their lengths. Empty clauses and clauses longer than a
+// chunk are among them.
+func TestClauseSetWalks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for i := range 300 {
+		var clauses [][]int
+		for range rng.IntN(12) {
+			c := make([]int, rng.IntN(6))
+			for j := range c {
+				c[j] = 1 + rng.IntN(4)
+			}
+			clauses = append(clauses, c)
+		}
+		cnf := pack(&CNF{NumVars: 4, Clauses: clauses}, rng.IntN(len(clauses)+1), 1+rng.IntN(5))
+		set := cnf.set()
+		var want, got [][]int
+		for j := range set.len() {
+			want = append(want, set.at(j))
+		}
+		require.True(t, set.all(func(j int, c []int) bool {
+			require.Equal(t, len(got), j, "case %d", i)
+			got = append(got, c)
+			return true
+		}))
+		require.Equal(t, want, got, "case %d", i)
+		n := make([]int32, cnf.Packed.Len())
+		cnf.Packed.lengths(n)
+		for j := range n {
+			require.Equal(t, len(clauses[len(cnf.Clauses)+j]), int(n[j]), "case %d", i)
+		}
+		if len(want) > 0 {
+			stop, seen := rng.IntN(len(want)), 0
+			require.False(t, set.all(func(j int, _ []int) bool { seen++; return j != stop }))
+			require.Equal(t, stop+1, seen, "case %d", i)
+		}
+	}
+}

@@ -193,10 +193,8 @@ func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok 
 	}
 	var cleaned clauseSet
 	if allInResidualForm(raw, p.val) {
-		for i := range raw.len() {
-			if c := raw.at(i); len(c) == 1 && !p.enqueue(c[0]) {
-				return clauseSet{}, false
-			}
+		if !raw.all(func(_ int, c []int) bool { return len(c) != 1 || p.enqueue(c[0]) }) {
+			return clauseSet{}, false
 		}
 		cleaned = clauseSet{list: raw.list[:len(raw.list):len(raw.list)], packed: raw.packed}
 	} else {
@@ -224,29 +222,51 @@ func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok 
 // ascending order, are occ[start[litIndex(l)]:start[litIndex(l)+1]].
 // Counting into each list's slot and filling backwards from the lists'
 // ends leaves start at the lists' beginnings, without a second cursor
-// array. It also sets count[ci] to the length of clause ci, in the same
-// walk over the clauses.
+// array. It also sets count[ci] to the length of clause ci. The counting
+// reads the literals where they lie, the filling walks each chunk's
+// clauses backwards: finding each clause anew (at) cost more than the
+// work on its literals.
 func occurrences(nv int, clauses clauseSet, count []int32) (start, occ []int32) {
 	start = make([]int32, 2*nv+3)
 	total := 0
-	for ci := range clauses.len() {
-		c := clauses.at(ci)
+	for ci, c := range clauses.list {
 		for _, l := range c {
 			start[litIndex(l)]++
 		}
 		count[ci] = int32(len(c))
 		total += len(c)
 	}
+	for _, ch := range clauses.packed.Chunks {
+		for _, l := range ch {
+			start[litIndex(l)]++
+		}
+		total += len(ch)
+	}
+	clauses.packed.lengths(count[len(clauses.list):])
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
 	occ = make([]int32, total)
-	for ci := clauses.len() - 1; ci >= 0; ci-- {
-		for _, l := range clauses.at(ci) {
+	fill := func(ci int, c []int) {
+		for _, l := range c {
 			li := litIndex(l)
 			start[li]--
 			occ[start[li]] = int32(ci)
 		}
+	}
+	base, refs, chunks := len(clauses.list), clauses.packed.Refs, clauses.packed.Chunks
+	i := len(refs) - 1
+	for k := len(chunks) - 1; k >= 0; k-- {
+		ch := chunks[k]
+		end := len(ch)
+		for ; i >= 0 && int(refs[i]>>16) == k; i-- {
+			from := int(refs[i] & 0xffff)
+			fill(base+i, ch[from:end])
+			end = from
+		}
+	}
+	for ci := len(clauses.list) - 1; ci >= 0; ci-- {
+		fill(ci, clauses.list[ci])
 	}
 	return start, occ
 }
@@ -415,12 +435,7 @@ outer:
 
 // allInResidualForm reports whether every clause is inResidualForm.
 func allInResidualForm(clauses clauseSet, val []int8) bool {
-	for i := range clauses.len() {
-		if !inResidualForm(clauses.at(i), val) {
-			return false
-		}
-	}
-	return true
+	return clauses.all(func(_ int, c []int) bool { return inResidualForm(c, val) })
 }
 
 // inResidualForm reports whether c is non-empty, has no literal assigned in
