@@ -29,32 +29,6 @@ func clauseOf(chunks [][]int, refs []uint32, i int) []int {
 	return ch[r&0xffff : end : end]
 }
 
-// all calls fn with every clause and its index, in order, until fn
-// returns false, and reports whether it got to the end. Passes over all
-// clauses take them this way rather than by at, which finds each
-// clause's chunk and end anew.
-func (s *clauseSet) all(fn func(ci int, c []int) bool) bool {
-	for ci, c := range s.list {
-		if !fn(ci, c) {
-			return false
-		}
-	}
-	base, refs := len(s.list), s.packed.Refs
-	i := 0
-	for k, ch := range s.packed.Chunks {
-		for ; i < len(refs) && int(refs[i]>>16) == k; i++ {
-			end := len(ch)
-			if i+1 < len(refs) && int(refs[i+1]>>16) == k {
-				end = int(refs[i+1] & 0xffff)
-			}
-			if !fn(base+i, ch[refs[i]&0xffff:end:end]) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // clauseAt returns the index of the clause that holds word w of chunk k.
 func (p Packed) clauseAt(k, w int) int {
 	at := -1
@@ -68,13 +42,8 @@ func (p Packed) clauseAt(k, w int) int {
 
 // lengths sets n[i] to the length of clause i, for every clause.
 func (p Packed) lengths(n []int32) {
-	refs := p.Refs
-	for i, r := range refs {
-		end := len(p.Chunks[r>>16])
-		if i+1 < len(refs) && refs[i+1]>>16 == r>>16 {
-			end = int(refs[i+1] & 0xffff)
-		}
-		n[i] = int32(end - int(r&0xffff))
+	for i := range p.Refs {
+		n[i] = int32(len(clauseOf(p.Chunks, p.Refs, i)))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -121,11 +122,10 @@ func TestValidatePacked(t *testing.T) {
 	}
 }
 
-// TestClauseSetWalks: all yields every clause of a partly packed set with
-// its index, as at gives it, in order, and stops where its function says;
-// lengths gives their lengths. Empty clauses and clauses longer than a
-// chunk are among them.
-func TestClauseSetWalks(t *testing.T) {
+// TestPackedLengths: lengths gives the length of every packed clause, as
+// At gives the clause, empty clauses and clauses longer than a chunk among
+// them.
+func TestPackedLengths(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for i := range 300 {
 		var clauses [][]int
@@ -137,26 +137,51 @@ func TestClauseSetWalks(t *testing.T) {
 			clauses = append(clauses, c)
 		}
 		cnf := pack(&CNF{NumVars: 4, Clauses: clauses}, rng.IntN(len(clauses)+1), 1+rng.IntN(5))
-		set := cnf.set()
-		var want, got [][]int
-		for j := range set.len() {
-			want = append(want, set.at(j))
-		}
-		require.True(t, set.all(func(j int, c []int) bool {
-			require.Equal(t, len(got), j, "case %d", i)
-			got = append(got, c)
-			return true
-		}))
-		require.Equal(t, want, got, "case %d", i)
 		n := make([]int32, cnf.Packed.Len())
 		cnf.Packed.lengths(n)
 		for j := range n {
+			require.Equal(t, clauses[len(cnf.Clauses)+j], append([]int{}, cnf.Packed.At(j)...), "case %d", i)
 			require.Equal(t, len(clauses[len(cnf.Clauses)+j]), int(n[j]), "case %d", i)
 		}
-		if len(want) > 0 {
-			stop, seen := rng.IntN(len(want)), 0
-			require.False(t, set.all(func(j int, _ []int) bool { seen++; return j != stop }))
-			require.Equal(t, stop+1, seen, "case %d", i)
-		}
 	}
+}
+
+// TestPackedResidualForm: clauses already in residual form, as the encoder
+// packs them (literals by variable, units among them), propagate and
+// solve the same packed as listed: the path that queues the packed units
+// in place.
+func TestPackedResidualForm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	ctx := context.Background()
+	for i := range 400 {
+		cnf := randomCNF(rng)
+		for j, c := range cnf.Clauses {
+			c = slices.Clone(c)
+			slices.SortFunc(c, func(a, b int) int { return cmpLit(a, b) })
+			c = slices.CompactFunc(c, func(a, b int) bool { return abs(a) == abs(b) })
+			cnf.Clauses[j] = c
+		}
+		packed := pack(cnf, rng.IntN(len(cnf.Clauses)+1), 1+rng.IntN(8))
+		what := fmt.Sprintf("case %d: %s", i, describe(cnf, nil, nil))
+		wantPre, err := Presolve(cnf)
+		require.NoError(t, err, what)
+		gotPre, err := Presolve(packed)
+		require.NoError(t, err, what)
+		require.Equal(t, wantPre, gotPre, what)
+		want, err := Solve(ctx, cnf, nil, nil)
+		require.NoError(t, err, what)
+		got, err := Solve(ctx, packed, nil, nil)
+		require.NoError(t, err, what)
+		require.Equal(t, want, got, what)
+	}
+}
+
+func cmpLit(a, b int) int {
+	if litLess(a, b) {
+		return -1
+	}
+	if litLess(b, a) {
+		return 1
+	}
+	return 0
 }

@@ -193,8 +193,15 @@ func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok 
 	}
 	var cleaned clauseSet
 	if allInResidualForm(raw, p.val) {
-		if !raw.all(func(_ int, c []int) bool { return len(c) != 1 || p.enqueue(c[0]) }) {
-			return clauseSet{}, false
+		for _, c := range raw.list {
+			if len(c) == 1 && !p.enqueue(c[0]) {
+				return clauseSet{}, false
+			}
+		}
+		for i := range raw.packed.Refs {
+			if c := clauseOf(raw.packed.Chunks, raw.packed.Refs, i); len(c) == 1 && !p.enqueue(c[0]) {
+				return clauseSet{}, false
+			}
 		}
 		cleaned = clauseSet{list: raw.list[:len(raw.list):len(raw.list)], packed: raw.packed}
 	} else {
@@ -435,7 +442,17 @@ outer:
 
 // allInResidualForm reports whether every clause is inResidualForm.
 func allInResidualForm(clauses clauseSet, val []int8) bool {
-	return clauses.all(func(_ int, c []int) bool { return inResidualForm(c, val) })
+	for _, c := range clauses.list {
+		if !inResidualForm(c, val) {
+			return false
+		}
+	}
+	for i := range clauses.packed.Refs {
+		if !inResidualForm(clauseOf(clauses.packed.Chunks, clauses.packed.Refs, i), val) {
+			return false
+		}
+	}
+	return true
 }
 
 // inResidualForm reports whether c is non-empty, has no literal assigned in
