@@ -507,19 +507,33 @@ func chooseStyle(s string, key, lineStart bool) scalarStyle {
 
 // isASCIIPlainWord is a fast path for the common key or name: ASCII letters,
 // digits and "_-./" only, starting with a letter or digit.
+// Every key and name of the output goes through it, a table lookup per
+// byte rather than a chain of comparisons.
 func isASCIIPlainWord(s string) bool {
-	c := s[0]
-	if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)) {
+	if plainWord[s[0]] != 2 {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) || c == '_' || c == '-' || c == '.' || c == '/') {
+		if plainWord[s[i]] == 0 {
 			return false
 		}
 	}
 	return true
 }
+
+// plainWord is 2 for the bytes a plain word starts with, ASCII letters and
+// digits, 1 for the others it may hold, "_-./", and 0 for the rest.
+var plainWord = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+			t[c] = 2
+		case c == '_' || c == '-' || c == '.' || c == '/':
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // mayResolve reports whether a plain s would read back as something other
 // than the string s, for js-yaml or for a YAML 1.1 reader.

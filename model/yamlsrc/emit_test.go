@@ -588,3 +588,18 @@ func TestMarshalAfterDelete(t *testing.T) {
 	require.True(t, only.Map.Delete("x"))
 	require.Equal(t, "{}\n", string(Marshal(only)))
 }
+
+// TestIsASCIIPlainWord: ASCII letters, digits and "_-./" only, starting
+// with a letter or digit; every byte value in the first and a later
+// position.
+func TestIsASCIIPlainWord(t *testing.T) {
+	letterOrDigit := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	for c := range 256 {
+		b := byte(c)
+		require.Equal(t, letterOrDigit(b), isASCIIPlainWord(string([]byte{b})), "%q", b)
+		require.Equal(t, letterOrDigit(b) || b == '_' || b == '-' || b == '.' || b == '/', isASCIIPlainWord(string([]byte{'a', b, 'z'})), "a%qz", b)
+	}
+	require.True(t, isASCIIPlainWord("component_1.x/y-z"))
+	require.False(t, isASCIIPlainWord("_x"))
+	require.False(t, isASCIIPlainWord("a b"))
+}
