@@ -490,3 +490,26 @@ func TestLoadFileNotRegular(t *testing.T) {
 		return err
 	})
 }
+
+// TestPlainClass: the first byte sends a plain scalar to the null, boolean
+// or number checks exactly where those can match, every byte value tried.
+func TestPlainClass(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		want := plainString
+		switch {
+		case b == '~' || b == 'n' || b == 'N':
+			want = plainNull
+		case b == 't' || b == 'T' || b == 'f' || b == 'F':
+			want = plainBool
+		case b >= '0' && b <= '9' || b == '-' || b == '+' || b == '.':
+			want = plainNumber
+		}
+		require.Equal(t, want, int(plainClass[b]), "%q", b)
+	}
+	for s, want := range map[string]Kind{"~": KindNull, "null": KindNull, "nil": KindString, "True": KindBool, "fals": KindString,
+		"-1.5": KindNumber, ".5": KindNumber, "+3": KindNumber, "2024-01-02": KindTime, "name": KindString, "": KindNull} {
+		k, _, _ := resolvePlain(s)
+		require.Equal(t, want, k, "%q", s)
+	}
+}

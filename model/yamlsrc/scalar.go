@@ -31,16 +31,19 @@ func resolvePlain(s string) (Kind, bool, float64) {
 	if s == "" {
 		return KindNull, false, 0
 	}
-	switch c := s[0]; {
-	case c == '~' || c == 'n' || c == 'N':
+	// Most plain scalars are names: one table lookup of the first byte
+	// sends them on as strings.
+	switch c := s[0]; plainClass[c] {
+	case plainString:
+	case plainNull:
 		if isNull(s) {
 			return KindNull, false, 0
 		}
-	case c == 't' || c == 'T' || c == 'f' || c == 'F':
+	case plainBool:
 		if b, ok := parseBool(s); ok {
 			return KindBool, b, 0
 		}
-	case isDigit(c) || c == '-' || c == '+' || c == '.':
+	default: // plainNumber
 		if f, ok := parseInt(s); ok {
 			return KindNumber, false, f
 		}
@@ -55,6 +58,28 @@ func resolvePlain(s string) (Kind, bool, float64) {
 	}
 	return KindString, false, 0
 }
+
+// The classes of a plain scalar's first byte: what it may resolve to
+// other than a string.
+const (
+	plainString = iota
+	plainNull
+	plainBool
+	plainNumber
+)
+
+var plainClass = func() (t [256]uint8) {
+	for _, c := range "~nN" {
+		t[c] = plainNull
+	}
+	for _, c := range "tTfF" {
+		t[c] = plainBool
+	}
+	for _, c := range "0123456789-+." {
+		t[c] = plainNumber
+	}
+	return t
+}()
 
 // resolvesToNonString reports whether js-yaml would read the plain scalar s
 // as anything but the string s (the merge key "<<" included, and numbers
