@@ -67,15 +67,17 @@ func newChecker(g *graph.Graph) *checker {
 // violation is a failed check at e.
 func violation(e *graph.Element, msg string) error { return diag.At(e.Pos(), diag.StageCheck, msg) }
 
-// present returns the present elements of list.
+// present returns the present elements of list, in one pass: counting
+// them first read every element's memory twice, and on a large template
+// the list does not stay in the cache between the passes. The result may
+// have room to spare.
 func present(list []*graph.Element) []*graph.Element {
-	n := countPresent(list)
-	if n == 0 {
-		return nil
-	}
-	out := make([]*graph.Element, 0, n)
-	for _, e := range list {
+	var out []*graph.Element
+	for i, e := range list {
 		if e.Present {
+			if out == nil {
+				out = make([]*graph.Element, 0, len(list)-i)
+			}
 			out = append(out, e)
 		}
 	}
