@@ -9,7 +9,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"v4t/model/graph"
 )
 
 // expr is a random formula for the oracle: op over children, or a variable
@@ -244,23 +243,7 @@ func TestLazyVars(t *testing.T) {
 	require.Equal(t, []string{"", "x", "node.a", "node.b", "manual.node.a", "y"}, b.Names())
 }
 
-func TestUniqueIDs(t *testing.T) {
-	node := &Element{Kind: graph.KindNode, Name: "x", Index: -1}
-	dotted := &Element{Kind: graph.KindNode, Name: "y.node.x", Index: -1}
-	for _, tc := range []struct {
-		name string
-		els  []*Element
-		want bool
-	}{
-		{"plain", []*Element{node, {Kind: graph.KindProperty, Name: "p", Index: -1, Container: node}}, true},
-		{"dotted node name", []*Element{dotted}, true},
-		{"dotted type with index", []*Element{node, {Kind: graph.KindType, Name: "tosca.nodes.Root", Index: 0, Container: node}}, true},
-		// property.p.node.y.node.x could be p.node.y of x or p of y.node.x.
-		{"dotted property in a map", []*Element{node, {Kind: graph.KindProperty, Name: "p.node.y", Index: -1, Container: node}}, false},
-		{"at sign", []*Element{{Kind: graph.KindNode, Name: "a@0", Index: -1}}, false},
-	} {
-		require.Equal(t, tc.want, uniqueIDs(tc.els), tc.name)
-	}
+func TestMayBeElementVar(t *testing.T) {
 	require.True(t, mayBeElementVar("manual.node.a"))
 	require.True(t, mayBeElementVar("technology.t@0.node.a"))
 	require.False(t, mayBeElementVar("expression.e"))

@@ -325,7 +325,7 @@ type Options struct {
 // Encode translates the graph's conditions, constraints and implies into CNF.
 func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	n := len(g.Elements)
-	lazy := uniqueIDs(g.Elements)
+	lazy := g.UniqueIDs()
 	// Room for a named variable per logic expression, which most
 	// templates' conditions refer to (the ring's do, 20,000 at seed
 	// 10,000), and for the element variables where they are not lazy.
@@ -423,22 +423,6 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 // Names returns the variable names indexed by variable (index 0 unused;
 // auxiliary variables have empty names).
 func (r *Result) Names() []string { return r.builder.Names() }
-
-// uniqueIDs reports whether the elements' ids are certainly distinct. An id
-// is kind.name[@index][.container id]; it can be read back unambiguously,
-// hence is unique, unless a name holds an "@", or holds a "." where no
-// index follows it but a container id does.
-func uniqueIDs(els []*Element) bool {
-	for _, e := range els {
-		if strings.IndexByte(e.Name, '@') >= 0 {
-			return false
-		}
-		if e.Index < 0 && e.Container != nil && strings.IndexByte(e.Name, '.') >= 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // mayBeElementVar reports whether name could be an element's variable or
 // manual variable: its first dot-separated part is an element kind or

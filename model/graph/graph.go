@@ -467,6 +467,26 @@ type Graph struct {
 	inputsByName  map[string][]*Element
 	outputsByName map[string][]*Element
 	typeIndex     map[string]map[string]*Value
+	// ambiguousIDs is set where an element's id might be another's too
+	// (AmbiguousID), as the build creates the elements.
+	ambiguousIDs bool
+}
+
+// UniqueIDs reports that the ids of the graph's elements are certainly
+// distinct: no element the build created has an AmbiguousID. It is known
+// without reading the elements again (the encoder asks before it reads
+// them, and on a large template each read misses the cache). A graph
+// that holds only some of its build's elements (AfterCleanup) may answer
+// false where its own elements would allow true; false is always safe.
+func (g *Graph) UniqueIDs() bool { return !g.ambiguousIDs }
+
+// AmbiguousID reports whether the id of an element named name might also
+// be another element's. An id is kind.name[@index][.container id]; it can
+// be read back unambiguously, hence is unique, unless the name holds an
+// "@", or holds a "." where no index follows it but a container id does
+// (index < 0 for an element without one).
+func AmbiguousID(name string, index int, hasContainer bool) bool {
+	return strings.IndexByte(name, '@') >= 0 || index < 0 && hasContainer && strings.IndexByte(name, '.') >= 0
 }
 
 // Topology returns topology_template, or nil.

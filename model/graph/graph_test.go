@@ -195,3 +195,34 @@ func TestListSlab(t *testing.T) {
 	require.Len(t, long, maxListSlab)
 	require.Equal(t, maxListSlab, cap(long))
 }
+
+// TestUniqueIDs: an id reads back unambiguously unless a name holds an "@",
+// or a "." where no index follows but a container id does; the graph knows
+// from its build whether any element's does.
+func TestUniqueIDs(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		index        int
+		hasContainer bool
+		want         bool
+	}{
+		{"x", -1, false, false},
+		{"p", -1, true, false},
+		{"y.node.x", -1, false, false},       // a dotted node name
+		{"tosca.nodes.Root", 0, true, false}, // a dotted type with an index
+		{"p.node.y", -1, true, true},         // property.p.node.y.node.x: p.node.y of x or p of y.node.x
+		{"a@0", -1, false, true},             // an at sign
+		{"t@1", 2, true, true},
+	} {
+		require.Equal(t, tc.want, AmbiguousID(tc.name, tc.index, tc.hasContainer), "%s %d %v", tc.name, tc.index, tc.hasContainer)
+	}
+	for src, want := range map[string]bool{
+		"  node_templates:\n    a: {type: t, properties: {p: 1}}\n":   true,
+		"  node_templates:\n    a@0: {type: t}\n":                     false,
+		"  node_templates:\n    y.node.x: {type: tosca.nodes.Root}\n": true,
+	} {
+		g, err := Build(doc(t, "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n"+src), "t.yaml")
+		require.NoError(t, err, src)
+		require.Equal(t, want, g.UniqueIDs(), src)
+	}
+}

@@ -237,6 +237,9 @@ func (p *populator) newElement(kind Kind, name string, index int, container *Ele
 	e := p.elements[kind].new()
 	*e = Element{Kind: kind, Name: name, Index: int32(index), Container: container, Raw: raw, Entry: entry, Graph: p.g,
 		Keys: keysOf(raw)}
+	if AmbiguousID(name, index, container != nil) {
+		p.g.ambiguousIDs = true
+	}
 	switch kind {
 	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
 		e.TemplateParts = p.templates[kind].new()
