@@ -145,13 +145,8 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 			return enriched{}, err
 		}
 	}
-	if err := enrich.Conditions(g2); err != nil {
-		return enriched{}, err
-	}
-	if err := enrich.Constraints(g2); err != nil {
-		return enriched{}, err
-	}
-	if err := enrich.Cleanup(g2, writeBack); err != nil {
+	// Conditions, Constraints and Cleanup, in one (enrich.Enrich).
+	if err := enrich.Enrich(g2, writeBack); err != nil {
 		return enriched{}, err
 	}
 	return enriched{file: file, doc: l.doc, g: g2, topology: l.topology, names: names, aliased: l.aliased}, nil

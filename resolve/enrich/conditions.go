@@ -568,6 +568,35 @@ func leanPresence(e *Element) bool {
 // Conditions runs condition enrichment on graph #2 (§5.6) and stores the
 // final lists in each element's Conditions.
 func Conditions(g *graph.Graph) error {
+	_, err := conditions(g, false)
+	return err
+}
+
+// Enrich runs condition enrichment, constraint enrichment and the cleanup
+// on graph #2 (§5.6 to §5.13), as Conditions, Constraints and Cleanup in
+// turn would. The cleanup's walk over every final condition (cleanConditions)
+// is done as each element's list is made, while its conditions are in the
+// cache, and its first refusal reported where the cleanup would report it:
+// on a large template the walk read every condition's memory once more,
+// long after enrichment had it at hand.
+func Enrich(g *graph.Graph, writeBack bool) error {
+	refused, err := conditions(g, true)
+	if err != nil {
+		return err
+	}
+	if err := Constraints(g); err != nil {
+		return err
+	}
+	if refused != nil {
+		return refused
+	}
+	return cleanup(g, writeBack)
+}
+
+// conditions is Conditions; with walk, it also returns the error of the
+// first final condition that cleanCondition refuses, in the order of
+// cleanConditions.
+func conditions(g *graph.Graph, walk bool) (refused, err error) {
 	varInputs := g.Variability().Get("inputs")
 	tsc := g.Variability().Get("type_specific_conditions")
 	// Only an input named like an element id (which always has a dot) can
@@ -587,7 +616,7 @@ func Conditions(g *graph.Graph) error {
 		if e.DefaultAlternative {
 			b := bratan(e)
 			if b == nil {
-				return errAt(e, msgNoDefaultAlternativeCondition(e))
+				return nil, errAt(e, msgNoDefaultAlternativeCondition(e))
 			}
 			conds = []*Value{b}
 		}
@@ -596,17 +625,17 @@ func Conditions(g *graph.Graph) error {
 		}
 		ts, err := typeSpecific(e, tsc)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		var parts []string
 		if modeKnown[e.Kind] != nil {
 			if parts, err = modeParts(e, &kinds); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		sw, err := elementSwitches(e)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ts == nil && len(conds) == 0 && leanPresence(e) {
 			// The one candidate is generic's consistency wrapper: its
@@ -650,15 +679,18 @@ func Conditions(g *graph.Graph) error {
 			}
 			simple, err := simplify(all, e)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			gen, err := generatify(simple, e)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			conds = append(append(make([]*Value, 0, 1+len(conds)), gen), conds...)
 		}
 		e.Conditions = conds
+		if walk && refused == nil {
+			refused = cleanConditionsOf(e)
+		}
 	}
-	return nil
+	return refused, nil
 }

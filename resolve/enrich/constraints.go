@@ -348,10 +348,18 @@ var cleanedOptions = []string{
 // condition enrichment (§5.6 step 3).
 func cleanConditions(g *graph.Graph) error {
 	for _, e := range g.Elements {
-		for _, c := range e.Conditions {
-			if err := cleanCondition(e, c); err != nil {
-				return err
-			}
+		if err := cleanConditionsOf(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cleanConditionsOf is cleanConditions for one element.
+func cleanConditionsOf(e *Element) error {
+	for _, c := range e.Conditions {
+		if err := cleanCondition(e, c); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -407,6 +415,11 @@ func Cleanup(g *graph.Graph, writeBack bool) error {
 	if err := cleanConditions(g); err != nil {
 		return err
 	}
+	return cleanup(g, writeBack)
+}
+
+// cleanup is Cleanup after the walk over the final conditions.
+func cleanup(g *graph.Graph, writeBack bool) error {
 	for _, e := range g.Elements {
 		if !writeBack && e.Keys&cleanedSet == 0 {
 			continue
