@@ -234,6 +234,9 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 	}
 	for _, el := range g.Elements {
+		if g.AnyKeys()&graph.KeyImplies == 0 {
+			break // no element has implies
+		}
 		if el.Keys&graph.KeyImplies == 0 || el.Raw.Get("implies").IsNull() {
 			continue
 		}

@@ -470,7 +470,15 @@ type Graph struct {
 	// ambiguousIDs is set where an element's id might be another's too
 	// (AmbiguousID), as the build creates the elements.
 	ambiguousIDs bool
+	// anyKeys is the union of the Keys the build gave its elements.
+	anyKeys KeySet
 }
+
+// AnyKeys returns the keys of KeySet that some element of the build had:
+// a pass that looks up only such keys can skip every element when none
+// has one, without reading their memory. Keys only leave elements after
+// the build, so the union stays a superset of their Keys.
+func (g *Graph) AnyKeys() KeySet { return g.anyKeys }
 
 // UniqueIDs reports that the ids of the graph's elements are certainly
 // distinct: no element the build created has an AmbiguousID. It is known

@@ -226,3 +226,18 @@ func TestUniqueIDs(t *testing.T) {
 		require.Equal(t, want, g.UniqueIDs(), src)
 	}
 }
+
+// TestAnyKeys: the graph's union of its elements' keys.
+func TestAnyKeys(t *testing.T) {
+	g, err := Build(doc(t, "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: t}\n    b: {type: t, pruning: true, properties: [p: {value: 1, implied: false}]}\n"), "t.yaml")
+	require.NoError(t, err)
+	var union KeySet
+	for _, e := range g.Elements {
+		union |= e.Keys
+	}
+	require.Equal(t, union, g.AnyKeys())
+	require.NotZero(t, g.AnyKeys()&KeyImplied)
+	g, err = Build(doc(t, "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    a: {type: t}\n"), "t.yaml")
+	require.NoError(t, err)
+	require.Zero(t, g.AnyKeys())
+}

@@ -240,6 +240,7 @@ func (p *populator) newElement(kind Kind, name string, index int, container *Ele
 	if AmbiguousID(name, index, container != nil) {
 		p.g.ambiguousIDs = true
 	}
+	p.g.anyKeys |= e.Keys
 	switch kind {
 	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
 		e.TemplateParts = p.templates[kind].new()
@@ -661,6 +662,9 @@ func (g *Graph) persistentCheck() error {
 		return nil
 	}
 	for _, n := range g.Nodes {
+		if g.anyKeys&KeyPersistent == 0 {
+			break // no node says persistent
+		}
 		if n.Keys&KeyPersistent == 0 {
 			continue
 		}

@@ -421,6 +421,10 @@ func Cleanup(g *graph.Graph, writeBack bool) error {
 // cleanup is Cleanup after the walk over the final conditions.
 func cleanup(g *graph.Graph, writeBack bool) error {
 	for _, e := range g.Elements {
+		if !writeBack && g.AnyKeys()&cleanedSet == 0 {
+			// No element has a key to clean.
+			break
+		}
 		if !writeBack && e.Keys&cleanedSet == 0 {
 			continue
 		}
