@@ -92,6 +92,9 @@ func validateCNF(cnf *CNF) error {
 	if cnf.NumVars < 0 || cnf.NumVars > maxVars {
 		return fmt.Errorf("solver: number of variables %d out of range", cnf.NumVars)
 	}
+	if err := cnf.Packed.check(); err != nil {
+		return err
+	}
 	nv := cnf.NumVars
 	bad := func(i, l int) error {
 		return fmt.Errorf("solver: clause %d: literal %d out of range ±1..%d", i, l, nv)

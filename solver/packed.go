@@ -1,10 +1,15 @@
 package solver
 
+import "fmt"
+
 // Packed is a clause list without a slice header per clause: a header (24
 // bytes) weighs more than the two or three literals of most clauses that a
 // large template encodes to. Clause i lies in chunk Refs[i]>>16 from word
 // Refs[i]&0xffff up to the next clause's start in that chunk, or the
-// chunk's end. encode.Packed has the same shape.
+// chunk's end. The clauses lie in order, and every word of a chunk is in
+// one: each chunk's first clause starts at word 0 (the passes over all
+// clauses read the chunks' words in place; the entry points check the
+// shape). encode.Packed has the same shape.
 type Packed struct {
 	Chunks [][]int
 	Refs   []uint32
@@ -27,6 +32,43 @@ func clauseOf(chunks [][]int, refs []uint32, i int) []int {
 		end = int(refs[i+1] & 0xffff)
 	}
 	return ch[r&0xffff : end : end]
+}
+
+// check reports where p is not of the shape its type describes: the
+// clauses in order, within their chunks, and each chunk with words
+// starting with one.
+func (p Packed) check() error {
+	// The clause before's reference and its chunk k; a clause after it
+	// in chunk k has a reference from prev up to limit (none before the
+	// first clause).
+	prev, limit, k := uint32(1), uint32(0), -1
+	for i, r := range p.Refs {
+		if r >= prev && r <= limit {
+			prev = r
+			continue
+		}
+		// The clause starts a chunk after k: word 0 of the next chunk
+		// with words, or of an empty one before it.
+		rk, w := int(r>>16), int(r&0xffff)
+		next := k + 1
+		for next < rk && next < len(p.Chunks) && len(p.Chunks[next]) == 0 {
+			next++
+		}
+		switch {
+		case rk >= len(p.Chunks) || w > len(p.Chunks[rk]):
+			return fmt.Errorf("solver: packed clause %d: reference %#x out of range", i, r)
+		case rk != next || w != 0:
+			return fmt.Errorf("solver: packed clause %d: not where the clause before it ends", i)
+		}
+		prev, k = r, rk
+		limit = uint32(rk)<<16 | uint32(min(len(p.Chunks[rk]), 0xffff))
+	}
+	for next := k + 1; next < len(p.Chunks); next++ {
+		if len(p.Chunks[next]) > 0 {
+			return fmt.Errorf("solver: packed chunk %d holds words of no clause", next)
+		}
+	}
+	return nil
 }
 
 // clauseAt returns the index of the clause that holds word w of chunk k.

@@ -185,3 +185,29 @@ func cmpLit(a, b int) int {
 	}
 	return 0
 }
+
+// TestPackedCheck: the entry points refuse a packed list whose words are
+// not all in its clauses, in order.
+func TestPackedCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    Packed
+		want string
+	}{
+		{"fine", Packed{Chunks: [][]int{{1, 2, 3}, {}, {-1}}, Refs: []uint32{0, 2, 2 << 16}}, ""},
+		{"an empty clause at a chunk's end", Packed{Chunks: [][]int{{1}, {}}, Refs: []uint32{0, 1 << 16}}, ""},
+		{"words before the first clause", Packed{Chunks: [][]int{{1, 2}}, Refs: []uint32{1}}, "solver: packed clause 0: not where the clause before it ends"},
+		{"a chunk of no clause", Packed{Chunks: [][]int{{1}, {2}, {3}}, Refs: []uint32{0, 2 << 16}}, "solver: packed clause 1: not where the clause before it ends"},
+		{"a last chunk of no clause", Packed{Chunks: [][]int{{1}, {2}}, Refs: []uint32{0}}, "solver: packed chunk 1 holds words of no clause"},
+		{"out of order", Packed{Chunks: [][]int{{1, 2, 3}}, Refs: []uint32{0, 2, 1}}, "solver: packed clause 2: not where the clause before it ends"},
+		{"out of range", Packed{Chunks: [][]int{{1}}, Refs: []uint32{0, 5}}, "solver: packed clause 1: reference 0x5 out of range"},
+		{"no chunk", Packed{Refs: []uint32{0}}, "solver: packed clause 0: reference 0x0 out of range"},
+	} {
+		err := validateCNF(&CNF{NumVars: 3, Packed: tc.p})
+		if tc.want == "" {
+			require.NoError(t, err, tc.name)
+		} else {
+			require.EqualError(t, err, tc.want, tc.name)
+		}
+	}
+}
