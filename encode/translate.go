@@ -233,10 +233,11 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 			}
 		}
 	}
-	for _, el := range g.Elements {
-		if g.AnyKeys()&graph.KeyImplies == 0 {
-			break // no element has implies
-		}
+	withImplies := g.Elements
+	if g.AnyKeys()&graph.KeyImplies == 0 {
+		withImplies = nil // no element has implies
+	}
+	for _, el := range withImplies {
 		if el.Keys&graph.KeyImplies == 0 || el.Raw.Get("implies").IsNull() {
 			continue
 		}
@@ -774,7 +775,8 @@ func ParseTerm(s string) (Term, error) {
 }
 
 // IsNameTerm is the NameTerm test of the reference's SAT library: not
-// only dashes followed by digits (^-*[0-9]*$). Every string in logic
+// only dashes followed by digits (^-*[0-9]*$). solver/logic spells the same
+// test (numLike) for its port of that library; encode cannot import it. Every string in logic
 // position goes through it: a loop over the bytes, where strings.Trim
 // with a cutset built its byte set anew for each (1% of a batch of small
 // runs).

@@ -661,10 +661,11 @@ func (g *Graph) persistentCheck() error {
 	if !strings.Contains(mode, "incoming") || !strings.Contains(mode, "host") {
 		return nil
 	}
-	for _, n := range g.Nodes {
-		if g.anyKeys&KeyPersistent == 0 {
-			break // no node says persistent
-		}
+	nodes := g.Nodes
+	if g.anyKeys&KeyPersistent == 0 {
+		nodes = nil // no node says persistent
+	}
+	for _, n := range nodes {
 		if n.Keys&KeyPersistent == 0 {
 			continue
 		}

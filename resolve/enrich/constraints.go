@@ -420,11 +420,11 @@ func Cleanup(g *graph.Graph, writeBack bool) error {
 
 // cleanup is Cleanup after the walk over the final conditions.
 func cleanup(g *graph.Graph, writeBack bool) error {
-	for _, e := range g.Elements {
-		if !writeBack && g.AnyKeys()&cleanedSet == 0 {
-			// No element has a key to clean.
-			break
-		}
+	elements := g.Elements
+	if !writeBack && g.AnyKeys()&cleanedSet == 0 {
+		elements = nil // no element has a key to clean
+	}
+	for _, e := range elements {
 		if !writeBack && e.Keys&cleanedSet == 0 {
 			continue
 		}
