@@ -272,6 +272,19 @@ func typeSpecific(e *Element, tsc *Value) (*wrapper, error) {
 
 func and(conds []*Value) *Value { return yamlsrc.OpOf("and", conds) }
 
+// andOf is and(conds) for generic's candidates, but conds[0] itself where it
+// is the only one: Conditions simplifies every candidate it selects, which
+// turns the and of one condition into that condition, and most generic
+// conditions have one part (a property's or an artifact's container, a
+// node's one semantic part), so the and's map and list were made only to
+// be dropped: 3% of the bytes a batch of the 256-run space allocated.
+func andOf(conds []*Value) *Value {
+	if len(conds) == 1 {
+		return conds[0]
+	}
+	return and(conds)
+}
+
 // modeParts splits an element's default-condition mode and checks its parts.
 // Elements without their own default_condition_mode take the kind's parts,
 // split and checked once per Conditions run (kinds).
@@ -379,7 +392,7 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 				cs = append(cs, yamlsrc.MapOf(np.operator, name))
 			}
 		}
-		return append(ws, wrapper{conditions: and(cs), semantic: true})
+		return append(ws, wrapper{conditions: andOf(cs), semantic: true})
 	case graph.KindRelation, graph.KindProperty, graph.KindTechnology:
 		var cs []*Value
 		for _, p := range parts {
@@ -387,7 +400,7 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 				cs = append(cs, c)
 			}
 		}
-		return append(ws, wrapper{conditions: and(cs), consistency: true})
+		return append(ws, wrapper{conditions: andOf(cs), consistency: true})
 	case graph.KindArtifact:
 		var cons, sems []*Value
 		for _, p := range parts {
@@ -398,10 +411,10 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 			}
 		}
 		if len(cons) > 0 {
-			ws = append(ws, wrapper{conditions: and(cons), consistency: true})
+			ws = append(ws, wrapper{conditions: andOf(cons), consistency: true})
 		}
 		if len(sems) > 0 {
-			ws = append(ws, wrapper{conditions: and(sems), semantic: true})
+			ws = append(ws, wrapper{conditions: andOf(sems), semantic: true})
 		}
 		return ws
 	case graph.KindType:

@@ -489,3 +489,47 @@ func TestKeySets(t *testing.T) {
 		require.NotZero(t, graph.KeyOf(k), k)
 	}
 }
+
+// TestAndOfSimplifiesAsAnd checks that generic's candidates, made by andOf,
+// simplify to what the and of their parts simplifies to, as alone and
+// beside another candidate: andOf leaves out the and of one part, which
+// simplify would drop.
+func TestAndOfSimplifiesAsAnd(t *testing.T) {
+	e := &graph.Element{Kind: graph.KindProperty, Name: "p"}
+	for _, tc := range []struct {
+		name  string
+		parts []string
+	}{
+		{"none", nil},
+		{"one", []string{"{node_presence: a}"}},
+		{"one or of one", []string{"{or: [{node_presence: a}]}"}},
+		{"one or of two", []string{"{or: [{node_presence: a}, {node_presence: b}]}"}},
+		{"one and of one", []string{"{and: [{relation_presence: [a, 0]}]}"}},
+		{"one bratan", []string{"{not: {or: [{technology_presence: [a, 1]}]}, _bratan: true}"}},
+		{"two", []string{"{node_presence: a}", "{node_presence: b}"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			parts := func() []*yamlsrc.Value {
+				var vs []*yamlsrc.Value
+				for _, p := range tc.parts {
+					v, err := yamlsrc.Parse([]byte(p), "t.yaml")
+					require.NoError(t, err)
+					vs = append(vs, v)
+				}
+				return vs
+			}
+			want, err := simplify(and(parts()), e)
+			require.NoError(t, err)
+			got, err := simplify(andOf(parts()), e)
+			require.NoError(t, err)
+			require.True(t, yamlsrc.DeepEqual(want, got), "alone: %s", tc.name)
+			other, err := yamlsrc.Parse([]byte("{node_presence: c}"), "t.yaml")
+			require.NoError(t, err)
+			want, err = simplify(and([]*yamlsrc.Value{and(parts()), other}), e)
+			require.NoError(t, err)
+			got, err = simplify(and([]*yamlsrc.Value{andOf(parts()), yamlsrc.Clone(other)}), e)
+			require.NoError(t, err)
+			require.True(t, yamlsrc.DeepEqual(want, got), "beside another: %s", tc.name)
+		})
+	}
+}
