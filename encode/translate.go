@@ -339,6 +339,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 		named += 2 * n
 	}
 	b := &cnfBackend{Builder: NewBuilderSize(named)}
+	b.ExpectPairs(n)
 	if opts.Groups {
 		b.TrackGroups()
 	}
