@@ -43,6 +43,12 @@ type Frozen struct {
 	readOnly map[*Value]uint64
 	watched  bool
 	whole    uint64
+	// readOnlyDepth is the depth of the deepest shared subtree (the
+	// frozen value 0, its entries and items 1, ...): Copy looks values up
+	// in readOnly down to it only. The shared type definitions of a
+	// template sit at depth 2, and looking up every map and list of a
+	// copy was a fifth of the copy's instructions.
+	readOnlyDepth int
 }
 
 // Freeze takes v for copying. v must not be used otherwise afterwards.
@@ -63,8 +69,9 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 		}
 	}
 	seen := map[*Value]bool{}
-	var walk func(v *Value, copied bool)
-	walk = func(v *Value, copied bool) {
+	depths := map[*Value]int{}
+	var walk func(v *Value, copied bool, depth int)
+	walk = func(v *Value, copied bool, depth int) {
 		if v == nil || f.shared {
 			return
 		}
@@ -79,6 +86,7 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 				delete(f.readOnly, v)
 			} else {
 				copied = false
+				depths[v] = depth
 			}
 		}
 		if copied && (v.Kind == KindMap || v.Kind == KindList) {
@@ -99,21 +107,23 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 				v.Map.index()
 			}
 			for _, x := range v.Map.vals() {
-				walk(x, copied)
+				walk(x, copied, depth+1)
 			}
 		case KindList:
 			if copied {
 				f.slots += len(v.List)
 			}
 			for _, x := range v.List {
-				walk(x, copied)
+				walk(x, copied, depth+1)
 			}
 		}
 	}
-	walk(v, true)
+	walk(v, true, 0)
 	for x := range f.readOnly {
 		if !seen[x] {
 			delete(f.readOnly, x)
+		} else {
+			f.readOnlyDepth = max(f.readOnlyDepth, depths[x])
 		}
 	}
 	return f
@@ -206,6 +216,7 @@ func (f *Frozen) Copy() *Value {
 	}
 	c := copier{
 		readOnly: f.readOnly,
+		depth:    f.readOnlyDepth,
 		values:   make([]Value, f.values),
 		maps:     make([]Map, f.maps),
 		keys:     make([]string, f.keys),
@@ -216,10 +227,13 @@ func (f *Frozen) Copy() *Value {
 
 type copier struct {
 	readOnly map[*Value]uint64
-	values   []Value
-	maps     []Map
-	keys     []string
-	slots    []*Value
+	// depth is how many levels below the value being copied may still
+	// hold a shared subtree (Frozen.readOnlyDepth), negative where none.
+	depth  int
+	values []Value
+	maps   []Map
+	keys   []string
+	slots  []*Value
 }
 
 func (c *copier) copy(v *Value) *Value {
@@ -229,7 +243,7 @@ func (c *copier) copy(v *Value) *Value {
 	if v.Kind != KindMap && v.Kind != KindList {
 		return v
 	}
-	if c.readOnly != nil {
+	if c.depth >= 0 && len(c.readOnly) > 0 {
 		if _, ok := c.readOnly[v]; ok {
 			return v
 		}
@@ -251,9 +265,11 @@ func (c *copier) copy(v *Value) *Value {
 		keys, vals := c.keys[:n:n], c.slots[:n:n]
 		c.keys, c.slots = c.keys[n:], c.slots[n:]
 		copy(keys, v.Map.keys())
+		c.depth--
 		for i, x := range v.Map.vals() {
 			vals[i] = c.copy(x)
 		}
+		c.depth++
 		m.setEntries(keys, vals)
 		d.Map = m
 	case KindList:
@@ -261,9 +277,11 @@ func (c *copier) copy(v *Value) *Value {
 		n := len(v.List)
 		d.List = c.slots[:n:n]
 		c.slots = c.slots[n:]
+		c.depth--
 		for i, x := range v.List {
 			d.List[i] = c.copy(x)
 		}
+		c.depth++
 	}
 	return d
 }

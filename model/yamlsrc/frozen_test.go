@@ -208,3 +208,70 @@ func TestFrozenReadOnlyAliased(t *testing.T) {
 	require.True(t, f.shared)
 	require.NotSame(t, d, f.Copy().Get("d"))
 }
+
+// TestFrozenReadOnlyDepths: copies share the read-only subtrees wherever
+// they are, at the depths Freeze found, and copy every map and list beside
+// and below the deepest of them.
+func TestFrozenReadOnlyDepths(t *testing.T) {
+	const src = "a: {x: 1}\nb:\n  c: {y: 2}\n  d:\n    - {z: 3}\n    - [{w: 4}, {v: 5}]\ne: [{u: 6}]\n"
+	for _, tc := range []struct {
+		name  string
+		paths [][]any // each a path of keys and indexes to a shared subtree
+		depth int
+	}{
+		{"none", nil, 0},
+		{"depth 1", [][]any{{"a"}}, 1},
+		{"depth 2", [][]any{{"b", "c"}}, 2},
+		{"list items at depths 3 and 4", [][]any{{"b", "d", 0}, {"b", "d", 1, 1}}, 4},
+		{"mixed", [][]any{{"a"}, {"b", "d", 1, 0}, {"e", 0}}, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := Parse([]byte(src), "f.yaml")
+			require.NoError(t, err)
+			at := func(root *Value, path []any) *Value {
+				for _, p := range path {
+					switch p := p.(type) {
+					case string:
+						root = root.Get(p)
+					case int:
+						root = root.List[p]
+					}
+				}
+				return root
+			}
+			shared := map[*Value]bool{}
+			var roots []*Value
+			for _, p := range tc.paths {
+				roots = append(roots, at(v, p))
+				shared[at(v, p)] = true
+			}
+			f := Freeze(v, roots...)
+			require.Equal(t, tc.depth, f.readOnlyDepth)
+			c := f.Copy()
+			require.True(t, DeepEqual(v, c))
+			// Walk both: a map or list is the original exactly where it is
+			// a shared subtree (whose insides are then not walked).
+			var walk func(orig, cp *Value)
+			walk = func(orig, cp *Value) {
+				if orig.Kind != KindMap && orig.Kind != KindList {
+					return
+				}
+				if shared[orig] {
+					require.Same(t, orig, cp)
+					return
+				}
+				require.NotSame(t, orig, cp)
+				if orig.Kind == KindMap {
+					for i := range orig.Map.Len() {
+						walk(orig.Map.Val(i), cp.Map.Val(i))
+					}
+					return
+				}
+				for i := range orig.List {
+					walk(orig.List[i], cp.List[i])
+				}
+			}
+			walk(v, c)
+		})
+	}
+}
