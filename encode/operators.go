@@ -41,7 +41,7 @@ func logicOps[F any]() []logicOp[F] {
 	byKey := logicOpsByKey[F]()
 	ops := make([]logicOp[F], len(logicKeys))
 	for k, op := range byKey {
-		if r, ok := logicRank[k]; ok {
+		if r := logicRank.Rank(k); r >= 0 {
 			ops[r] = op
 		}
 	}

@@ -23,6 +23,6 @@ func TestLogicOpsCoverLogicKeys(t *testing.T) {
 	require.Len(t, byRank, len(logicKeys))
 	for r, op := range byRank {
 		require.NotNil(t, op, "the operator of rank %d (%s)", r, logicKeys[r])
-		require.Equal(t, r, logicRank[logicKeys[r]])
+		require.Equal(t, r, logicRank.Rank(logicKeys[r]))
 	}
 }

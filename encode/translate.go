@@ -831,13 +831,7 @@ func (e *encoder[F]) term(s string) (F, error) {
 // logicKeys is the dispatch order of §8.4/§8.5.
 var logicKeys = expr.LogicOperators()
 
-var logicRank = func() map[string]int {
-	m := make(map[string]int, len(logicKeys))
-	for i, k := range logicKeys {
-		m[k] = i
-	}
-	return m
-}()
+var logicRank = yamlsrc.NewRanks(logicKeys...)
 
 // translate is T(x) of §8.4 with context element ctx.
 func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {

@@ -291,14 +291,15 @@ func init() {
 		{"after_or_same", dateOp(func(a, b float64) bool { return a >= b })},
 		{"within", (*Evaluator).opWithin},
 	}
-	operatorRank = make(map[string]int, len(operators))
+	names := make([]string, len(operators))
 	for i, op := range operators {
-		operatorRank[op.name] = i
+		names[i] = op.name
 	}
+	operatorRank = yamlsrc.NewRanks(names...)
 }
 
 // operatorRank is the position of each operator in operators.
-var operatorRank map[string]int
+var operatorRank *yamlsrc.Ranks
 
 // Operators reports the value-expression operator names in dispatch order.
 func Operators() []string {

@@ -3,6 +3,7 @@ package yamlsrc
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -259,7 +260,7 @@ func TestSetNew(t *testing.T) {
 // TestFirstRanked: the key of lowest rank among those with a value that is
 // not null, whatever their order in the map; none where no key ranks.
 func TestFirstRanked(t *testing.T) {
-	rank := map[string]int{"a": 0, "b": 1, "c": 2}
+	rank := NewRanks("a", "b", "c")
 	for _, tc := range []struct {
 		doc  string
 		want int
@@ -279,6 +280,30 @@ func TestFirstRanked(t *testing.T) {
 		}
 		require.Equal(t, tc.val, String(v), tc.doc)
 	}
+}
+
+// TestRanks: Rank gives each key its position and every other string -1,
+// among keys that share lengths and first bytes, as a map from key to
+// position would.
+func TestRanks(t *testing.T) {
+	keys := []string{"and", "amo", "or", "not", "has_artifact", "has_artifact_naive", "has_present_target",
+		"has_present_member", "node_presence", "host_presence", "é", "ab", "b"}
+	r := NewRanks(keys...)
+	want := map[string]int{}
+	for i, k := range keys {
+		want[k] = i
+	}
+	probes := append([]string{"", "a", "an", "anc", "andd", "has_present_targex", "node_presencE", "x",
+		"é\x00", "\xc3", strings.Repeat("a", 100), "_generated", "conditions"}, keys...)
+	for _, k := range probes {
+		w, ok := want[k]
+		if !ok {
+			w = -1
+		}
+		require.Equal(t, w, r.Rank(k), "%q", k)
+	}
+	require.Panics(t, func() { NewRanks("a", "b", "a") }, "a repeated key")
+	require.Panics(t, func() { NewRanks("a", "") }, "the empty key")
 }
 
 // TestIndexNear: IndexNear gives what Index gives whatever the hint, in
