@@ -193,7 +193,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			}
 		}
 		if ownProcess {
-			batchRunsGC()
+			batchRunsGC(len(space.Runs), jobs)
 			var stop context.CancelFunc
 			ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()

@@ -1,6 +1,11 @@
 package main
 
-import "syscall"
+import (
+	"bytes"
+	"os"
+	"syscall"
+	"unsafe"
+)
 
 // physicalMemory is the machine's memory in bytes (0 if unknown).
 func physicalMemory() int64 {
@@ -9,4 +14,23 @@ func physicalMemory() int64 {
 		return 0
 	}
 	return int64(si.Totalram) * int64(si.Unit)
+}
+
+// hugePagesOnRequest reports whether the kernel gives transparent huge
+// pages to memory that asks for them and not to all memory (enabled =
+// madvise): where it gives them to all, the heap has them already, and
+// where to none, asking does nothing.
+func hugePagesOnRequest() bool {
+	b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	return err == nil && bytes.Contains(b, []byte("[madvise]"))
+}
+
+// adviseHugePages asks for huge pages for b's memory (MADV_HUGEPAGE). The
+// advice is a hint: an error changes nothing but the speed.
+func adviseHugePages(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	const madvHugepage = 14
+	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)), madvHugepage)
 }

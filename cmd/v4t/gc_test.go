@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -38,4 +39,23 @@ func TestFileLines(t *testing.T) {
 		require.Equal(t, strings.Count(text, "\n"), fileLines(path), name)
 	}
 	require.Zero(t, fileLines(filepath.Join(dir, "missing")))
+}
+
+func TestHugeBlock(t *testing.T) {
+	const mib, gib = 1 << 20, 1 << 30
+	for _, tc := range []struct {
+		name  string
+		jobs  int
+		total int64
+		want  int64
+	}{
+		{"one job", 1, 24 * gib, 64 * mib},
+		{"two jobs", 2, 24 * gib, 128 * mib},
+		{"at most 1 GiB", 32, 128 * gib, gib},
+		{"at most an eighth of the memory", 16, 4 * gib, 512 * mib},
+		{"memory unknown", 4, 0, 256 * mib},
+	} {
+		require.Equal(t, tc.want, hugeBlock(tc.jobs, tc.total), tc.name)
+	}
+	require.Equal(t, hugeBlock(runtime.NumCPU(), 0), hugeBlock(0, 0), "0 jobs: one per CPU")
 }
