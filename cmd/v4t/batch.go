@@ -193,7 +193,7 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			}
 		}
 		if ownProcess {
-			batchRunsGC(len(space.Runs), jobs)
+			batchRunsGC(len(space.Runs), jobs, largestTemplate(space.Runs))
 			var stop context.CancelFunc
 			ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 			defer stop()

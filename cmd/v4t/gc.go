@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"v4t/resolve/batch"
 )
 
 // batchGC tunes the garbage collector for one resolve of a template of
@@ -160,9 +162,9 @@ func fileLines(path string) int {
 // the runs in flight keep alive, and so with -j), and a memory limit of
 // half the machine (at least 1 GiB) makes it collect harder before a batch
 // of large templates takes more than that.
-func batchRunsGC(runs, jobs int) {
+func batchRunsGC(runs, jobs int, largest int64) {
 	if runs >= hugeMinRuns {
-		go reserveHugePages(hugeBlock(jobs, physicalMemory()))
+		go reserveHugePages(hugeBlock(jobs, largest, physicalMemory()))
 	}
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
@@ -190,7 +192,8 @@ func batchRunsGC(runs, jobs int) {
 // what the kernel cleared. Motivation space, three alternations of 10
 // runs: faults 5,500 to 1,700-2,100, system time -30%, CPU per batch -5%
 // at -j 1 and -14% at -j 2; generated space: faults 3,000 to 6,000 at
-// either -j, system time -45% at -j 2.
+// either -j, system time -45% at -j 2; the 256-run space of
+// benchmarks/scaling.sh: -12% wall at -j 1 and -j 2 (hugeBlock).
 //
 // It runs beside the batch's start (reading the space, loading the first
 // template), on a core of its own at -j 1; it costs about 2 ms there
@@ -201,16 +204,42 @@ func batchRunsGC(runs, jobs int) {
 // grow by up to the block (ring 10,000 resolved alone: +5 MiB).
 const hugeMinRuns = 16
 
-// hugeBlock is the block reserveHugePages asks for: 64 MiB per job, which
-// covers the heap of the runs in flight on the benchmark spaces, at most
-// 1 GiB and an eighth of the machine's memory (total, 0 if unknown).
-func hugeBlock(jobs int, total int64) int64 {
+// hugeBlock is the block reserveHugePages asks for, the heap that jobs
+// runs of templates of at most largest bytes grow at GOGC=400: per job 150
+// times the largest template (a run keeps up to 30 times its template
+// alive, and the heap grows to five times what is alive before a
+// collection), at least 64 MiB and at most 512 MiB; in all at most 4 GiB
+// and an eighth of the machine's memory (total, 0 if unknown). Mapping the
+// block and handing it back takes about 1 ms, and 2 ms at 640 MiB: too
+// small a block is what costs, since the heap grows past it in 4 KiB
+// faults (the 256-run space of benchmarks/scaling.sh at -j 2: 95,000
+// faults with 128 MiB, 7,000 and 18% less wall time with 640 MiB).
+func hugeBlock(jobs int, largest, total int64) int64 {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	n := min(int64(jobs)<<26, 1<<30)
+	per := min(max(150*largest, 64<<20), 512<<20)
+	n := min(int64(jobs)*per, 4<<30)
 	if total > 0 {
 		n = min(n, total/8)
+	}
+	return n
+}
+
+// largestTemplate is the size of the largest template file of runs, 0
+// where none can be read (the runs report that).
+func largestTemplate(runs []*batch.Run) int64 {
+	seen := map[string]bool{}
+	var n int64
+	for _, r := range runs {
+		p := r.Input.TemplatePath
+		if p == "" || seen[p] {
+			continue
+		}
+		seen[p] = true
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			n = max(n, fi.Size())
+		}
 	}
 	return n
 }

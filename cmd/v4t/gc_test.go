@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"v4t/resolve"
+	"v4t/resolve/batch"
 )
 
 func TestPrefaultSize(t *testing.T) {
@@ -42,20 +45,35 @@ func TestFileLines(t *testing.T) {
 }
 
 func TestHugeBlock(t *testing.T) {
-	const mib, gib = 1 << 20, 1 << 30
+	const kib, mib, gib = 1 << 10, 1 << 20, 1 << 30
 	for _, tc := range []struct {
-		name  string
-		jobs  int
-		total int64
-		want  int64
+		name           string
+		jobs           int
+		largest, total int64
+		want           int64
 	}{
-		{"one job", 1, 24 * gib, 64 * mib},
-		{"two jobs", 2, 24 * gib, 128 * mib},
-		{"at most 1 GiB", 32, 128 * gib, gib},
-		{"at most an eighth of the memory", 16, 4 * gib, 512 * mib},
-		{"memory unknown", 4, 0, 256 * mib},
+		{"small templates, one job", 1, 10 * kib, 24 * gib, 64 * mib},
+		{"small templates, two jobs", 2, 200 * kib, 24 * gib, 128 * mib},
+		{"150 times the largest template per job", 2, 2 * mib, 24 * gib, 600 * mib},
+		{"at most 512 MiB per job", 2, 10 * mib, 24 * gib, gib},
+		{"at most 4 GiB", 16, 10 * mib, 128 * gib, 4 * gib},
+		{"at most an eighth of the memory", 16, 10 * kib, 4 * gib, 512 * mib},
+		{"memory unknown", 4, 0, 0, 256 * mib},
 	} {
-		require.Equal(t, tc.want, hugeBlock(tc.jobs, tc.total), tc.name)
+		require.Equal(t, tc.want, hugeBlock(tc.jobs, tc.largest, tc.total), tc.name)
 	}
-	require.Equal(t, hugeBlock(runtime.NumCPU(), 0), hugeBlock(0, 0), "0 jobs: one per CPU")
+	require.Equal(t, hugeBlock(runtime.NumCPU(), 0, 0), hugeBlock(0, 0, 0), "0 jobs: one per CPU")
+}
+
+func TestLargestTemplate(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, n int) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, make([]byte, n), 0o644))
+		return p
+	}
+	a, b := write("a.yaml", 100), write("b.yaml", 300)
+	run := func(p string) *batch.Run { return &batch.Run{Input: resolve.Input{TemplatePath: p}} }
+	require.Equal(t, int64(300), largestTemplate([]*batch.Run{run(a), run(b), run(a), run(filepath.Join(dir, "missing.yaml")), run(dir), run("")}))
+	require.Zero(t, largestTemplate(nil))
 }
