@@ -290,6 +290,12 @@ func (b *Builder) RequireEquiv(a, c Lit) {
 
 // And returns a literal equivalent to the conjunction of ls.
 func (b *Builder) And(ls ...Lit) Lit {
+	switch len(ls) {
+	case 0:
+		return True
+	case 2:
+		return b.and2(ls[0], ls[1])
+	}
 	kids := make([]Lit, 0, len(ls))
 	for _, l := range ls {
 		switch l {
@@ -315,28 +321,18 @@ func (b *Builder) And(ls ...Lit) Lit {
 	case 1:
 		return kids[0]
 	}
-	var v Lit
 	if len(kids) == 2 {
-		pair := [2]Lit{kids[0], kids[1]}
-		if v, ok := b.and2Cache[pair]; ok {
-			return v
-		}
-		v = b.aux()
-		if b.and2Cache == nil {
-			b.and2Cache = make(map[[2]Lit]Lit, b.pairHint)
-		}
-		b.and2Cache[pair] = v
-	} else {
-		b.key = b.key[:0]
-		for _, k := range kids {
-			b.key = binary.AppendVarint(b.key, int64(k))
-		}
-		if v, ok := b.andCache[string(b.key)]; ok {
-			return v
-		}
-		v = b.aux()
-		b.andCache[string(b.key)] = v
+		return b.gate2(kids[0], kids[1])
 	}
+	b.key = b.key[:0]
+	for _, k := range kids {
+		b.key = binary.AppendVarint(b.key, int64(k))
+	}
+	if v, ok := b.andCache[string(b.key)]; ok {
+		return v
+	}
+	v := b.aux()
+	b.andCache[string(b.key)] = v
 	long := make([]Lit, 0, len(kids)+1)
 	long = append(long, v)
 	for _, k := range kids {
@@ -344,6 +340,48 @@ func (b *Builder) And(ls ...Lit) Lit {
 		long = append(long, -k)
 	}
 	b.add(long...)
+	return v
+}
+
+// and2 is And of two literals, without the general case's list: most
+// gates the encoder makes have two inputs (an implication, a condition
+// and its element's container), and the list, its sorting and its checks
+// were half of each such And. It gives what the general case gives,
+// constants and repeats folded alike (TestAnd2).
+func (b *Builder) and2(x, y Lit) Lit {
+	switch {
+	case x == False || y == False:
+		return False
+	case x == True:
+		return y
+	case y == True:
+		return x
+	case x == y:
+		return x
+	case x == -y:
+		return False
+	case x > y:
+		x, y = y, x
+	}
+	return b.gate2(x, y)
+}
+
+// gate2 returns the gate of the non-constant literals lo < hi, of
+// different variables, made on first use: a new variable v with the
+// clauses of v <-> lo and hi.
+func (b *Builder) gate2(lo, hi Lit) Lit {
+	pair := [2]Lit{lo, hi}
+	if v, ok := b.and2Cache[pair]; ok {
+		return v
+	}
+	v := b.aux()
+	if b.and2Cache == nil {
+		b.and2Cache = make(map[[2]Lit]Lit, b.pairHint)
+	}
+	b.and2Cache[pair] = v
+	b.add(-v, lo)
+	b.add(-v, hi)
+	b.add(v, -lo, -hi)
 	return v
 }
 
@@ -363,6 +401,9 @@ func hasComplement(sorted []Lit) bool {
 
 // Or returns a literal equivalent to the disjunction of ls.
 func (b *Builder) Or(ls ...Lit) Lit {
+	if len(ls) == 2 {
+		return -b.and2(-ls[0], -ls[1])
+	}
 	neg := make([]Lit, len(ls))
 	for i, l := range ls {
 		neg[i] = -l

@@ -338,3 +338,31 @@ func TestClausesAcrossChunks(t *testing.T) {
 	}
 	require.Panics(t, func() { b.add() }, "an empty clause")
 }
+
+// TestAnd2: And and Or of two literals (and2) give what the general case
+// gives for the same two literals with a constant that changes nothing
+// added, constants, repeats and complements included: the same literal,
+// the same new variables and the same clauses, and one gate per pair in
+// either order.
+func TestAnd2(t *testing.T) {
+	lits := []Lit{True, False, 1, -1, 2, -2}
+	for _, x := range lits {
+		for _, y := range lits {
+			fast, slow := NewBuilder(), NewBuilder()
+			for _, b := range []*Builder{fast, slow} {
+				b.Var("a")
+				b.Var("b")
+			}
+			require.Equal(t, slow.And(x, y, True), fast.And(x, y), "and %d %d", x, y)
+			require.Equal(t, slow.Or(x, y, False), fast.Or(x, y), "or %d %d", x, y)
+			require.Equal(t, slow.NumVars(), fast.NumVars(), "%d %d", x, y)
+			require.Equal(t, slow.Clauses(), fast.Clauses(), "%d %d", x, y)
+		}
+	}
+	b := NewBuilder()
+	x, y := b.Var("x"), b.Var("y")
+	g := b.And(x, -y)
+	require.Equal(t, g, b.And(-y, x), "one gate per pair")
+	require.Equal(t, g, b.And(-y, x, True, -y), "the general case finds the same gate")
+	require.Equal(t, 3, b.NumVars())
+}
