@@ -200,20 +200,20 @@ func batchRunsGC(runs, jobs int, largest int64) {
 // (the collection and the scavenging), which a batch of a few short runs
 // would pay for, hence hugeMinRuns. GODEBUG=disablethp=1, the runtime's
 // own switch against huge pages for its heap, turns it off. The price is
-// memory: a huge page is resident whole once touched, so the peak can
-// grow by up to the block (ring 10,000 resolved alone: +5 MiB).
+// memory: a huge page is resident whole once touched, so the peak grows
+// (motivation space at -j 2: 29 to 53 MiB).
 const hugeMinRuns = 16
 
 // hugeBlock is the block reserveHugePages asks for, the heap that jobs
 // runs of templates of at most largest bytes grow at GOGC=400: per job 150
-// times the largest template (a run keeps up to 30 times its template
-// alive, and the heap grows to five times what is alive before a
+// times the largest template (a run allocates up to 30 times its
+// template, and the heap grows to five times what is alive before a
 // collection), at least 64 MiB and at most 512 MiB; in all at most 4 GiB
 // and an eighth of the machine's memory (total, 0 if unknown). Mapping the
-// block and handing it back takes about 1 ms, and 2 ms at 640 MiB: too
-// small a block is what costs, since the heap grows past it in 4 KiB
-// faults (the 256-run space of benchmarks/scaling.sh at -j 2: 95,000
-// faults with 128 MiB, 7,000 and 18% less wall time with 640 MiB).
+// block and handing it back takes about 1.5 ms at 64 MiB and 2 ms at
+// 640 MiB: too small a block is what costs, since the heap grows past it
+// in 4 KiB faults (the 256-run space of benchmarks/scaling.sh at -j 2:
+// 95,000 faults with 128 MiB, 12,000 with the 600 MiB of this rule).
 func hugeBlock(jobs int, largest, total int64) int64 {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
