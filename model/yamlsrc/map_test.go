@@ -2,6 +2,7 @@ package yamlsrc
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -329,4 +330,35 @@ func TestIndexNear(t *testing.T) {
 	}
 	var nilMap *Map
 	require.Equal(t, -1, nilMap.IndexNear("a", 0))
+}
+
+// TestRoomForASecondKey: MapOf1Room, OpOfRoom and PairOfRoom make what
+// MapOf1, OpOf and PairOf make, and take a second key without allocating,
+// where a map made without room grows.
+func TestRoomForASecondKey(t *testing.T) {
+	a, b := NewString("a"), NewNumber(1)
+	for _, tc := range []struct {
+		name       string
+		room, bare func() *Value
+	}{
+		{"map", func() *Value { return MapOf1Room("k", a) }, func() *Value { return MapOf1("k", a) }},
+		{"op", func() *Value { return OpOfRoom("k", []*Value{a, b}) }, func() *Value { return OpOf("k", []*Value{a, b}) }},
+		{"pair", func() *Value { return PairOfRoom("k", a, b) }, func() *Value { return PairOf("k", a, b) }},
+	} {
+		room, bare := tc.room(), tc.bare()
+		require.True(t, DeepEqual(bare, room), tc.name)
+		require.True(t, DeepEqual(MapOf("k", bare.Get("k")), bare), tc.name)
+		require.Zero(t, mallocs(func() { room.Map.Set("_generated", a) }), "%s with room", tc.name)
+		require.NotZero(t, mallocs(func() { bare.Map.Set("_generated", a) }), "%s without room", tc.name)
+		require.True(t, DeepEqual(bare, room), tc.name)
+	}
+}
+
+// mallocs counts the heap allocations f makes.
+func mallocs(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.Mallocs - before.Mallocs
 }

@@ -203,34 +203,75 @@ func MapOf(kv ...any) *Value {
 // (as NewList), the map and the list made in one allocation: conditions and
 // constraints are made of such operators, and they were three allocations
 // each.
-func OpOf(key string, items []*Value) *Value {
+func OpOf(key string, items []*Value) *Value { return opOf[mapValue](key, items) }
+
+// PairOf returns {key: [a, b]}, its map, list and items made in one
+// allocation (OpOf).
+func PairOf(key string, a, b *Value) *Value { return pairOf[mapValue](key, a, b) }
+
+// mapHolder is a map value with room for its first entries (mapValue,
+// mapValue2), for the operators' shared allocations.
+type mapHolder[M any] interface {
+	*M
+	make(key string, v *Value) *Value
+}
+
+// opOf is OpOf with the map held by an M.
+func opOf[M any, P mapHolder[M]](key string, items []*Value) *Value {
 	if items == nil {
 		items = []*Value{}
 	}
 	x := &struct {
-		m    mapValue
+		m    M
 		list Value
 	}{}
 	x.list = Value{Kind: KindList, List: items}
-	return x.m.make(key, &x.list)
+	return P(&x.m).make(key, &x.list)
 }
 
-// PairOf returns {key: [a, b]}, its map, list and items made in one
-// allocation (OpOf).
-func PairOf(key string, a, b *Value) *Value {
+// pairOf is PairOf with the map held by an M.
+func pairOf[M any, P mapHolder[M]](key string, a, b *Value) *Value {
 	x := &struct {
-		m     mapValue
+		m     M
 		list  Value
 		items [2]*Value
 	}{}
 	x.items = [2]*Value{a, b}
 	x.list = Value{Kind: KindList, List: x.items[:]}
-	return x.m.make(key, &x.list)
+	return P(&x.m).make(key, &x.list)
 }
 
 // make returns the map value {key: v} held by m.
 func (m *mapValue) make(key string, v *Value) *Value {
 	mv := m.value()
+	mv.Map.Set(key, v)
+	return mv
+}
+
+// MapOf1 is MapOf(key, v) without boxing the key into an interface (an
+// allocation of its own where the key is not a constant).
+func MapOf1(key string, v *Value) *Value {
+	return new(mapValue).make(key, v)
+}
+
+// MapOf1Room, OpOfRoom and PairOfRoom are MapOf1, OpOf and PairOf with room
+// for a second key in the map: a map that later gets one (enrichment marks
+// the condition it generates for an element with _generated) would
+// otherwise grow into new key and value arrays, two allocations, a
+// twentieth of those of a run of the motivation space.
+func MapOf1Room(key string, v *Value) *Value {
+	return new(mapValue2).make(key, v)
+}
+
+// OpOfRoom is OpOf with room for a second key (MapOf1Room).
+func OpOfRoom(key string, items []*Value) *Value { return opOf[mapValue2](key, items) }
+
+// PairOfRoom is PairOf with room for a second key (MapOf1Room).
+func PairOfRoom(key string, a, b *Value) *Value { return pairOf[mapValue2](key, a, b) }
+
+// make returns the map value {key: v} held by m.
+func (m *mapValue2) make(key string, v *Value) *Value {
+	mv := m.init(m.keys[:0], m.vals[:0])
 	mv.Map.Set(key, v)
 	return mv
 }

@@ -32,30 +32,58 @@ func list(v ...*Value) *Value { return yamlsrc.NewList(v...) }
 // Presence is the generated presence condition of an element (§3.3). Each
 // call returns a fresh value, so that in-place simplification never touches
 // another element's condition.
-func Presence(e *Element) *Value {
+func Presence(e *Element) *Value { return presence(e, false) }
+
+// presence is Presence; with room, its map has room for a second key
+// (yamlsrc.MapOf1Room), for the condition that generic makes the one part
+// of an element's, which generatify marks.
+func presence(e *Element, room bool) *Value {
 	switch e.Kind {
 	case graph.KindNode:
-		return yamlsrc.MapOf("node_presence", e.NameValue())
+		return mapOf1(room, "node_presence", e.NameValue())
 	case graph.KindRelation:
-		return yamlsrc.PairOf("relation_presence", e.Container.NameValue(), num(e.Index))
+		return pairOf(room, "relation_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindProperty:
-		return memberPresence(e, &propertyPresence)
+		return memberPresence(e, &propertyPresence, room)
 	case graph.KindType:
-		return memberPresence(e, &typePresence)
+		return memberPresence(e, &typePresence, room)
 	case graph.KindArtifact:
-		return yamlsrc.PairOf("artifact_presence", e.Container.NameValue(), num(e.Index))
+		return pairOf(room, "artifact_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindTechnology:
-		return yamlsrc.PairOf("technology_presence", e.Container.NameValue(), num(e.Index))
+		return pairOf(room, "technology_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindPolicy:
-		return yamlsrc.MapOf("policy_presence", num(e.Index))
+		return mapOf1(room, "policy_presence", num(e.Index))
 	case graph.KindGroup:
-		return yamlsrc.MapOf("group_presence", str(e.Name))
+		return mapOf1(room, "group_presence", str(e.Name))
 	case graph.KindInput:
-		return yamlsrc.MapOf("input_presence", num(e.Index))
+		return mapOf1(room, "input_presence", num(e.Index))
 	case graph.KindOutput:
-		return yamlsrc.MapOf("output_presence", num(e.Index))
+		return mapOf1(room, "output_presence", num(e.Index))
 	}
-	return yamlsrc.MapOf("import_presence", num(e.Index))
+	return mapOf1(room, "import_presence", num(e.Index))
+}
+
+// mapOf1, opOf and pairOf are yamlsrc.MapOf1, OpOf and PairOf, with room
+// for a second key where room holds (yamlsrc.MapOf1Room).
+func mapOf1(room bool, key string, v *Value) *Value {
+	if room {
+		return yamlsrc.MapOf1Room(key, v)
+	}
+	return yamlsrc.MapOf1(key, v)
+}
+
+func opOf(room bool, key string, items []*Value) *Value {
+	if room {
+		return yamlsrc.OpOfRoom(key, items)
+	}
+	return yamlsrc.OpOf(key, items)
+}
+
+func pairOf(room bool, key string, a, b *Value) *Value {
+	if room {
+		return yamlsrc.PairOfRoom(key, a, b)
+	}
+	return yamlsrc.PairOf(key, a, b)
 }
 
 // memberKeys are the keys <container kind>_<what>_presence of one what,
@@ -73,8 +101,8 @@ func presenceKeys(what string) memberKeys {
 }
 
 // memberPresence builds {<container kind>_<what>_presence: [...container
-// TOSCA id, index]}, the key taken from keys.
-func memberPresence(e *Element, keys *memberKeys) *Value {
+// TOSCA id, index]}, the key taken from keys, with room as presence.
+func memberPresence(e *Element, keys *memberKeys, room bool) *Value {
 	c := e.Container
 	args := make([]*Value, 0, 3)
 	switch c.Kind {
@@ -86,7 +114,7 @@ func memberPresence(e *Element, keys *memberKeys) *Value {
 		args = append(args, c.Container.NameValue(), num(c.Index))
 	}
 	args = append(args, num(e.Index))
-	return yamlsrc.OpOf(keys[c.Kind], args)
+	return opOf(room, keys[c.Kind], args)
 }
 
 // bratify builds the default-alternative condition not(or(others)) (§5.10).
@@ -277,12 +305,14 @@ func and(conds []*Value) *Value { return yamlsrc.OpOf("and", conds) }
 // turns the and of one condition into that condition, and most generic
 // conditions have one part (a property's or an artifact's container, a
 // node's one semantic part), so the and's map and list were made only to
-// be dropped: 3% of the bytes a batch of the 256-run space allocated.
+// be dropped: 3% of the bytes a batch of the 256-run space allocated. The
+// and it makes has room for generatify's marker; the parts have it where
+// they are alone (generic).
 func andOf(conds []*Value) *Value {
 	if len(conds) == 1 {
 		return conds[0]
 	}
-	return and(conds)
+	return yamlsrc.OpOfRoom("and", conds)
 }
 
 // modeParts splits an element's default-condition mode and checks its parts.
@@ -379,35 +409,42 @@ func artifacts(n *Element) []*Element { return n.Artifacts }
 func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 	switch e.Kind {
 	case graph.KindNode:
-		var cs []*Value
-		name := e.NameValue()
+		// The parts that apply counted first, so that the condition of
+		// one that is alone gets room for generatify's marker (presence).
+		n := 0
 		for _, p := range parts {
-			if p == "host" {
-				if e.HasHost() {
-					cs = append(cs, yamlsrc.MapOf("host_presence", str("SELF")))
-				}
-				continue
-			}
-			if np, ok := nodeParts[p]; ok && len(np.of(e)) > 0 {
-				cs = append(cs, yamlsrc.MapOf(np.operator, name))
+			if nodePartApplies(e, p) {
+				n++
 			}
 		}
-		return append(ws, wrapper{conditions: andOf(cs), semantic: true})
+		return append(ws, wrapper{conditions: andOf(nodeConditions(e, parts, n == 1)), semantic: true})
 	case graph.KindRelation, graph.KindProperty, graph.KindTechnology:
+		n := 0 // the parts that add a condition (partCondition)
+		for _, p := range parts {
+			if p != "consuming" || len(e.Consuming) > 0 {
+				n++
+			}
+		}
 		var cs []*Value
 		for _, p := range parts {
-			if c := partCondition(e, p); c != nil {
+			if c := partCondition(e, p, n == 1); c != nil {
 				cs = append(cs, c)
 			}
 		}
 		return append(ws, wrapper{conditions: andOf(cs), consistency: true})
 	case graph.KindArtifact:
 		var cons, sems []*Value
+		nCons := 0
 		for _, p := range parts {
 			if p == "container" {
-				cons = append(cons, Presence(e.Container))
+				nCons++
+			}
+		}
+		for _, p := range parts {
+			if p == "container" {
+				cons = append(cons, presence(e.Container, nCons == 1))
 			} else {
-				sems = append(sems, yamlsrc.MapOf("is_managed", str("SELF")))
+				sems = append(sems, mapOf1(len(parts)-nCons == 1, "is_managed", str("SELF")))
 			}
 		}
 		if len(cons) > 0 {
@@ -418,27 +455,58 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 		}
 		return ws
 	case graph.KindType:
-		return append(ws, wrapper{conditions: Presence(e.Container), consistency: true})
+		return append(ws, wrapper{conditions: presence(e.Container, true), consistency: true})
 	case graph.KindPolicy:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf("has_present_target", num(e.Index)), semantic: true})
+		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("has_present_target", num(e.Index)), semantic: true})
 	case graph.KindGroup:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf("has_present_member", str(e.Name)), semantic: true})
+		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("has_present_member", str(e.Name)), semantic: true})
 	case graph.KindInput:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf("is_consumed", num(e.Index)), semantic: true})
+		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("is_consumed", num(e.Index)), semantic: true})
 	case graph.KindOutput:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf("is_produced", num(e.Index)), semantic: true})
+		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("is_produced", num(e.Index)), semantic: true})
 	}
 	return append(ws, wrapper{conditions: yamlsrc.NewBool(true), consistency: true, semantic: true})
 }
 
+// nodeConditions is the conditions of a node's checked mode parts, one per
+// part that applies (nodePartApplies), in their order, with room as
+// presence.
+func nodeConditions(e *Element, parts []string, room bool) []*Value {
+	var cs []*Value
+	name := e.NameValue()
+	for _, p := range parts {
+		if !nodePartApplies(e, p) {
+			continue
+		}
+		if p == "host" {
+			cs = append(cs, mapOf1(room, "host_presence", str("SELF")))
+		} else {
+			cs = append(cs, mapOf1(room, nodeParts[p].operator, name))
+		}
+	}
+	return cs
+}
+
+// nodePartApplies reports whether a node's checked mode part adds a
+// condition: host where the node has a host, the others where the node
+// has what they name.
+func nodePartApplies(e *Element, part string) bool {
+	if part == "host" {
+		return e.HasHost()
+	}
+	np, ok := nodeParts[part]
+	return ok && len(np.of(e)) > 0
+}
+
 // partCondition is the consistency condition of one checked mode part of a
-// relation, property or technology; nil where the part adds none.
-func partCondition(e *Element, part string) *Value {
+// relation, property or technology; nil where the part adds none. room is
+// presence's.
+func partCondition(e *Element, part string, room bool) *Value {
 	switch part {
 	case "source", "container":
-		return Presence(e.Container)
+		return presence(e.Container, room)
 	case "target":
-		return Presence(e.Target)
+		return presence(e.Target, room)
 	case "consuming":
 		if len(e.Consuming) == 0 {
 			return nil
@@ -447,7 +515,7 @@ func partCondition(e *Element, part string) *Value {
 		for i, c := range e.Consuming {
 			ors[i] = Presence(c)
 		}
-		return yamlsrc.OpOf("or", ors)
+		return opOf(room, "or", ors)
 	}
 	// "other": the technology's alternatives.
 	return bratify(without(e.Container.Technologies, e))
@@ -688,7 +756,7 @@ func conditions(g *graph.Graph, walk bool) (refused, err error) {
 			// and of one condition simplifies to that condition.
 			all := selected[0]
 			if len(selected) > 1 {
-				all = and(append([]*Value(nil), selected...))
+				all = yamlsrc.OpOfRoom("and", append([]*Value(nil), selected...))
 			}
 			simple, err := simplify(all, e)
 			if err != nil {
