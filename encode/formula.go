@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // Lit is a literal: +v or -v for variable v >= 1, or one of the constants.
@@ -111,6 +112,9 @@ type namedVar struct {
 type lazyNames struct {
 	base, n int
 	name    func(i int) string
+	// prefix, where not empty, names a second half of the block
+	// (LazyPairs): variable base+n+i is prefix+name(i).
+	prefix string
 	// mayBe reports whether a name could be one of the block's; names it
 	// rejects are looked up without indexing the block.
 	mayBe   func(name string) bool
@@ -127,8 +131,12 @@ func (b *Builder) Names() []string {
 		return b.names
 	}
 	names := make([]string, b.nv+1)
-	for i := range b.lazy.n {
-		names[b.lazy.base+i] = b.lazy.name(i)
+	lz := &b.lazy
+	for i := range lz.n {
+		names[lz.base+i] = lz.name(i)
+		if lz.prefix != "" {
+			names[lz.base+lz.n+i] = lz.prefix + names[lz.base+i]
+		}
 	}
 	for _, n := range b.named {
 		names[n.v] = n.name
@@ -165,12 +173,28 @@ func (b *Builder) LazyVars(n int, name func(i int) string, mayBe func(string) bo
 	return first
 }
 
+// LazyPairs is LazyVars for 2n variables, named name(0), ..., name(n-1)
+// and then prefix+name(0), ..., prefix+name(n-1): the second names are
+// looked up through the first, so that indexing the block makes and
+// hashes n names, not 2n (an element's variable and its manual
+// variable: every manual name was a string made for the index alone).
+// mayBe must accept all 2n names, and no name(i) may begin with prefix.
+func (b *Builder) LazyPairs(n int, name func(i int) string, prefix string, mayBe func(string) bool) Lit {
+	first := b.LazyVars(2*n, name, mayBe)
+	b.lazy.n, b.lazy.prefix = n, prefix
+	return first
+}
+
 // find looks a name up, indexing the lazy block when the name could be in it.
 func (b *Builder) find(name string) (Lit, bool) {
 	if l, ok := b.byName[name]; ok {
 		return l, true
 	}
-	if lz := &b.lazy; lz.n > 0 && !lz.indexed && lz.mayBe(name) {
+	lz := &b.lazy
+	if lz.n == 0 || (!lz.indexed && !lz.mayBe(name)) {
+		return 0, false
+	}
+	if !lz.indexed {
 		lz.indexed = true
 		// One map at the final size: growing the index name by name
 		// rehashed it a dozen times, an eighth of a large encoding.
@@ -184,8 +208,20 @@ func (b *Builder) find(name string) (Lit, bool) {
 				b.byName[nm] = Lit(v)
 			}
 		}
-		l, ok := b.byName[name]
-		return l, ok
+		if l, ok := b.byName[name]; ok {
+			return l, true
+		}
+	}
+	if lz.prefix == "" {
+		return 0, false
+	}
+	rest, ok := strings.CutPrefix(name, lz.prefix)
+	if !ok {
+		return 0, false
+	}
+	// The variable of rest, where it is one of the first half's.
+	if l, ok := b.byName[rest]; ok && int(l) >= lz.base && int(l) < lz.base+lz.n {
+		return l + Lit(lz.n), true
 	}
 	return 0, false
 }

@@ -366,3 +366,29 @@ func TestAnd2(t *testing.T) {
 	require.Equal(t, g, b.And(-y, x, True, -y), "the general case finds the same gate")
 	require.Equal(t, 3, b.NumVars())
 }
+
+// TestLazyPairs: the second half of a LazyPairs block is found through the
+// first, its names made only for Names; a prefixed name whose rest is a
+// variable outside the block is a variable of its own.
+func TestLazyPairs(t *testing.T) {
+	b := NewBuilder()
+	names := []string{"node.a", "node.b"}
+	computed := 0
+	first := b.LazyPairs(len(names), func(i int) string { computed++; return names[i] }, "manual.", mayBeElementVar)
+	require.Equal(t, 4, b.NumVars())
+	require.Equal(t, first+3, b.Var("manual.node.b"))
+	require.Equal(t, 2, computed, "only the first half's names are made for the index")
+	require.Equal(t, first, b.Var("node.a"))
+	l, ok := b.Lookup("manual.node.a")
+	require.True(t, ok)
+	require.Equal(t, first+2, l)
+	z := b.Var("node.z")
+	require.Equal(t, Lit(5), z)
+	mz := b.Var("manual.node.z")
+	require.Equal(t, Lit(6), mz, "node.z is outside the block: manual.node.z is a new variable")
+	_, ok = b.Lookup("manual.node.c")
+	require.False(t, ok)
+	_, ok = b.Lookup("manual.")
+	require.False(t, ok)
+	require.Equal(t, []string{"", "node.a", "node.b", "manual.node.a", "manual.node.b", "node.z", "manual.node.z"}, b.Names())
+}

@@ -349,12 +349,9 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	b.mvars = make([]Lit, n)
 	lazyBase := 0
 	if lazy {
-		first := b.LazyVars(2*n, func(i int) string {
-			if i < n {
-				return g.Elements[i].ID()
-			}
-			return g.Elements[i-n].ManualID()
-		}, mayBeElementVar)
+		// An element's manual variable is named "manual." and its id
+		// (graph.Element.ManualID).
+		first := b.LazyPairs(n, func(i int) string { return g.Elements[i].ID() }, "manual.", mayBeElementVar)
 		lazyBase = int(first)
 		for i := range g.Elements {
 			b.evars[i] = first + Lit(i)
