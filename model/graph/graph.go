@@ -579,19 +579,45 @@ type nameIndex struct {
 // appearance of each name.
 func NameGroups(elems []*Element) [][]*Element {
 	if len(elems) <= smallGroups {
-		return smallNameGroups(elems)
+		groups, _ := smallNameGroups(elems, nil, nil)
+		return groups
 	}
 	_, groups := groupByName(elems)
+	return groups
+}
+
+// NameGrouper is NameGroups for a pass that groups many short lists one
+// after another (constraint enrichment, for every node's properties,
+// artifacts and relations): the groups of a list of at most smallGroups
+// elements live in the grouper's storage until its next call, where
+// NameGroups allocated twice per list (2.3% of the allocations of a batch
+// of the motivation space).
+type NameGrouper struct {
+	flat   []*Element
+	groups [][]*Element
+}
+
+// Groups is NameGroups(elems), valid until the next call.
+func (ng *NameGrouper) Groups(elems []*Element) [][]*Element {
+	if len(elems) > smallGroups {
+		return NameGroups(elems)
+	}
+	groups, flat := smallNameGroups(elems, ng.flat, ng.groups)
+	if groups != nil {
+		ng.flat, ng.groups = flat, groups
+	}
 	return groups
 }
 
 // smallNameGroups is NameGroups for at most smallGroups elements: it
 // searches the names met so far instead of a map, and cuts the groups from
 // one array, two allocations where a slice per name took one each, and
-// the list of groups one per doubling.
-func smallNameGroups(elems []*Element) [][]*Element {
+// the list of groups one per doubling. The array and the list of groups
+// reuse flat's and groups' storage where it is large enough; it returns
+// the groups and the array.
+func smallNameGroups(elems, flat []*Element, groups [][]*Element) ([][]*Element, []*Element) {
 	if len(elems) == 0 {
-		return nil
+		return nil, flat
 	}
 	var of, first, size [smallGroups]int8
 	n := 0
@@ -607,8 +633,15 @@ func smallNameGroups(elems []*Element) [][]*Element {
 		of[i] = int8(g)
 		size[g]++
 	}
-	flat := make([]*Element, len(elems))
-	out := make([][]*Element, n)
+	if cap(flat) < len(elems) {
+		flat = make([]*Element, len(elems))
+	}
+	flat = flat[:len(elems)]
+	out := groups[:0]
+	if cap(out) < n {
+		out = make([][]*Element, n)
+	}
+	out = out[:n]
 	pos := 0
 	for g := range out {
 		end := pos + int(size[g])
@@ -618,7 +651,7 @@ func smallNameGroups(elems []*Element) [][]*Element {
 	for i, e := range elems {
 		out[of[i]] = append(out[of[i]], e)
 	}
-	return out
+	return out, flat
 }
 
 // groupByName groups elements by name in order of first appearance, with

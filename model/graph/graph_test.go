@@ -149,6 +149,34 @@ func TestNameGroups(t *testing.T) {
 	}
 }
 
+// TestNameGrouper: one grouper over lists of several sizes, in turn, gives
+// what NameGroups gives for each, and once its storage is large enough
+// allocates nothing for a short list.
+func TestNameGrouper(t *testing.T) {
+	list := func(names string) []*Element {
+		var elems []*Element
+		for i, n := range strings.Fields(names) {
+			elems = append(elems, &Element{Name: n, Index: int32(i)})
+		}
+		return elems
+	}
+	var ng NameGrouper
+	for _, names := range []string{"a b a c b a", "", "a", "x y x y x y x y x y z", "a a a", "a b c d e f g h", "p q p"} {
+		elems := list(names)
+		want := NameGroups(elems)
+		got := ng.Groups(elems)
+		require.Equal(t, want, got, "%q", names)
+		for g := range got {
+			if len(elems) <= smallGroups {
+				require.Equal(t, len(got[g]), cap(got[g]), "%q: group %d", names, g)
+			}
+		}
+	}
+	short := list("a b a c")
+	ng.Groups(list("a b c d e f g h"))
+	require.Zero(t, testing.AllocsPerRun(10, func() { ng.Groups(short) }), "storage reused")
+}
+
 // TestKeySet: each key of the set has its own member, other keys none, and
 // an element's set is its map's keys at the build, a null value included.
 func TestKeySet(t *testing.T) {

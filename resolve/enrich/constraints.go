@@ -62,6 +62,9 @@ func done(step func()) func() error {
 type constraintSet struct {
 	g   *graph.Graph
 	out []*Value
+	// groups groups the short lists the unique constraints go through;
+	// each list's groups are used before the next list's are made.
+	groups graph.NameGrouper
 }
 
 func (k *constraintSet) add(c *Value) { k.out = append(k.out, c) }
@@ -98,7 +101,7 @@ func (k *constraintSet) relationTargets() {
 // a name.
 func (k *constraintSet) uniqueArtifacts() {
 	for _, n := range k.g.Nodes {
-		for _, group := range graph.NameGroups(n.Artifacts) {
+		for _, group := range k.groups.Groups(n.Artifacts) {
 			k.add(yamlsrc.OpOf("amo", ids(group)))
 		}
 	}
@@ -117,7 +120,7 @@ func (k *constraintSet) uniqueProperties() {
 	g := k.g
 	for _, containers := range [][]*Element{g.Nodes, g.Relations, g.Policies, g.Groups, g.Artifacts} {
 		for _, e := range containers {
-			for _, group := range graph.NameGroups(e.Properties) {
+			for _, group := range k.groups.Groups(e.Properties) {
 				k.add(implies(id(group[0].Container), yamlsrc.OpOf("exo", ids(group))))
 			}
 		}
@@ -183,7 +186,7 @@ func (k *constraintSet) technologies() error {
 
 // unique allows at most one of the elements of es that share a name.
 func (k *constraintSet) unique(es []*Element) {
-	for _, group := range graph.NameGroups(es) {
+	for _, group := range k.groups.Groups(es) {
 		k.add(yamlsrc.OpOf("amo", ids(group)))
 	}
 }
@@ -192,7 +195,7 @@ func (k *constraintSet) unique(es []*Element) {
 // relations that share a name.
 func (k *constraintSet) uniqueRelations() {
 	for _, n := range k.g.Nodes {
-		for _, group := range graph.NameGroups(n.Outgoing) {
+		for _, group := range k.groups.Groups(n.Outgoing) {
 			k.add(implies(id(n), yamlsrc.OpOf("amo", ids(group))))
 		}
 	}
