@@ -57,10 +57,12 @@ func (s *clauseStore) add(c []Lit) {
 	}
 	i := len(s.cur.lits)
 	s.cur.starts[i/64] |= 1 << (i % 64)
-	for _, l := range c {
-		s.cur.lits = append(s.cur.lits, int(l))
+	s.cur.lits = s.cur.lits[:i+len(c)]
+	out := s.cur.lits[i:]
+	for k, l := range c {
+		out[k] = int(l)
 	}
-	sortClause(s.cur.lits[i:])
+	sortClause(out)
 	s.n++
 }
 
@@ -74,6 +76,14 @@ func (s *clauseStore) add(c []Lit) {
 // that order too. It is solver's litLess, spelt again because encode
 // cannot import the solver; the two must agree.
 func sortClause(c []int) {
+	if len(c) == 2 {
+		// Two literals, as most of a gate's clauses have: one
+		// comparison, without the loop.
+		if compareLits(c[1], c[0]) < 0 {
+			c[0], c[1] = c[1], c[0]
+		}
+		return
+	}
 	if len(c) > 16 {
 		slices.SortFunc(c, compareLits)
 		return
