@@ -247,8 +247,15 @@ func largestTemplate(runs []*batch.Run) int64 {
 // reserveHugePages advises huge pages for n bytes of heap address space
 // that the heap then grows into (batchRunsGC), where the machine gives
 // huge pages to memory that asks for them.
+//
+// It leaves the heap alone where GOMEMLIMIT bounds it (the block would
+// count against the limit until handed back) and where the kernel
+// commits memory strictly (vm.overcommit_memory = 2), since mapping the
+// block counts against the commit limit and a heap that cannot grow
+// ends the process.
 func reserveHugePages(n int64) {
-	if n <= 0 || !hugePagesOnRequest() || slices.Contains(strings.Split(os.Getenv("GODEBUG"), ","), "disablethp=1") {
+	if n <= 0 || os.Getenv("GOMEMLIMIT") != "" || !hugePagesOnRequest() || strictOvercommit() ||
+		slices.Contains(strings.Split(os.Getenv("GODEBUG"), ","), "disablethp=1") {
 		return
 	}
 	b := make([]byte, n)

@@ -34,3 +34,12 @@ func adviseHugePages(b []byte) {
 	const madvHugepage = 14
 	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(len(b)), madvHugepage)
 }
+
+// strictOvercommit reports whether the kernel refuses to commit more
+// memory than its commit limit (vm.overcommit_memory = 2); true where that
+// cannot be read, to be safe.
+func strictOvercommit() bool {
+	b, err := os.ReadFile("/proc/sys/vm/overcommit_memory")
+	b = bytes.TrimSpace(b)
+	return err != nil || len(b) == 0 || b[0] == '2'
+}

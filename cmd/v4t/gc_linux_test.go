@@ -12,16 +12,23 @@ import (
 // TestReserveHugePages: where the kernel gives huge pages on request, the
 // reserved block stays in the address space with the advice on it after
 // its pages went back to the kernel, for the heap to grow into; with
-// GODEBUG=disablethp=1 nothing is advised.
+// GODEBUG=disablethp=1 or GOMEMLIMIT set nothing is advised.
 func TestReserveHugePages(t *testing.T) {
 	if !hugePagesOnRequest() {
 		t.Skip("transparent huge pages are not given on request (madvise) on this machine")
+	}
+	if strictOvercommit() {
+		t.Skip("the kernel commits memory strictly (vm.overcommit_memory = 2) on this machine")
 	}
 	t.Setenv("GODEBUG", "disablethp=1")
 	before := advisedBytes(t)
 	reserveHugePages(64 << 20)
 	require.Equal(t, before, advisedBytes(t), "GODEBUG=disablethp=1 must turn it off")
 	t.Setenv("GODEBUG", "")
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	reserveHugePages(64 << 20)
+	require.Equal(t, before, advisedBytes(t), "GOMEMLIMIT must turn it off")
+	t.Setenv("GOMEMLIMIT", "")
 	reserveHugePages(64 << 20)
 	require.GreaterOrEqual(t, advisedBytes(t)-before, int64(64<<20), "the block is advised")
 }

@@ -9,3 +9,5 @@ func physicalMemory() int64 { return 0 }
 func hugePagesOnRequest() bool { return false }
 
 func adviseHugePages([]byte) {}
+
+func strictOvercommit() bool { return true }
