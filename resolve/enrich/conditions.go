@@ -35,8 +35,9 @@ func list(v ...*Value) *Value { return yamlsrc.NewList(v...) }
 func Presence(e *Element) *Value { return presence(e, false) }
 
 // presence is Presence; with room, its map has room for a second key
-// (yamlsrc.MapOf1Room), for the condition that generic makes the one part
-// of an element's, which generatify marks.
+// (yamlsrc.MapOf1Room), for a presence that is the whole of the condition
+// generic makes for an element (a part that is alone), which generatify
+// marks with _generated.
 func presence(e *Element, room bool) *Value {
 	switch e.Kind {
 	case graph.KindNode:
