@@ -299,9 +299,7 @@ func typeSpecific(e *Element, tsc *Value) (*wrapper, error) {
 	return w, nil
 }
 
-func and(conds []*Value) *Value { return yamlsrc.OpOf("and", conds) }
-
-// andOf is and(conds) for generic's candidates, but conds[0] itself where it
+// andOf is {and: conds} for generic's candidates, but conds[0] itself where it
 // is the only one: Conditions simplifies every candidate it selects, which
 // turns the and of one condition into that condition, and most generic
 // conditions have one part (a property's or an artifact's container, a

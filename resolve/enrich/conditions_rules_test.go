@@ -518,6 +518,7 @@ func TestAndOfSimplifiesAsAnd(t *testing.T) {
 				}
 				return vs
 			}
+			and := func(cs []*yamlsrc.Value) *yamlsrc.Value { return yamlsrc.OpOf("and", cs) }
 			want, err := simplify(and(parts()), e)
 			require.NoError(t, err)
 			got, err := simplify(andOf(parts()), e)
