@@ -52,7 +52,7 @@ func nodeNames(doc *yamlsrc.Value) []string {
 	if !nodes.IsMap() {
 		return nil
 	}
-	return nodes.Map.Keys()
+	return nodes.Map().Keys()
 }
 
 // TestFamilies resolves every family at small seeds and checks what the
@@ -105,7 +105,7 @@ func TestFamilies(t *testing.T) {
 				props, arts := node.Get("properties"), node.Get("artifacts")
 				require.True(t, props.IsMap(), "wide node %d has properties", i)
 				require.True(t, arts.IsMap(), "wide node %d has artifacts", i)
-				require.Equal(t, 11, props.Map.Len(), "wide node %d: properties", i)
+				require.Equal(t, 11, props.Map().Len(), "wide node %d: properties", i)
 				// profile small: even nodes take the first side, odd ones
 				// the second (with docs and the non-default config).
 				side := "first-"
@@ -113,8 +113,8 @@ func TestFamilies(t *testing.T) {
 				if i%2 == 1 {
 					side, wantArts = "second-", 3
 				}
-				require.Equal(t, side+strconv.Itoa(i)+"-0", props.Get("size_0").Str, "wide node %d: size_0", i)
-				require.Equal(t, wantArts, arts.Map.Len(), "wide node %d: artifacts", i)
+				require.Equal(t, side+strconv.Itoa(i)+"-0", props.Get("size_0").Str(), "wide node %d: size_0", i)
+				require.Equal(t, wantArts, arts.Map().Len(), "wide node %d: artifacts", i)
 			}
 		}},
 	}
@@ -147,7 +147,7 @@ func TestFamiliesDeterministic(t *testing.T) {
 			count := 0
 			for _, key := range []string{"node_templates", "relationship_templates"} {
 				if m := topo.Get(key); m.IsMap() {
-					count += m.Map.Len()
+					count += m.Map().Len()
 				}
 			}
 			require.Equal(t, f.Templates(7), count, "%s seed 7: templates", f.Name)

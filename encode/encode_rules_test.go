@@ -178,7 +178,7 @@ topology_template:
 	require.Len(t, res.Groups, 5)
 	require.Equal(t, "type.t@0.node.n", res.Groups[0].Element.ID())
 	require.Equal(t, "node.n", res.Groups[1].Element.ID())
-	require.Equal(t, "a", res.Groups[2].Constraint.Str)
+	require.Equal(t, "a", res.Groups[2].Constraint.Str())
 	require.True(t, res.Groups[3].Constraint.IsFalse())
 	require.True(t, res.Groups[4].Implies)
 	require.Equal(t, "node.n", res.Groups[4].Element.ID())

@@ -135,14 +135,14 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 	}
 	i := -1
 	if e.exprs.IsMap() {
-		i = e.exprs.Map.IndexNear(name.Str, e.nextExpr)
+		i = e.exprs.Map().IndexNear(name.Str(), e.nextExpr)
 		e.nextExpr = i + 1
 	}
 	if i >= len(e.exprSeen) {
 		// The cache is sized on first use where the encoder was not given
 		// one (display), and grows with the expressions should anything
 		// add some while encoding.
-		n := e.exprs.Map.Len()
+		n := e.exprs.Map().Len()
 		e.exprVars = append(e.exprVars, make([]F, n-len(e.exprVars))...)
 		e.exprSeen = append(e.exprSeen, make([]bool, n-len(e.exprSeen))...)
 	}
@@ -152,10 +152,10 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 	}
 	var found *Value
 	if i >= 0 {
-		found = e.exprs.Map.Val(i)
+		found = e.exprs.Map().Val(i)
 	}
 	if found.IsNull() {
-		return zero[F](), errf(msgLogicExpressionMissing(name.Str))
+		return zero[F](), errf(msgLogicExpressionMissing(name.Str()))
 	}
 	switch found.Kind {
 	case yamlsrc.KindString:
@@ -163,7 +163,7 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 	case yamlsrc.KindBool:
 		return e.translate(found, ctx)
 	case yamlsrc.KindNumber:
-		return zero[F](), diag.AtRef(e.valuePos(found), diag.StageSolve, `expected the logic expression "`+name.Str+`" as a map, a list or a boolean, found a number`,
+		return zero[F](), diag.AtRef(e.valuePos(found), diag.StageSolve, `expected the logic expression "`+name.Str()+`" as a map, a list or a boolean, found a number`,
 			graph.MsgCannotCreateProperty("_id", found))
 	case yamlsrc.KindTime:
 		return zero[F](), errf(msgUnknownValueExpression(found))
@@ -172,7 +172,7 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 		e.exprVars[i], e.exprSeen[i] = v, true
 		return v, nil
 	}
-	v := e.b.Term("expression." + name.Str)
+	v := e.b.Term("expression." + name.Str())
 	if e.named != nil {
 		e.named[found] = v
 	}
@@ -195,7 +195,7 @@ func (e *encoder[F]) opNary(key string, _, arg *Value, ctx *Element) (F, error) 
 		return zero[F](), diag.AtRef(e.valuePos(arg), diag.StageSolve, "expected the operands of "+key+" as a list, found "+graph.Describe(arg),
 			graph.MsgNotAFunction("expression."+key+".map"))
 	}
-	return e.nary(key, arg.List, ctx)
+	return e.nary(key, arg.List(), ctx)
 }
 
 func (e *encoder[F]) opNot(_ string, _, arg *Value, ctx *Element) (F, error) {
@@ -208,11 +208,11 @@ func (e *encoder[F]) opNot(_ string, _, arg *Value, ctx *Element) (F, error) {
 func (e *encoder[F]) opImplies(_ string, _, arg *Value, ctx *Element) (F, error) {
 	var a0, a1 *Value
 	if arg.IsList() {
-		if len(arg.List) > 0 {
-			a0 = arg.List[0]
+		if len(arg.List()) > 0 {
+			a0 = arg.List()[0]
 		}
-		if len(arg.List) > 1 {
-			a1 = arg.List[1]
+		if len(arg.List()) > 1 {
+			a1 = arg.List()[1]
 		}
 	}
 	l0, err := e.translate(a0, ctx)
@@ -309,14 +309,14 @@ func (e *encoder[F]) anyProducer(out *Element) F { return e.anyPresent(out.Produ
 // opContainerPresence is the presence of the container (SELF) or of the
 // container's container (CONTAINER) of the context element.
 func (e *encoder[F]) opContainerPresence(_ string, _, arg *Value, ctx *Element) (F, error) {
-	if !arg.IsString() || (arg.Str != "SELF" && arg.Str != "CONTAINER") {
+	if !arg.IsString() || (arg.Str() != "SELF" && arg.Str() != "CONTAINER") {
 		return zero[F](), errf(graph.MsgUnexpected)
 	}
 	cont, err := e.g.GetContainer(ctx)
 	if err != nil {
 		return zero[F](), err
 	}
-	if arg.Str == "CONTAINER" {
+	if arg.Str() == "CONTAINER" {
 		if cont, err = e.g.GetContainer(cont); err != nil {
 			return zero[F](), err
 		}

@@ -218,10 +218,10 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 		}
 		for _, c := range items {
 			b.Group(Group{Constraint: c})
-			if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str) {
+			if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str()) {
 				// The reference requires the string as it is, and its SAT
 				// library checks what require is given as an array.
-				return diag.At(diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)}, diag.StageSolve, MsgNotTerms(c.Str))
+				return diag.At(diag.Pos{File: g.File, Line: int(c.Line), Col: int(c.Col)}, diag.StageSolve, MsgNotTerms(c.Str()))
 			}
 			l, err := e.translate(c, nil)
 			if err != nil {
@@ -254,7 +254,7 @@ func numExpressions(exprs *Value) int {
 	if !exprs.IsMap() {
 		return 0
 	}
-	return exprs.Map.Len()
+	return exprs.Map().Len()
 }
 
 // constraints returns the items of variability.constraints as the
@@ -265,14 +265,14 @@ func (e *encoder[F]) constraints(cs *Value) ([]*Value, error) {
 	msg := "expected the variability constraints as a list, found " + graph.Describe(cs)
 	switch cs.Kind {
 	case yamlsrc.KindList:
-		return cs.List, nil
+		return cs.List(), nil
 	case yamlsrc.KindString:
 		// Quirk: scalar maps (README, "Malformed input").
-		if e.warn != nil && cs.Str != "" {
+		if e.warn != nil && cs.Str() != "" {
 			e.warn(diag.Warning(pos, diag.StageSolve, msg+": each character is read as a constraint, as the reference does"))
 		}
 		var items []*Value
-		for _, r := range cs.Str {
+		for _, r := range cs.Str() {
 			c := yamlsrc.NewString(string(r))
 			c.Line, c.Col = cs.Line, cs.Col
 			items = append(items, c)
@@ -544,7 +544,7 @@ func (e *encoder[F]) and(conds []*Value, ctx *Element) (F, error) {
 // translations of items, with the checks of the reference's SAT library.
 func (e *encoder[F]) nary(key string, items []*Value, ctx *Element) (F, error) {
 	for _, c := range items {
-		if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str) {
+		if c != nil && c.Kind == yamlsrc.KindString && !IsNameTerm(c.Str()) {
 			return e.badOperands(key, items, ctx)
 		}
 	}
@@ -591,12 +591,12 @@ func (e *encoder[F]) badOperands(key string, items []*Value, ctx *Element) (F, e
 		return e.b.True(), nil
 	}
 	if len(items) == 1 {
-		return zero[F](), errf(msgStringNotTerm(items[0].Str))
+		return zero[F](), errf(msgStringNotTerm(items[0].Str()))
 	}
 	parts := make([]string, len(items))
 	for i, c := range items {
 		if c != nil && c.Kind == yamlsrc.KindString {
-			parts[i] = c.Str
+			parts[i] = c.Str()
 		} else {
 			parts[i] = e.display(c, ctx)
 		}
@@ -680,18 +680,18 @@ func (e *encoder[F]) implies(el *Element) error {
 		return errf(graph.MsgNotArray(list))
 	}
 	id := e.b.Element(el)
-	for _, imp := range list.List {
+	for _, imp := range list.List() {
 		// The reference reads implies.length and destructures
 		// [target, condition] = implies.
 		var items []*Value
 		length := 0
 		switch {
 		case imp.IsList():
-			items, length = imp.List, len(imp.List)
+			items, length = imp.List(), len(imp.List())
 		case imp.IsString():
 			// Quirk: a string is destructured into its characters
 			// (code points) but its length counts UTF-16 units.
-			for _, r := range imp.Str {
+			for _, r := range imp.Str() {
 				if len(items) < 2 {
 					c := yamlsrc.NewString(string(r))
 					c.Line, c.Col = imp.Line, imp.Col
@@ -838,7 +838,7 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 	}
 	switch x.Kind {
 	case yamlsrc.KindString:
-		return e.term(x.Str)
+		return e.term(x.Str())
 	case yamlsrc.KindBool:
 		if x.Bool {
 			return e.b.True(), nil
@@ -849,7 +849,7 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 			graph.MsgCannotReadNull("_cached_element"))
 	case yamlsrc.KindMap:
 		// The first recognised key in dispatch order wins.
-		if best, arg := x.Map.FirstRanked(logicRank); arg != nil {
+		if best, arg := x.Map().FirstRanked(logicRank); arg != nil {
 			return e.operator(logicKeys[best], best, x, arg, ctx)
 		}
 	}

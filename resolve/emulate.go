@@ -149,13 +149,13 @@ func emulate(g *graph.Graph, ev encode.Evaluator) (present []bool, ok bool) {
 			groups := map[string][]*graph.Element{}
 			for _, tech := range g.Technologies {
 				if _, seen := groups[tech.Name]; !seen {
-					order.Map.Set(tech.Name, yamlsrc.NewNull())
+					order.Map().Set(tech.Name, yamlsrc.NewNull())
 				}
 				groups[tech.Name] = append(groups[tech.Name], tech)
 			}
 			var formulas []any
 			var ws []int
-			for _, name := range order.Map.Keys() {
+			for _, name := range order.Map().Keys() {
 				formulas = append(formulas, logic.Or(ids(groups[name])...))
 				ws = append(ws, 1)
 			}

@@ -189,7 +189,7 @@ func (p *prepared) resolveVariant(ctx context.Context, enc *encode.Result, proj 
 	}
 	assigned := yamlsrc.Clone(p.assigned)
 	for _, a := range inputs {
-		assigned.Map.Set(a.Name, yamlsrc.Clone(a.Value))
+		assigned.Map().Set(a.Name, yamlsrc.Clone(a.Value))
 	}
 	if err := p.finish(g, p.evaluator(g, assigned), enc, res.Model); err != nil {
 		return nil, err

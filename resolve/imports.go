@@ -32,9 +32,9 @@ func checkImports(path string, doc *yamlsrc.Value, allowOutside bool) error {
 	w := &tosca.ImportWalk[*yamlsrc.Value]{Tree: tosca.NewTree(filepath.Dir(path)), AllowOutside: allowOutside}
 	w.Imports = func(doc *yamlsrc.Value) error {
 		imports := doc.Get("imports")
-		for i := 0; imports.IsList() && i < len(imports.List); i++ {
-			name := importFile(imports.List[i])
-			if name == nil || strings.Contains(name.Str, "://") {
+		for i := 0; imports.IsList() && i < len(imports.List()); i++ {
+			name := importFile(imports.List()[i])
+			if name == nil || strings.Contains(name.Str(), "://") {
 				continue
 			}
 			if _, _, err := w.Follow(name); err != nil {
@@ -51,7 +51,7 @@ func checkImports(path string, doc *yamlsrc.Value, allowOutside bool) error {
 		return sub, imp.Path, err
 	}
 	w.Outside = func(imp *tosca.Import, why string) error {
-		return diag.At(imp.Pos(), diag.StageLoad, "import \""+imp.Name.Str+"\""+why+allowOutsideHint)
+		return diag.At(imp.Pos(), diag.StageLoad, "import \""+imp.Name.Str()+"\""+why+allowOutsideHint)
 	}
 	w.Cycle = func(imp *tosca.Import, files []string) error {
 		return diag.At(imp.Pos(), diag.StageLoad, "import cycle: "+tosca.ImportCycle(files, imp.Path))
@@ -60,7 +60,7 @@ func checkImports(path string, doc *yamlsrc.Value, allowOutside bool) error {
 		if !regularFile(imp.Path) {
 			return nil // passed through at any depth
 		}
-		return diag.At(imp.Pos(), diag.StageLoad, "import \""+imp.Name.Str+"\": imports nested deeper than "+strconv.Itoa(tosca.MaxImportDepth)+" levels")
+		return diag.At(imp.Pos(), diag.StageLoad, "import \""+imp.Name.Str()+"\": imports nested deeper than "+strconv.Itoa(tosca.MaxImportDepth)+" levels")
 	}
 	return w.Walk(doc, path, 0)
 }
@@ -75,8 +75,8 @@ func regularFile(path string) bool {
 // {file: ...}, or the TOSCA 1.0 forms {name: "file"} and
 // {name: {file: ...}}; nil for anything else.
 func importFile(e *yamlsrc.Value) *yamlsrc.Value {
-	if e.IsMap() && !e.Has("file") && e.Map.Len() == 1 {
-		e = e.Map.Val(0)
+	if e.IsMap() && !e.Has("file") && e.Map().Len() == 1 {
+		e = e.Map().Val(0)
 	}
 	if e.IsMap() {
 		e = e.Get("file")

@@ -37,7 +37,7 @@ func assignments(doc *yamlsrc.Value, in Input, opts Options, names *nameCheck) (
 			v := looseParse(raw)
 			switch {
 			case v.IsList():
-				for _, p := range v.List {
+				for _, p := range v.List() {
 					presets = append(presets, yamlsrc.String(p))
 				}
 			default:
@@ -108,12 +108,12 @@ func unknownPreset(file string, defs *yamlsrc.Value, name, source string) error 
 	d := diag.At(pos, diag.StageInputs, msgPresetNotFound(name))
 	d.Code = "unknown-preset"
 	note := "from " + source
-	if !defs.IsMap() || defs.Map.Len() == 0 {
+	if !defs.IsMap() || defs.Map().Len() == 0 {
 		note += "; the template declares no presets"
 	} else {
 		var declared []string
-		for i, k := range defs.Map.Keys() {
-			if !defs.Map.Val(i).IsNull() {
+		for i, k := range defs.Map().Keys() {
+			if !defs.Map().Val(i).IsNull() {
 				declared = append(declared, k)
 			}
 		}
@@ -200,7 +200,7 @@ func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
 		if v, ok := attr("__name"); ok {
 			name = v
 		}
-		out.Map.Set(name, yamlsrc.NewBool(f.Automatic == "selected" || f.Manual == "selected"))
+		out.Map().Set(name, yamlsrc.NewBool(f.Automatic == "selected" || f.Manual == "selected"))
 		for _, a := range f.Attributes {
 			if strings.HasPrefix(a.Name, "__") {
 				continue
@@ -213,7 +213,7 @@ func loadFeatureIDE(path string) (*yamlsrc.Value, error) {
 			if v, ok := attr("__full_name_" + an); ok {
 				key = v
 			}
-			out.Map.Set(normalize(key), looseParse(a.Value))
+			out.Map().Set(normalize(key), looseParse(a.Value))
 		}
 	}
 	return out, nil
@@ -262,9 +262,9 @@ func mergeAny(dst, src, declared *yamlsrc.Value) {
 		merge(dst, src)
 		return
 	case src.IsList():
-		n, at = len(src.List), func(i int) *yamlsrc.Value { return src.List[i] }
+		n, at = len(src.List()), func(i int) *yamlsrc.Value { return src.List()[i] }
 	case src.IsString():
-		units := utf16.Encode([]rune(src.Str))
+		units := utf16.Encode([]rune(src.Str()))
 		n, at = len(units), func(i int) *yamlsrc.Value {
 			return yamlsrc.NewString(string(utf16.Decode(units[i : i+1])))
 		}
@@ -275,9 +275,9 @@ func mergeAny(dst, src, declared *yamlsrc.Value) {
 		return
 	}
 	m := yamlsrc.NewMap()
-	for _, k := range declared.Map.Keys() {
+	for _, k := range declared.Map().Keys() {
 		if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < n && strconv.Itoa(i) == k {
-			m.Map.Set(k, at(i))
+			m.Map().Set(k, at(i))
 		}
 	}
 	merge(dst, m)
@@ -286,21 +286,21 @@ func mergeAny(dst, src, declared *yamlsrc.Value) {
 // merge is lodash's merge: maps merge recursively, lists index-wise, a
 // null source value overwrites, other values replace (deep-copied).
 func merge(dst, src *yamlsrc.Value) {
-	for i, k := range src.Map.Keys() {
-		sv := src.Map.Val(i)
-		if !mergeInto(dst.Map.Get(k), sv) {
-			dst.Map.Set(k, yamlsrc.Clone(sv))
+	for i, k := range src.Map().Keys() {
+		sv := src.Map().Val(i)
+		if !mergeInto(dst.Map().Get(k), sv) {
+			dst.Map().Set(k, yamlsrc.Clone(sv))
 		}
 	}
 }
 
 func mergeList(dst, src *yamlsrc.Value) {
-	for i, sv := range src.List {
+	for i, sv := range src.List() {
 		switch {
-		case i >= len(dst.List):
-			dst.List = append(dst.List, yamlsrc.Clone(sv))
-		case !mergeInto(dst.List[i], sv):
-			dst.List[i] = yamlsrc.Clone(sv)
+		case i >= len(dst.List()):
+			dst.SetList(append(dst.List(), yamlsrc.Clone(sv)))
+		case !mergeInto(dst.List()[i], sv):
+			dst.List()[i] = yamlsrc.Clone(sv)
 		}
 	}
 }
@@ -352,7 +352,7 @@ func jsonValue(dec *json.Decoder) (*yamlsrc.Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				m.Map.Set(kt.(string), v)
+				m.Map().Set(kt.(string), v)
 			}
 			_, err := dec.Token()
 			return m, err
@@ -363,7 +363,7 @@ func jsonValue(dec *json.Decoder) (*yamlsrc.Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				l.List = append(l.List, v)
+				l.SetList(append(l.List(), v))
 			}
 			_, err := dec.Token()
 			return l, err

@@ -145,14 +145,14 @@ func (l *loaded) sideFiles() error {
 		// list back as it is (transform). Its stand-in here is an empty
 		// topology template.
 		what := "read as an empty topology template"
-		if topo.IsList() && len(topo.List) > 0 {
+		if topo.IsList() && len(topo.List()) > 0 {
 			what += " and written back as it is"
 		}
 		l.warn(topo, "expected topology_template as a map, found "+graph.Describe(topo)+": "+what+", as the reference does")
 		l.topology = topo
 		stand := yamlsrc.NewMap()
 		stand.Line, stand.Col = topo.Line, topo.Col
-		l.doc.Map.Set("topology_template", stand)
+		l.doc.Map().Set("topology_template", stand)
 		topo = stand
 	}
 	vb := topo.Get("variability")
@@ -172,7 +172,7 @@ func (l *loaded) sideFiles() error {
 				l.warn(vb, "expected the variability definition as a map, found "+graph.Describe(vb)+": read as an empty one, as the reference does")
 			}
 			vb = yamlsrc.NewMap()
-			topo.Map.Set("variability", vb)
+			topo.Map().Set("variability", vb)
 		default:
 			return nil, diag.AtRef(at(vb), diag.StageLoad, "expected the variability definition as a map, found "+graph.Describe(vb),
 				graph.MsgCannotCreateProperty("type_specific_conditions", vb))
@@ -185,9 +185,9 @@ func (l *loaded) sideFiles() error {
 		v := vb.Get(key)
 		var doc *yamlsrc.Value
 		if v.IsString() {
-			p := filepath.Join(l.dir, v.Str)
+			p := filepath.Join(l.dir, v.Str())
 			if why := l.leaves(p); why != "" {
-				return diag.At(at(v), diag.StageLoad, key+" \""+v.Str+"\""+why)
+				return diag.At(at(v), diag.StageLoad, key+" \""+v.Str()+"\""+why)
 			}
 			var err error
 			doc, err = loadYAML(p, true)
@@ -195,7 +195,7 @@ func (l *loaded) sideFiles() error {
 				// Where the file is named: the read error has no line.
 				c := *d
 				c.Pos = at(v)
-				c.Message = key + " \"" + v.Str + "\": " + strings.TrimPrefix(d.Message, p+": ")
+				c.Message = key + " \"" + v.Str() + "\": " + strings.TrimPrefix(d.Message, p+": ")
 				return &c
 			}
 			if err != nil {
@@ -221,7 +221,7 @@ func (l *loaded) sideFiles() error {
 			return err
 		}
 		if doc != nil {
-			m.Map.Set(key, doc)
+			m.Map().Set(key, doc)
 		}
 		return nil
 	}
@@ -244,14 +244,14 @@ func (l *loaded) sideFiles() error {
 	case plugins.IsMap():
 	case plugins.IsNull() || plugins.IsList():
 		plugins = yamlsrc.NewMap()
-		vb.Map.Set("plugins", plugins)
+		vb.Map().Set("plugins", plugins)
 	default:
 		return diag.At(at(plugins), diag.StageLoad, "expected plugins as a map, found "+kindName(plugins))
 	}
 	switch tech := plugins.Get("technology"); {
 	case tech.IsNull():
-		plugins.Map.Set("technology", yamlsrc.NewList())
-	case tech.IsString() && tech.Str != "":
+		plugins.Map().Set("technology", yamlsrc.NewList())
+	case tech.IsString() && tech.Str() != "":
 		return diag.At(at(tech), diag.StageLoad, "technology plugins are not supported")
 	case !tech.IsList() && !tech.IsString():
 		return diag.At(at(tech), diag.StageLoad, "expected plugins.technology as a list of plugins, found "+kindName(tech))
@@ -301,8 +301,8 @@ var normativeProfile = sync.OnceValues(func() (*yamlsrc.Frozen, error) {
 	}
 	for _, key := range tosca.TypeMaps() {
 		if defs := profile.Get(key); defs.IsMap() {
-			for i := range defs.Map.Len() {
-				if def := defs.Map.Val(i); def.IsMap() {
+			for i := range defs.Map().Len() {
+				if def := defs.Map().Val(i); def.IsMap() {
 					markLoaded(def, tosca.NormativeFile)
 				}
 			}
@@ -323,8 +323,8 @@ func readOnlyTypes(doc *yamlsrc.Value) []*yamlsrc.Value {
 		if !defs.IsMap() {
 			continue
 		}
-		for i := range defs.Map.Len() {
-			if def := defs.Map.Val(i); def.IsMap() && def.Get("_loaded").Truthy() && !def.Get("derived_from").IsNull() {
+		for i := range defs.Map().Len() {
+			if def := defs.Map().Val(i); def.IsMap() && def.Get("_loaded").Truthy() && !def.Get("derived_from").IsNull() {
 				out = append(out, def)
 			}
 		}
@@ -335,8 +335,8 @@ func readOnlyTypes(doc *yamlsrc.Value) []*yamlsrc.Value {
 // markLoaded marks the type definition def as loaded from file, so that the
 // transform drops it from the output.
 func markLoaded(def *yamlsrc.Value, file string) {
-	def.Map.Set("_loaded", yamlsrc.NewBool(true))
-	def.Map.Set("_file", yamlsrc.NewString(file))
+	def.Map().Set("_loaded", yamlsrc.NewBool(true))
+	def.Map().Set("_file", yamlsrc.NewString(file))
 }
 
 // types merges the normative profile and lib/ type definitions into the
@@ -380,7 +380,7 @@ func (l *loaded) types() error {
 		if version.IsNull() {
 			continue
 		}
-		if !version.IsString() || version.Str != "tosca_simple_yaml_1_3" {
+		if !version.IsString() || version.Str() != "tosca_simple_yaml_1_3" {
 			return diag.At(diag.Pos{File: src.file, Line: int(version.Line), Col: int(version.Col)}, diag.StageLoad,
 				msgVersionNotSupported(version))
 		}
@@ -388,7 +388,7 @@ func (l *loaded) types() error {
 			types := l.doc.Get(key)
 			if types.IsNull() {
 				types = yamlsrc.NewMap()
-				l.doc.Map.Set(key, types)
+				l.doc.Map().Set(key, types)
 			}
 			if !types.IsMap() {
 				return diag.At(diag.Pos{File: l.file, Line: int(types.Line), Col: int(types.Col)}, diag.StageLoad,
@@ -398,13 +398,13 @@ func (l *loaded) types() error {
 			if !defs.IsMap() {
 				continue
 			}
-			for i, name := range defs.Map.Keys() {
-				def := defs.Map.Val(i)
+			for i, name := range defs.Map().Keys() {
+				def := defs.Map().Val(i)
 				if types.Has(name) && !types.Get(name).IsNull() {
 					return diag.At(diag.Pos{File: l.file}, diag.StageLoad,
 						msgTypeDuplicated(key, name, src.file))
 				}
-				if d := def.Get("derived_from"); d.IsString() && d.Str == name {
+				if d := def.Get("derived_from"); d.IsString() && d.Str() == name {
 					return diag.At(diag.Pos{File: src.file, Line: int(d.Line), Col: int(d.Col)}, diag.StageLoad,
 						msgDerivedFromItself(key, name))
 				}
@@ -415,7 +415,7 @@ func (l *loaded) types() error {
 				if !src.marked {
 					markLoaded(def, src.file)
 				}
-				types.Map.Set(name, def)
+				types.Map().Set(name, def)
 			}
 		}
 	}

@@ -68,7 +68,7 @@ func (c *nameCheck) options(overrides []Assignment) {
 		return
 	}
 	if o := c.doc.Get("topology_template").Get("variability").Get("options"); o.IsMap() {
-		for i, name := range o.Map.Keys() {
+		for i, name := range o.Map().Keys() {
 			if !graph.IsOption(name) {
 				c.emit(c.template.keyPos(o, i), "", CodeUnknownOption, diag.StageLoad, unknownOption(name))
 			}
@@ -113,7 +113,7 @@ func (c *nameCheck) undeclared(name string) string {
 	}
 	var names []string
 	if defs.IsMap() {
-		names = defs.Map.Keys()
+		names = defs.Map().Keys()
 	}
 	return "the template declares no variability input " + strconv.Quote(name) + diag.DidYouMean(name, slices.Values(names))
 }
@@ -123,7 +123,7 @@ func (c *nameCheck) presetInputs(preset string, inputs *yamlsrc.Value) {
 	if c.off() || !inputs.IsMap() {
 		return
 	}
-	for i, name := range inputs.Map.Keys() {
+	for i, name := range inputs.Map().Keys() {
 		if msg := c.undeclared(name); msg != "" {
 			c.emit(c.template.keyPos(inputs, i), "", CodeUnknownInput, diag.StageInputs, "preset "+strconv.Quote(preset)+": "+msg)
 		}
@@ -135,7 +135,7 @@ func (c *nameCheck) fileInputs(data *yamlsrc.Value) {
 	if c.off() {
 		return
 	}
-	for i, name := range data.Map.Keys() {
+	for i, name := range data.Map().Keys() {
 		if msg := c.undeclared(name); msg != "" {
 			c.emit(c.inputs.keyPos(data, i), "", CodeUnknownInput, diag.StageInputs, msg)
 		}
@@ -166,7 +166,7 @@ func (s *source) keyPos(m *yamlsrc.Value, i int) diag.Pos {
 	if line, col, ok := s.lines.KeyPos(m, i); ok {
 		return diag.Pos{File: s.file, Line: line, Col: col}
 	}
-	if v := m.Map.Val(i); v != nil && v.Line > 0 {
+	if v := m.Map().Val(i); v != nil && v.Line > 0 {
 		return diag.Pos{File: s.file, Line: int(v.Line), Col: int(v.Col)}
 	}
 	return diag.Pos{File: s.file, Line: int(m.Line), Col: int(m.Col)}

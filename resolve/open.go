@@ -36,7 +36,7 @@ func openInputs(p *prepared, only []string) ([]OpenInput, []string, error) {
 	decls := vb.Get("inputs")
 	var names []string
 	if decls.IsMap() {
-		names = decls.Map.Keys()
+		names = decls.Map().Keys()
 	}
 	declared := map[string]bool{}
 	for _, n := range names {
@@ -66,7 +66,7 @@ func openInputs(p *prepared, only []string) ([]OpenInput, []string, error) {
 			}
 			continue
 		}
-		def := decls.Map.Val(i)
+		def := decls.Map().Val(i)
 		pos := diag.Pos{File: p.file, Line: int(def.Line), Col: int(def.Col)}
 		if def.Line == 0 {
 			pos = diag.Pos{File: p.file, Line: int(decls.Line), Col: int(decls.Col)}
@@ -107,11 +107,11 @@ func domain(def *yamlsrc.Value, name string, presets *yamlsrc.Value) []*yamlsrc.
 		}
 		values = append(values, v)
 	}
-	if t := def.Get("type"); t.IsString() && t.Str == "boolean" {
+	if t := def.Get("type"); t.IsString() && t.Str() == "boolean" {
 		return []*yamlsrc.Value{yamlsrc.NewBool(false), yamlsrc.NewBool(true)}
 	}
 	if vv := validValues(def); vv != nil {
-		for _, v := range vv.List {
+		for _, v := range vv.List() {
 			add(v)
 		}
 		if len(values) > 0 {
@@ -120,8 +120,8 @@ func domain(def *yamlsrc.Value, name string, presets *yamlsrc.Value) []*yamlsrc.
 	}
 	add(def.Get("default"))
 	if presets.IsMap() {
-		for i := 0; i < presets.Map.Len(); i++ {
-			add(presets.Map.Val(i).Get("inputs").Get(name))
+		for i := 0; i < presets.Map().Len(); i++ {
+			add(presets.Map().Val(i).Get("inputs").Get(name))
 		}
 	}
 	return values
@@ -132,7 +132,7 @@ func domain(def *yamlsrc.Value, name string, presets *yamlsrc.Value) []*yamlsrc.
 // given directly in the definition, or nil.
 func validValues(def *yamlsrc.Value) *yamlsrc.Value {
 	if cs := def.Get("constraints"); cs.IsList() {
-		for _, c := range cs.List {
+		for _, c := range cs.List() {
 			if vv := c.Get("valid_values"); vv.IsList() {
 				return vv
 			}

@@ -28,7 +28,7 @@ func flowList(t *testing.T, s string) []*yamlsrc.Value {
 	v, err := yamlsrc.Parse([]byte(s), "domain")
 	require.NoError(t, err, "domain %s", s)
 	require.True(t, v.IsList(), "domain %s is a list", s)
-	return v.List
+	return v.List()
 }
 
 // variantKey renders a variant with its input values, one line.

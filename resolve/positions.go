@@ -30,7 +30,7 @@ func (s *Space) namePositions() {
 			if !nodes.IsMap() {
 				continue
 			}
-			for k, name := range nodes.Map.Keys() {
+			for k, name := range nodes.Map().Keys() {
 				if name == e.el.Name {
 					if line, col, ok := lines.KeyPos(nodes, k); ok {
 						e.Pos.Line, e.Pos.Col = line, col
@@ -39,7 +39,7 @@ func (s *Space) namePositions() {
 				}
 			}
 		case graph.KindRelation:
-			if m := e.el.Entry; m.IsMap() && m.Map.Len() == 1 {
+			if m := e.el.Entry; m.IsMap() && m.Map().Len() == 1 {
 				if line, col, ok := lines.KeyPos(m, 0); ok {
 					e.Pos.Line, e.Pos.Col = line, col
 				}

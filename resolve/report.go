@@ -138,7 +138,7 @@ func Flow(v *yamlsrc.Value) string {
 // JSON.
 func flowScalar(b *strings.Builder, v *yamlsrc.Value) {
 	if v.IsString() {
-		flowString(b, v.Str)
+		flowString(b, v.Str())
 		return
 	}
 	b.WriteString(yamlsrc.JSON(v))

@@ -216,11 +216,11 @@ func applyOverrides(doc *yamlsrc.Value, overrides []Assignment) error {
 	topo := doc.Get("topology_template")
 	if !topo.IsMap() {
 		topo = yamlsrc.NewMap()
-		doc.Map.Set("topology_template", topo)
+		doc.Map().Set("topology_template", topo)
 	}
 	o := childMap(childMap(topo, "variability"), "options")
 	for _, a := range overrides {
-		o.Map.Set(a.Name, yamlsrc.Clone(a.Value))
+		o.Map().Set(a.Name, yamlsrc.Clone(a.Value))
 	}
 	return nil
 }
@@ -242,7 +242,7 @@ func hotfixBratans(doc *yamlsrc.Value, file string) error {
 		return diag.AtRef(diag.Pos{File: file, Line: int(o.Line), Col: int(o.Col)}, diag.StageInputs,
 			"expected variability options as a map, found "+graph.Describe(o), graph.MsgCannotCreateProperty("bratans_unknown", o))
 	}
-	childMap(vb, "options").Map.Set("bratans_unknown", yamlsrc.NewBool(true))
+	childMap(vb, "options").Map().Set("bratans_unknown", yamlsrc.NewBool(true))
 	return nil
 }
 
@@ -252,7 +252,7 @@ func childMap(m *yamlsrc.Value, key string) *yamlsrc.Value {
 	c := m.Get(key)
 	if !c.IsMap() {
 		c = yamlsrc.NewMap()
-		m.Map.Set(key, c)
+		m.Map().Set(key, c)
 	}
 	return c
 }

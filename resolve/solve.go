@@ -302,7 +302,7 @@ func conditionsPos(e *graph.Element) diag.Pos {
 	written := e.Raw.Get("conditions")
 	at := map[[2]int32]bool{}
 	if written.IsList() {
-		for _, c := range written.List {
+		for _, c := range written.List() {
 			at[[2]int32{c.Line, c.Col}] = true
 		}
 	} else if written != nil {
@@ -337,11 +337,11 @@ func describeConditions(e *graph.Element) string {
 	for i, c := range e.Conditions {
 		if c.IsMap() && c.Get("_generated").IsTrue() {
 			clone := yamlsrc.Clone(c)
-			clone.Map.Delete("_generated")
+			clone.Map().Delete("_generated")
 			parts[i] = "generated " + yamlsrc.JSON(clone)
 		} else if c.IsMap() && c.Get("_bratan").IsTrue() {
 			clone := yamlsrc.Clone(c)
-			clone.Map.Delete("_bratan")
+			clone.Map().Delete("_bratan")
 			parts[i] = "default alternative " + yamlsrc.JSON(clone)
 		} else {
 			parts[i] = yamlsrc.JSON(c)

@@ -17,7 +17,7 @@ func clean(raw *yamlsrc.Value) {
 	if !raw.IsMap() {
 		return
 	}
-	raw.Map.DeleteAll(cleanKeys)
+	raw.Map().DeleteAll(cleanKeys)
 }
 
 // transformer holds the graph being written back and the document's
@@ -54,7 +54,7 @@ func transform(g *graph.Graph, topology *yamlsrc.Value) error {
 		}
 	}
 	t.imports()
-	doc.Map.Set("tosca_definitions_version", yamlsrc.NewString("tosca_simple_yaml_1_3"))
+	doc.Map().Set("tosca_definitions_version", yamlsrc.NewString("tosca_simple_yaml_1_3"))
 	t.topology(topology)
 	t.loadedTypes()
 	return nil
@@ -64,18 +64,18 @@ func transform(g *graph.Graph, topology *yamlsrc.Value) error {
 // is empty.
 func (t *transformer) setOrDelete(key string, v *yamlsrc.Value) {
 	if graph.IsEmpty(v) {
-		t.topo.Map.Delete(key)
+		t.topo.Map().Delete(key)
 	} else {
-		t.topo.Map.Set(key, v)
+		t.topo.Map().Set(key, v)
 	}
 }
 
 // setOrDrop sets key of the map raw to v, or deletes it where v is nil.
 func setOrDrop(raw *yamlsrc.Value, key string, v *yamlsrc.Value) {
 	if v == nil {
-		raw.Map.Delete(key)
+		raw.Map().Delete(key)
 	} else {
-		raw.Map.Set(key, v)
+		raw.Map().Set(key, v)
 	}
 }
 
@@ -83,9 +83,9 @@ func setOrDrop(raw *yamlsrc.Value, key string, v *yamlsrc.Value) {
 // it where there are none.
 func setListOrDrop(raw *yamlsrc.Value, key string, items []*yamlsrc.Value) {
 	if len(items) == 0 {
-		raw.Map.Delete(key)
+		raw.Map().Delete(key)
 	} else {
-		raw.Map.Set(key, yamlsrc.NewList(items...))
+		raw.Map().Set(key, yamlsrc.NewList(items...))
 	}
 }
 
@@ -94,8 +94,8 @@ func setListOrDrop(raw *yamlsrc.Value, key string, items []*yamlsrc.Value) {
 // name.
 func cleanShrunk(raw *yamlsrc.Value, key string) *yamlsrc.Value {
 	clean(raw)
-	if raw.IsMap() && raw.Map.Len() == 1 && raw.Map.Key(0) == key {
-		return raw.Map.Val(0)
+	if raw.IsMap() && raw.Map().Len() == 1 && raw.Map().Key(0) == key {
+		return raw.Map().Val(0)
 	}
 	return raw
 }
@@ -139,9 +139,9 @@ func (t *transformer) keepPresent(key string, list []*graph.Element, unique bool
 		}
 		clean(e.Raw)
 		if unique {
-			m.Map.SetNew(e.Name, e.Raw)
+			m.Map().SetNew(e.Name, e.Raw)
 		} else {
-			m.Map.Set(e.Name, e.Raw)
+			m.Map().Set(e.Name, e.Raw)
 		}
 	}
 	t.setOrDelete(key, m)
@@ -190,7 +190,7 @@ func (t *transformer) nodeType(n *graph.Element, raw *yamlsrc.Value) error {
 	if tech == nil {
 		return t.fail(n, msgNoPresentTechnology(n))
 	}
-	raw.Map.Set("type", yamlsrc.NewString(tech.Assign))
+	raw.Map().Set("type", yamlsrc.NewString(tech.Assign))
 	return nil
 }
 
@@ -218,25 +218,25 @@ func (t *transformer) requirements(n *graph.Element, raw *yamlsrc.Value) {
 // where the list is not the relations' own entries, one each, in order.
 func requirementsInPlace(n *graph.Element, raw *yamlsrc.Value) bool {
 	list := raw.Get("requirements")
-	if !list.IsList() || len(list.List) != len(n.Outgoing) {
+	if !list.IsList() || len(list.List()) != len(n.Outgoing) {
 		return false
 	}
 	for i, r := range n.Outgoing {
-		if e := r.Entry; list.List[i] != e || !e.IsMap() || e.Map.Len() != 1 || e.Map.Key(0) != r.Name {
+		if e := r.Entry; list.List()[i] != e || !e.IsMap() || e.Map().Len() != 1 || e.Map().Key(0) != r.Name {
 			return false
 		}
 	}
-	kept := list.List[:0]
+	kept := list.List()[:0]
 	for _, r := range n.Outgoing {
 		if r.Present {
-			r.Entry.Map.Set(r.Name, cleanShrunk(r.Raw, "node"))
+			r.Entry.Map().Set(r.Name, cleanShrunk(r.Raw, "node"))
 			kept = append(kept, r.Entry)
 		}
 	}
-	clear(list.List[len(kept):])
-	list.List = kept
+	clear(list.List()[len(kept):])
+	list.SetList(kept)
 	if len(kept) == 0 {
-		raw.Map.Delete("requirements")
+		raw.Map().Delete("requirements")
 	}
 	return true
 }
@@ -256,7 +256,7 @@ func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
 		if arts == nil {
 			arts = yamlsrc.NewMap()
 		}
-		arts.Map.Set(a.Name, a.Raw)
+		arts.Map().Set(a.Name, a.Raw)
 	}
 	setOrDrop(raw, "artifacts", arts)
 	return nil
@@ -275,7 +275,7 @@ func (t *transformer) relationships() error {
 		}
 		if !r.Present {
 			if rts.IsMap() {
-				rts.Map.Delete(r.Relationship.Name)
+				rts.Map().Delete(r.Relationship.Name)
 			}
 			continue
 		}
@@ -284,7 +284,7 @@ func (t *transformer) relationships() error {
 		}
 	}
 	if graph.IsEmpty(rts) {
-		t.topo.Map.Delete("relationship_templates")
+		t.topo.Map().Delete("relationship_templates")
 	}
 	return nil
 }
@@ -304,7 +304,7 @@ func (t *transformer) groups() error {
 // node template, anything else a relation.
 func (t *transformer) members(raw *yamlsrc.Value) error {
 	var members []*yamlsrc.Value
-	for _, it := range raw.Get("members").List {
+	for _, it := range raw.Get("members").List() {
 		var el *graph.Element
 		var err error
 		if it.IsString() {
@@ -319,7 +319,7 @@ func (t *transformer) members(raw *yamlsrc.Value) error {
 			members = append(members, it)
 		}
 	}
-	raw.Map.Set("members", yamlsrc.NewList(members...))
+	raw.Map().Set("members", yamlsrc.NewList(members...))
 	return nil
 }
 
@@ -355,14 +355,14 @@ func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
 	if targets.IsNull() {
 		// The reference sets targets to targets?.filter(...),
 		// undefined, which its writer leaves out.
-		raw.Map.Delete("targets")
+		raw.Map().Delete("targets")
 		return nil
 	}
 	if !targets.IsList() {
 		return nil
 	}
 	var kept []*yamlsrc.Value
-	for _, target := range targets.List {
+	for _, target := range targets.List() {
 		name := yamlsrc.String(target)
 		if n := t.g.NodeByName(name); n != nil {
 			if n.Present {
@@ -378,7 +378,7 @@ func (t *transformer) targets(p *graph.Element, raw *yamlsrc.Value) error {
 		}
 		return t.fail(p, msgPolicyTargetNotNodeOrGroup(name, p))
 	}
-	raw.Map.Set("targets", yamlsrc.NewList(kept...))
+	raw.Map().Set("targets", yamlsrc.NewList(kept...))
 	return nil
 }
 
@@ -409,15 +409,15 @@ func (t *transformer) imports() {
 func (t *transformer) topology(topology *yamlsrc.Value) {
 	doc := t.g.Doc
 	if t.topo != nil {
-		t.topo.Map.Delete("variability")
+		t.topo.Map().Delete("variability")
 	}
 	if t.topo != nil && !graph.IsEmpty(t.topo) {
 		return
 	}
-	if topology.IsList() && len(topology.List) > 0 {
-		doc.Map.Set("topology_template", topology)
+	if topology.IsList() && len(topology.List()) > 0 {
+		doc.Map().Set("topology_template", topology)
 	} else {
-		doc.Map.Delete("topology_template")
+		doc.Map().Delete("topology_template")
 	}
 }
 
@@ -435,7 +435,7 @@ func (t *transformer) loadedTypes() {
 			dropLoaded(types)
 		}
 		if graph.IsEmpty(types) {
-			doc.Map.Delete(key)
+			doc.Map().Delete(key)
 		}
 	}
 }
@@ -444,8 +444,8 @@ func (t *transformer) loadedTypes() {
 // the order of the others.
 func dropLoaded(types *yamlsrc.Value) {
 	var drop []string
-	for i, name := range types.Map.Keys() {
-		if types.Map.Val(i).Get("_loaded").Truthy() {
+	for i, name := range types.Map().Keys() {
+		if types.Map().Val(i).Get("_loaded").Truthy() {
 			drop = append(drop, name)
 		}
 	}
@@ -457,12 +457,12 @@ func dropLoaded(types *yamlsrc.Value) {
 	for _, d := range drop {
 		dropped[d] = true
 	}
-	for i, name := range types.Map.Keys() {
+	for i, name := range types.Map().Keys() {
 		if !dropped[name] {
-			rebuilt.Map.Set(name, types.Map.Val(i))
+			rebuilt.Map().Set(name, types.Map().Val(i))
 		}
 	}
-	types.Map = rebuilt.Map
+	types.SetMap(rebuilt.Map())
 }
 
 // typ sets "type" to the first present type (§12).
@@ -470,8 +470,8 @@ func (t *transformer) typ(e *graph.Element, raw *yamlsrc.Value) error {
 	for _, ty := range e.Types {
 		if ty.Present {
 			// A lean build leaves `type: name` as it is.
-			if cur := raw.Get("type"); !cur.IsString() || cur.Str != ty.Name {
-				raw.Map.Set("type", yamlsrc.NewString(ty.Name))
+			if cur := raw.Get("type"); !cur.IsString() || cur.Str() != ty.Name {
+				raw.Map().Set("type", yamlsrc.NewString(ty.Name))
 			}
 			return nil
 		}
@@ -491,7 +491,7 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 		if !p.Present {
 			continue
 		}
-		if p.Value.IsString() && p.Value.Str == graph.VintnerUndefined {
+		if p.Value.IsString() && p.Value.Str() == graph.VintnerUndefined {
 			continue
 		}
 		if p.Value == nil {
@@ -500,7 +500,7 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 		if m == nil {
 			m = yamlsrc.NewMap()
 		}
-		m.Map.Set(p.Name, p.Value)
+		m.Map().Set(p.Name, p.Value)
 	}
 	setOrDrop(raw, "properties", m)
 	return nil

@@ -37,7 +37,7 @@ topology_template:
 		require.NoError(t, err)
 		a := g.NodeByName("a")
 		raw := a.Raw
-		entries := append([]*yamlsrc.Value(nil), raw.Get("requirements").List...)
+		entries := append([]*yamlsrc.Value(nil), raw.Get("requirements").List()...)
 		for i, r := range a.Outgoing {
 			r.Present = tc.present[i]
 		}
@@ -55,10 +55,10 @@ topology_template:
 	require.NoError(t, err)
 	a := g.NodeByName("a")
 	list := a.Raw.Get("requirements")
-	list.List[0], list.List[1] = list.List[1], list.List[0]
+	list.List()[0], list.List()[1] = list.List()[1], list.List()[0]
 	before := graph.JSONOf(a.Raw)
 	require.False(t, requirementsInPlace(a, a.Raw))
 	require.Equal(t, before, graph.JSONOf(a.Raw))
-	list.List = list.List[:2]
+	list.SetList(list.List()[:2])
 	require.False(t, requirementsInPlace(a, a.Raw))
 }

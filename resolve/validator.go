@@ -50,7 +50,7 @@ func validate(ctx context.Context, g *graph.Graph, assigned *yamlsrc.Value, defe
 	if deferCheck {
 		return nil
 	}
-	for i, name := range c.inputs.Map.Keys() {
+	for i, name := range c.inputs.Map().Keys() {
 		l, err := c.term(name)
 		if err != nil {
 			return err
@@ -118,7 +118,7 @@ func (c *inputConstraints) term(s string) (encode.Lit, error) {
 func (c *inputConstraints) value(i int, name string, assigned *yamlsrc.Value) *yamlsrc.Value {
 	v := assigned.Get(name)
 	if v.IsNull() {
-		v = c.inputs.Map.Val(i).Get("default")
+		v = c.inputs.Map().Val(i).Get("default")
 	}
 	return v
 }
@@ -126,14 +126,14 @@ func (c *inputConstraints) value(i int, name string, assigned *yamlsrc.Value) *y
 // inputFalsy is the validator's falsiness: undefined or null, false, or the
 // number 0 (an empty string is truthy).
 func inputFalsy(v *yamlsrc.Value) bool {
-	return v.IsNull() || v.IsFalse() || (v.Kind == yamlsrc.KindNumber && v.Num == 0)
+	return v.IsNull() || v.IsFalse() || (v.Kind == yamlsrc.KindNumber && v.Num() == 0)
 }
 
 // requireSpace adds, for a space with open inputs, each input's value: an
 // assigned input's truthiness is fixed; an open input is true exactly when
 // it takes one of its truthy values.
 func (c *inputConstraints) requireSpace(assigned *yamlsrc.Value, open map[string]*OpenInput) error {
-	for i, name := range c.inputs.Map.Keys() {
+	for i, name := range c.inputs.Map().Keys() {
 		l, err := c.term(name)
 		if err != nil {
 			return err
@@ -167,9 +167,9 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 		return nil, nil
 	}
 	required := false
-	for i := 0; i < inputs.Map.Len(); i++ {
+	for i := 0; i < inputs.Map().Len(); i++ {
 		for _, k := range featureKeys {
-			if !inputs.Map.Val(i).Get(k).IsNull() {
+			if !inputs.Map().Val(i).Get(k).IsNull() {
 				required = true
 			}
 		}
@@ -184,20 +184,20 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 	}
 	// strs reads a feature list whose items must all be strings.
 	strs := func(v *yamlsrc.Value) ([]string, error) {
-		names := make([]string, len(v.List))
-		for i, x := range v.List {
+		names := make([]string, len(v.List()))
+		for i, x := range v.List() {
 			if !x.IsString() {
 				return nil, notString(x)
 			}
-			names[i] = x.Str
+			names[i] = x.Str()
 		}
 		return names, nil
 	}
 	// The features in the reference's order, each read as it reads them;
 	// the reference's SAT library checks the input's name (self) and the
 	// listed names where they first appear in a formula.
-	for i, name := range inputs.Map.Keys() {
-		def := inputs.Map.Val(i)
+	for i, name := range inputs.Map().Keys() {
+		def := inputs.Map().Val(i)
 		if def.IsNull() {
 			// The reference reads input.mandatory of every definition in
 			// turn (graph #3 stopped at the first one with a feature key).
@@ -230,7 +230,7 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 			switch key {
 			case "requires", "excludes":
 				// Each item is checked as the loop reaches it.
-				for _, x := range v.List {
+				for _, x := range v.List() {
 					if !x.IsString() {
 						return nil, notString(x)
 					}
@@ -243,7 +243,7 @@ func buildInputConstraints(g *graph.Graph, b *encode.Builder, prefix string) (*i
 					if err != nil {
 						return nil, err
 					}
-					r, err := term(x.Str)
+					r, err := term(x.Str())
 					if err != nil {
 						return nil, err
 					}

@@ -42,7 +42,7 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 			require.Equal(t, exitOK, code, "%s: %s", name, stderr)
 			doc, err := yamlsrc.Parse([]byte(stdout), row.Run.ID)
 			require.NoError(t, err, name)
-			got := doc.Get("topology_template").Get("node_templates").Map.Keys()
+			got := doc.Get("topology_template").Get("node_templates").Map().Keys()
 			want := append([]string(nil), row.Report.Nodes...)
 			sort.Strings(got)
 			sort.Strings(want)

@@ -138,13 +138,13 @@ func printVariants(e *env, format string, res *resolve.Enumeration, withInputs b
 	for _, v := range res.Variants {
 		ids := yamlsrc.NewList()
 		for _, id := range v.Present {
-			ids.List = append(ids.List, yamlsrc.NewString(id))
+			ids.SetList(append(ids.List(), yamlsrc.NewString(id)))
 		}
 		vy := yamlsrc.MapOf("present", ids)
 		if withInputs {
-			vy.Map.Set("inputs", inputsYAML(v.Inputs))
+			vy.Map().Set("inputs", inputsYAML(v.Inputs))
 		}
-		variants.List = append(variants.List, vy)
+		variants.SetList(append(variants.List(), vy))
 	}
 	doc := yamlsrc.MapOf("count", yamlsrc.NewNumber(float64(len(res.Variants))),
 		"complete", yamlsrc.NewBool(res.Complete), "variants", variants)

@@ -132,7 +132,7 @@ func inputsJSON(as []resolve.Assignment) json.RawMessage {
 func inputsYAML(as []resolve.Assignment) *yamlsrc.Value {
 	m := yamlsrc.NewMap()
 	for _, a := range as {
-		m.Map.Set(a.Name, yamlsrc.Clone(a.Value))
+		m.Map().Set(a.Name, yamlsrc.Clone(a.Value))
 	}
 	return m
 }

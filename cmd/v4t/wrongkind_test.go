@@ -30,11 +30,11 @@ func TestWrongKinds(t *testing.T) {
 		}
 		switch {
 		case v.IsMap():
-			for _, k := range v.Map.Keys() {
-				walk(v.Map.Get(k), append(path, k))
+			for _, k := range v.Map().Keys() {
+				walk(v.Map().Get(k), append(path, k))
 			}
 		case v.IsList():
-			for i, x := range v.List {
+			for i, x := range v.List() {
 				walk(x, append(path, i))
 			}
 		}
@@ -56,15 +56,15 @@ func TestWrongKinds(t *testing.T) {
 			v := doc
 			for _, k := range path[:len(path)-1] {
 				if key, ok := k.(string); ok {
-					v = v.Map.Get(key)
+					v = v.Map().Get(key)
 				} else {
-					v = v.List[k.(int)]
+					v = v.List()[k.(int)]
 				}
 			}
 			if k, ok := path[len(path)-1].(string); ok {
-				v.Map.Set(k, other())
+				v.Map().Set(k, other())
 			} else {
-				v.List[path[len(path)-1].(int)] = other()
+				v.List()[path[len(path)-1].(int)] = other()
 			}
 			require.NoError(t, os.WriteFile("t.yaml", yamlsrc.Marshal(doc), 0o644))
 			code, _, stderr := runCLI("resolve", "--template", "t.yaml", "--output", "out.yaml")

@@ -35,14 +35,14 @@ func (e *Evaluator) instant(v *yamlsrc.Value) (float64, bool, error) {
 	case yamlsrc.KindNull:
 		t = math.NaN()
 	case yamlsrc.KindTime, yamlsrc.KindNumber:
-		t = js.TimeClip(v.Num)
+		t = js.TimeClip(v.Num())
 	case yamlsrc.KindBool:
 		t = 0
 		if v.Bool {
 			t = 1
 		}
 	case yamlsrc.KindString:
-		t = e.dayjsString(v.Str)
+		t = e.dayjsString(v.Str())
 	case yamlsrc.KindList:
 		str, err := toString(v, e.loc)
 		if err != nil {

@@ -96,7 +96,7 @@ func cacheHint(exprs *yamlsrc.Value) int {
 	if !exprs.IsMap() {
 		return 0
 	}
-	return min(2*exprs.Map.Len(), 1<<20)
+	return min(2*exprs.Map().Len(), 1<<20)
 }
 
 var weekdayNames = [...]string{"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"}
@@ -226,7 +226,7 @@ func (e *Evaluator) run(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 		return x, nil
 	case yamlsrc.KindMap:
 		// The first operator in dispatch order with a value wins.
-		if best, arg := x.Map.FirstRanked(operatorRank); arg != nil {
+		if best, arg := x.Map().FirstRanked(operatorRank); arg != nil {
 			r, err := operators[best].fn(e, x, arg)
 			if err != nil {
 				e.locate(err, x)
@@ -367,14 +367,14 @@ func (e *Evaluator) number(at, v *yamlsrc.Value) (float64, error) {
 	if v == nil || v.Kind != yamlsrc.KindNumber {
 		return 0, e.elementError(at, v, "not a number")
 	}
-	return v.Num, nil
+	return v.Num(), nil
 }
 
 func (e *Evaluator) str(at, v *yamlsrc.Value) (string, error) {
 	if v == nil || v.Kind != yamlsrc.KindString {
 		return "", e.elementError(at, v, "not a string")
 	}
-	return v.Str, nil
+	return v.Str(), nil
 }
 
 func (e *Evaluator) array(at, v *yamlsrc.Value) error {
@@ -389,8 +389,8 @@ func (e *Evaluator) numbers(at, v *yamlsrc.Value) ([]float64, error) {
 	if err := e.array(at, v); err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(v.List))
-	for i, x := range v.List {
+	out := make([]float64, len(v.List()))
+	for i, x := range v.List() {
 		n, err := e.number(at, x)
 		if err != nil {
 			return nil, err
@@ -414,22 +414,22 @@ func member(base *yamlsrc.Value, key string) (*yamlsrc.Value, error) {
 		return nil, typeError("Cannot read properties of null (reading '" + key + "')")
 	case yamlsrc.KindList:
 		if key == "length" {
-			return yamlsrc.NewNumber(float64(len(base.List))), nil
+			return yamlsrc.NewNumber(float64(len(base.List()))), nil
 		}
-		if i, ok := arrayIndex(key); ok && i < len(base.List) {
-			return base.List[i], nil
+		if i, ok := arrayIndex(key); ok && i < len(base.List()) {
+			return base.List()[i], nil
 		}
 	case yamlsrc.KindString:
 		if key == "length" {
-			return yamlsrc.NewNumber(float64(js.UTF16Len(base.Str))), nil
+			return yamlsrc.NewNumber(float64(js.UTF16Len(base.Str()))), nil
 		}
 		if i, ok := arrayIndex(key); ok {
-			if c, ok := js.CharAt(base.Str, i); ok {
+			if c, ok := js.CharAt(base.Str(), i); ok {
 				return yamlsrc.NewString(c), nil
 			}
 		}
 	case yamlsrc.KindMap:
-		return base.Map.Get(key), nil
+		return base.Map().Get(key), nil
 	}
 	return nil, nil
 }
@@ -480,7 +480,7 @@ var objectProtoMethods = map[string]bool{
 // Object.prototype members.
 func objGet(obj *yamlsrc.Value, name string) *yamlsrc.Value {
 	if obj.IsMap() {
-		if v, ok := obj.Map.Lookup(name); ok {
+		if v, ok := obj.Map().Lookup(name); ok {
 			return v
 		}
 		if objectProtoMethods[name] {
@@ -540,14 +540,14 @@ func (e *Evaluator) opAdd(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !arg.IsList() {
 		return nil, notAFunction("expression.add.reduce")
 	}
-	return e.reduce(x, arg.List, 0, func(a, b float64) float64 { return a + b })
+	return e.reduce(x, arg.List(), 0, func(a, b float64) float64 { return a + b })
 }
 
 func (e *Evaluator) opMul(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !arg.IsList() {
 		return nil, notAFunction("expression.mul.reduce")
 	}
-	return e.reduce(x, arg.List, 1, func(a, b float64) float64 { return a * b })
+	return e.reduce(x, arg.List(), 1, func(a, b float64) float64 { return a * b })
 }
 
 // fold is sub and div: the first operand, then the others from .slice(1).
@@ -562,7 +562,7 @@ func (e *Evaluator) fold(name string, x, arg *yamlsrc.Value, f func(a, b float64
 		}
 		return nil, notAFunction("expression." + name + ".slice")
 	}
-	return e.reduce(x, arg.List[1:], acc, f)
+	return e.reduce(x, arg.List()[1:], acc, f)
 }
 
 func (e *Evaluator) opSub(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
@@ -679,7 +679,7 @@ func definitionMember(definition *yamlsrc.Value, key string) *yamlsrc.Value {
 
 func (e *Evaluator) remember(name string, v *yamlsrc.Value) {
 	if e.env.Assigned.IsMap() {
-		e.env.Assigned.Map.Set(name, v)
+		e.env.Assigned.Map().Set(name, v)
 	}
 }
 
@@ -691,7 +691,7 @@ func (e *Evaluator) opConcat(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !arg.IsList() {
 		return nil, notAFunction("expression.concat.map")
 	}
-	items, err := e.evalAll(arg.List)
+	items, err := e.evalAll(arg.List())
 	if err != nil {
 		return nil, err
 	}
@@ -716,7 +716,7 @@ func (e *Evaluator) opJoin(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !list.IsList() {
 		return nil, notAFunction("expression.join[0].map")
 	}
-	items, err := e.evalAll(list.List)
+	items, err := e.evalAll(list.List())
 	if err != nil {
 		return nil, err
 	}
@@ -789,7 +789,7 @@ func (e *Evaluator) opEqual(x, arg *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if !arg.IsList() {
 		return nil, notAFunction("expression.equal.every")
 	}
-	for _, el := range arg.List {
+	for _, el := range arg.List() {
 		v, err := e.eval(el)
 		if err != nil {
 			return nil, err
@@ -866,7 +866,7 @@ func (e *Evaluator) opValidValues(x, arg *yamlsrc.Value) (*yamlsrc.Value, error)
 	case !list.IsList():
 		return nil, notAFunction("expression.valid_values[1].map")
 	}
-	valid, err := e.evalAll(list.List)
+	valid, err := e.evalAll(list.List())
 	if err != nil {
 		return nil, err
 	}

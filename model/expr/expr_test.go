@@ -182,7 +182,7 @@ func TestInputValueRemembers(t *testing.T) {
 
 	v, err := e.InputValue("e")
 	require.NoError(t, err)
-	require.Equal(t, 4.0, v.Num, "value of e")
+	require.Equal(t, 4.0, v.Num(), "value of e")
 	// The default itself (an expression) is remembered, and it now carries
 	// the reference's cache property.
 	j, err := e.JSON(assigned)
@@ -191,22 +191,22 @@ func TestInputValueRemembers(t *testing.T) {
 
 	v, err = e.InputValue("b")
 	require.NoError(t, err)
-	require.Equal(t, 3.0, v.Num, "value of b")
-	require.Equal(t, 3.0, assigned.Get("b").Num, "remembered default_expression result")
+	require.Equal(t, 3.0, v.Num(), "value of b")
+	require.Equal(t, 3.0, assigned.Get("b").Num(), "remembered default_expression result")
 
 	_, err = e.InputValue("c")
 	require.EqualError(t, err, `Variability input "c" has no value nor default (expression) assigned`)
 
 	// A later change of the assignment is seen; remembered values win over
 	// defaults.
-	assigned.Map.Set("a", yamlsrc.NewNumber(11))
+	assigned.Map().Set("a", yamlsrc.NewNumber(11))
 	v, err = e.InputValue("h")
 	require.NoError(t, err)
-	require.Equal(t, 11.0, v.Num, "value of h")
+	require.Equal(t, 11.0, v.Num(), "value of h")
 
 	r, ok := e.Cached(doc.Get("inputs").Get("e").Get("default"))
 	require.True(t, ok)
-	require.Equal(t, 4.0, r.Num)
+	require.Equal(t, 4.0, r.Num())
 }
 
 func TestStrings(t *testing.T) {
@@ -495,7 +495,7 @@ func TestDateStrings(t *testing.T) {
 	e := New(Env{Location: time.UTC})
 	v, err := e.Eval(doc)
 	require.NoError(t, err)
-	require.Equal(t, "Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)|Wed Feb 03 1999 00:00:00 GMT+0000 (Coordinated Universal Time)", v.Str)
+	require.Equal(t, "Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)|Wed Feb 03 1999 00:00:00 GMT+0000 (Coordinated Universal Time)", v.Str())
 
 }
 
@@ -514,7 +514,7 @@ inputs: {g: {default: [1, 2]}}
 	// Shared maps are evaluated once and keep their result.
 	r, ok := e.Cached(doc.Get("shared"))
 	require.True(t, ok)
-	require.Equal(t, 3.0, r.Num)
+	require.Equal(t, 3.0, r.Num())
 	j, err := e.JSON(doc.Get("shared"))
 	require.NoError(t, err)
 	require.Equal(t, `{"add":[1,2],"_cached_result":3}`, j)
@@ -553,16 +553,16 @@ inputs: {g: {default: [1, 2]}}
 func TestCycles(t *testing.T) {
 	// a = [1, a]
 	a := yamlsrc.NewList(yamlsrc.NewNumber(1), nil)
-	a.List[1] = a
+	a.List()[1] = a
 	// m = {foo: m}
 	m := yamlsrc.NewMap()
-	m.Map.Set("foo", m)
+	m.Map().Set("foo", m)
 	// n = {foo: [1, {b: n}]} built as in `{foo: &x [1, {b: *x}]}`
 	x := yamlsrc.NewList(yamlsrc.NewNumber(1), yamlsrc.NewMap())
-	x.List[1].Map.Set("b", x)
+	x.List()[1].Map().Set("b", x)
 	// r = {add: [r]}
 	r := yamlsrc.NewMap()
-	r.Map.Set("add", yamlsrc.NewList(r))
+	r.Map().Set("add", yamlsrc.NewList(r))
 
 	cases := []struct {
 		name string
@@ -594,9 +594,9 @@ func TestCycles(t *testing.T) {
 		chain[i] = yamlsrc.NewList()
 	}
 	for i := range 7 {
-		chain[i].List = append(chain[i].List, chain[i+1])
+		chain[i].SetList(append(chain[i].List(), chain[i+1]))
 	}
-	chain[7].List = append(chain[7].List, yamlsrc.NewNumber(1), chain[0])
+	chain[7].SetList(append(chain[7].List(), yamlsrc.NewNumber(1), chain[0]))
 	_, err := JSON(chain[0])
 	require.EqualError(t, err, "Converting circular structure to JSON\n    --> starting at object with constructor 'Array'\n"+
 		"    |     index 0 -> object with constructor 'Array'\n    |     index 0 -> object with constructor 'Array'\n"+
@@ -604,7 +604,7 @@ func TestCycles(t *testing.T) {
 
 	// A one-item list containing itself converts to "" and so to 0.
 	self := yamlsrc.NewList(nil)
-	self.List[0] = self
+	self.List()[0] = self
 	require.Equal(t, 0.0, ToNumber(self))
 	s, err := toString(yamlsrc.NewList(self, self), nil)
 	require.NoError(t, err)
@@ -640,7 +640,7 @@ func TestErrorPositions(t *testing.T) {
 	// JavaScript runtime errors point at the innermost expression too.
 	doc, err = yamlsrc.Parse([]byte("- {add: [1, {mod: [1, {add: 5}]}]}\n"), "t.yaml")
 	require.NoError(t, err)
-	_, err = e.Eval(doc.List[0])
+	_, err = e.Eval(doc.List()[0])
 	d = testkit.Diagnostic(t, err)
 	require.Equal(t, "expression.add.reduce is not a function", d.Message)
 	require.Equal(t, diag.Pos{File: "t.yaml", Line: 1, Col: 23}, d.Pos)
@@ -707,12 +707,12 @@ func FuzzEval(f *testing.F) {
 		// A second evaluation must see the same cached result.
 		check(e.Eval(x))
 		if env.Inputs.IsMap() {
-			for _, name := range env.Inputs.Map.Keys() {
+			for _, name := range env.Inputs.Map().Keys() {
 				check(e.InputValue(name))
 			}
 		}
 		if s := x.Get("s"); s.IsString() {
-			js.ParseDate(s.Str, loc)
+			js.ParseDate(s.Str(), loc)
 		}
 		_, _ = e.Pretty(env.Assigned)
 	})

@@ -31,9 +31,9 @@ func StrictEqual(a, b *yamlsrc.Value) bool {
 	case yamlsrc.KindBool:
 		return a.Bool == b.Bool
 	case yamlsrc.KindNumber:
-		return a.Num == b.Num
+		return a.Num() == b.Num()
 	case yamlsrc.KindString:
-		return a.Str == b.Str
+		return a.Str() == b.Str()
 	}
 	return a == b
 }
@@ -42,7 +42,7 @@ func StrictEqual(a, b *yamlsrc.Value) bool {
 // StrictEqual, except that NaN equals NaN.
 func SameValueZero(a, b *yamlsrc.Value) bool {
 	if a != nil && b != nil && a.Kind == yamlsrc.KindNumber && b.Kind == yamlsrc.KindNumber &&
-		math.IsNaN(a.Num) && math.IsNaN(b.Num) {
+		math.IsNaN(a.Num()) && math.IsNaN(b.Num()) {
 		return true
 	}
 	return StrictEqual(a, b)
@@ -64,9 +64,9 @@ func ToNumber(v *yamlsrc.Value) float64 {
 		}
 		return 0
 	case yamlsrc.KindNumber, yamlsrc.KindTime:
-		return v.Num
+		return v.Num()
 	case yamlsrc.KindString:
-		return js.StringToNumber(v.Str)
+		return js.StringToNumber(v.Str())
 	case yamlsrc.KindList:
 		// The joined string of two or more items contains a comma, which no
 		// numeric string does, so only chains of one-item lists need a look.
@@ -76,20 +76,20 @@ func ToNumber(v *yamlsrc.Value) float64 {
 				return 0 // a cycle joins as ""
 			}
 			chain = append(chain, cur)
-			if len(cur.List) == 0 {
+			if len(cur.List()) == 0 {
 				return 0
 			}
-			if len(cur.List) > 1 {
+			if len(cur.List()) > 1 {
 				return math.NaN()
 			}
-			x := cur.List[0]
+			x := cur.List()[0]
 			switch {
 			case x.IsNull():
 				return 0
 			case x.Kind == yamlsrc.KindString:
-				return js.StringToNumber(x.Str)
+				return js.StringToNumber(x.Str())
 			case x.Kind == yamlsrc.KindNumber:
-				return js.StringToNumber(js.FormatNumber(x.Num))
+				return js.StringToNumber(js.FormatNumber(x.Num()))
 			case x.Kind == yamlsrc.KindList:
 				cur = x
 				continue
@@ -116,7 +116,7 @@ func toPrimitive(v *yamlsrc.Value, loc *time.Location) (*yamlsrc.Value, error) {
 	case yamlsrc.KindMap:
 		return yamlsrc.NewString("[object Object]"), nil
 	case yamlsrc.KindTime:
-		return yamlsrc.NewNumber(v.Num), nil
+		return yamlsrc.NewNumber(v.Num()), nil
 	}
 	return v, nil
 }
@@ -137,7 +137,7 @@ func Compare(a, b *yamlsrc.Value, loc *time.Location) (c int, ok bool, err error
 		return 0, false, err
 	}
 	if pa != nil && pb != nil && pa.Kind == yamlsrc.KindString && pb.Kind == yamlsrc.KindString {
-		return js.CompareUTF16(pa.Str, pb.Str), true, nil
+		return js.CompareUTF16(pa.Str(), pb.Str()), true, nil
 	}
 	x, y := ToNumber(pa), ToNumber(pb)
 	switch {
@@ -270,18 +270,18 @@ func (m *marshaller) value(v *yamlsrc.Value, key, cur string) error {
 	case yamlsrc.KindBool:
 		m.b.WriteString(strconv.FormatBool(v.Bool))
 	case yamlsrc.KindNumber:
-		if math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
+		if math.IsNaN(v.Num()) || math.IsInf(v.Num(), 0) {
 			m.b.WriteString("null")
 		} else {
-			m.b.WriteString(js.FormatNumber(v.Num))
+			m.b.WriteString(js.FormatNumber(v.Num()))
 		}
 	case yamlsrc.KindString:
-		js.QuoteJSON(&m.b, v.Str)
+		js.QuoteJSON(&m.b, v.Str())
 	case yamlsrc.KindTime:
-		if math.IsNaN(v.Num) {
+		if math.IsNaN(v.Num()) {
 			m.b.WriteString("null")
 		} else {
-			js.QuoteJSON(&m.b, js.FormatTime(v.Num))
+			js.QuoteJSON(&m.b, js.FormatTime(v.Num()))
 		}
 	case yamlsrc.KindList, yamlsrc.KindMap:
 		if m.b.Len() > js.MaxStringBytes {
@@ -306,13 +306,13 @@ func (m *marshaller) value(v *yamlsrc.Value, key, cur string) error {
 }
 
 func (m *marshaller) list(v *yamlsrc.Value, cur string) error {
-	if len(v.List) == 0 {
+	if len(v.List()) == 0 {
 		m.b.WriteString("[]")
 		return nil
 	}
 	next := cur + m.indent
 	m.b.WriteByte('[')
-	for i, x := range v.List {
+	for i, x := range v.List() {
 		if i > 0 {
 			m.b.WriteByte(',')
 		}
@@ -333,11 +333,11 @@ func (m *marshaller) object(v *yamlsrc.Value, cur string) error {
 		k string
 		v *yamlsrc.Value
 	}
-	entries := make([]entry, 0, v.Map.Len()+1)
+	entries := make([]entry, 0, v.Map().Len()+1)
 	cached, evaluated := m.cache[v]
 	hasKey := false
-	for i, k := range v.Map.Keys() {
-		x := v.Map.Val(i)
+	for i, k := range v.Map().Keys() {
+		x := v.Map().Val(i)
 		if evaluated && k == cachedResultKey {
 			hasKey = true
 			x = cached

@@ -58,12 +58,12 @@ constant: {add: [{variability_input: size}, 1]}
 
 	v, err := e.Eval(doc.Get("constant"))
 	require.NoError(t, err)
-	require.Equal(t, 3.0, v.Num)
+	require.Equal(t, 3.0, v.Num())
 	_, ok = e.Cached(doc.Get("constant"))
 	require.True(t, ok, "a result without open inputs is cached")
 	v, err = e.InputValue("fixed")
 	require.NoError(t, err)
-	require.Equal(t, 3.0, v.Num)
+	require.Equal(t, 3.0, v.Num())
 	require.True(t, assigned.Has("size"), "a default is remembered")
 	require.True(t, assigned.Has("fixed"), "a default_expression without open inputs is remembered")
 }

@@ -53,12 +53,12 @@ func encode(e *Evaluator, v *yamlsrc.Value) string {
 	}
 	switch v.Kind {
 	case yamlsrc.KindNumber:
-		if v.Num == 0 && math.Signbit(v.Num) {
+		if v.Num() == 0 && math.Signbit(v.Num()) {
 			return "num:-0"
 		}
-		return "num:" + js.FormatNumber(v.Num)
+		return "num:" + js.FormatNumber(v.Num())
 	case yamlsrc.KindTime:
-		return "date:" + js.FormatNumber(v.Num)
+		return "date:" + js.FormatNumber(v.Num())
 	}
 	s, err := e.JSON(v)
 	if err != nil {
@@ -138,6 +138,6 @@ func ExampleEvaluator_Eval() {
 	doc, _ := yamlsrc.Parse([]byte("{concat: [{add: [1, 0.5]}, true, [1, 2]]}"), "")
 	e := New(Env{})
 	v, err := e.Eval(doc)
-	fmt.Println(v.Str, err)
+	fmt.Println(v.Str(), err)
 	// Output: 1.5true1,2 <nil>
 }

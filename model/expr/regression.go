@@ -35,8 +35,8 @@ func (e *Evaluator) regressionArgs(x, arg *yamlsrc.Value, operands ...int) ([]pa
 	if err := e.array(x, elements); err != nil {
 		return nil, nil, err
 	}
-	data := make([]pair, len(elements.List))
-	for i, it := range elements.List {
+	data := make([]pair, len(elements.List()))
+	for i, it := range elements.List() {
 		nums, err := e.numbers(x, it)
 		if err != nil {
 			return nil, nil, err

@@ -185,7 +185,7 @@ func keysOf(raw *Value) KeySet {
 	if !raw.IsMap() {
 		return 0
 	}
-	return KeysOf(raw.Map.Keys()...)
+	return KeysOf(raw.Map().Keys()...)
 }
 
 // TemplateParts are the fields of templates and of what they hold: type,
@@ -278,7 +278,8 @@ func (e *Element) ManualID() string {
 func (e *Element) IDValue() *Value {
 	n := e.cachedNames()
 	if n.idValue.Kind != yamlsrc.KindString {
-		n.idValue = yamlsrc.Value{Kind: yamlsrc.KindString, Str: e.ID()}
+		n.idValue = yamlsrc.Value{Kind: yamlsrc.KindString}
+		n.idValue.SetStr(e.ID())
 	}
 	return &n.idValue
 }

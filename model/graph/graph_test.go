@@ -78,10 +78,10 @@ func TestIDsAndDisplays(t *testing.T) {
 
 	// A node's name value is made once, any other element's each time.
 	require.Same(t, vm.NameValue(), vm.NameValue())
-	require.Equal(t, "vm", vm.NameValue().Str)
+	require.Equal(t, "vm", vm.NameValue().Str())
 	grp := g.GroupByName("grp")
 	require.NotSame(t, grp.NameValue(), grp.NameValue())
-	require.Equal(t, "grp", grp.NameValue().Str)
+	require.Equal(t, "grp", grp.NameValue().Str())
 }
 
 func TestIsHostedOn(t *testing.T) {

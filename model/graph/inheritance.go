@@ -45,7 +45,7 @@ func (g *Graph) TypeChain(key, start string) ([]string, []*Value, error) {
 		parent := def.Get("derived_from")
 		next := typeFallbacks[key]
 		if !parent.IsNull() {
-			if parent.Kind == yamlsrc.KindString && parent.Str == tosca.EntityRoot {
+			if parent.Kind == yamlsrc.KindString && parent.Str() == tosca.EntityRoot {
 				return "", false
 			}
 			next = yamlsrc.String(parent)
@@ -110,7 +110,7 @@ func (e *Element) Managed() (bool, error) {
 	}
 	md := types.Get(t.Name).Get("metadata").Get("vintner_abstract")
 	// Quirk: only the string 'true' marks an abstract type (§17.20).
-	if md != nil && md.Kind == yamlsrc.KindString && md.Str == "true" {
+	if md != nil && md.Kind == yamlsrc.KindString && md.Str() == "true" {
 		return false, nil
 	}
 	return true, nil
@@ -143,8 +143,8 @@ func (g *Graph) HasArtifactDefinition(nodeType, artifactType string) (bool, erro
 		if !arts.IsMap() {
 			continue
 		}
-		for i := 0; i < arts.Map.Len(); i++ {
-			a := arts.Map.Val(i)
+		for i := 0; i < arts.Map().Len(); i++ {
+			a := arts.Map().Val(i)
 			t := ArtifactDefaultType
 			if !isStr(a) {
 				t = yamlsrc.String(a.Get("type"))

@@ -30,10 +30,10 @@ func PrettyOf(v *Value) string {
 func isStr(v *Value) bool { return v != nil && v.Kind == yamlsrc.KindString }
 func isNum(v *Value) bool { return v != nil && v.Kind == yamlsrc.KindNumber }
 func isSelf(v *Value) bool {
-	return isStr(v) && v.Str == "SELF"
+	return isStr(v) && v.Str() == "SELF"
 }
 func isContainer(v *Value) bool {
-	return isStr(v) && v.Str == "CONTAINER"
+	return isStr(v) && v.Str() == "CONTAINER"
 }
 
 func assertString(v *Value) error {
@@ -65,11 +65,11 @@ func at(v *Value, i int) *Value {
 	}
 	switch v.Kind {
 	case yamlsrc.KindList:
-		if i < len(v.List) {
-			return v.List[i]
+		if i < len(v.List()) {
+			return v.List()[i]
 		}
 	case yamlsrc.KindString:
-		u := utf16.Encode([]rune(v.Str))
+		u := utf16.Encode([]rune(v.Str()))
 		if i < len(u) {
 			return yamlsrc.NewString(string(utf16.Decode(u[i : i+1])))
 		}
@@ -79,11 +79,11 @@ func at(v *Value, i int) *Value {
 
 // last is the reference's utils.last: x[x.length - 1].
 func last(v *Value) *Value {
-	if v.IsList() && len(v.List) > 0 {
-		return v.List[len(v.List)-1]
+	if v.IsList() && len(v.List()) > 0 {
+		return v.List()[len(v.List())-1]
 	}
 	if isStr(v) {
-		u := utf16.Encode([]rune(v.Str))
+		u := utf16.Encode([]rune(v.Str()))
 		if len(u) > 0 {
 			return yamlsrc.NewString(string(utf16.Decode(u[len(u)-1:])))
 		}
@@ -112,7 +112,7 @@ func pick(key *Value, named, list []*Element) (e *Element, ambiguous bool) {
 			return named[0], false
 		}
 	case isNum(key):
-		return index(list, key.Num), false
+		return index(list, key.Num()), false
 	}
 	return nil, false
 }
@@ -125,7 +125,7 @@ func choose(word string, key, printed *Value, named, list []*Element) (*Element,
 		if printed != nil {
 			return nil, fail(msgAmbiguous(word, PrettyOf(printed)))
 		}
-		return nil, fail(msgAmbiguous(word, key.Str))
+		return nil, fail(msgAmbiguous(word, key.Str()))
 	}
 	if e == nil {
 		if printed != nil {
@@ -141,7 +141,7 @@ func choose(word string, key, printed *Value, named, list []*Element) (*Element,
 func chooseIn(word string, key, printed *Value, list []*Element, named func(string) []*Element) (*Element, error) {
 	var found []*Element
 	if isStr(key) {
-		found = named(key.Str)
+		found = named(key.Str())
 	}
 	return choose(word, key, printed, found, list)
 }
@@ -193,20 +193,20 @@ func (g *Graph) GetNode(v *Value, ctx Context) (*Element, error) {
 	if e, ok, err := g.selfOrContainer(v, ctx, KindNode, "a node"); ok {
 		return e, err
 	}
-	switch v.Str {
+	switch v.Str() {
 	case "TARGET", "SOURCE":
 		r := ctx.Element
 		if r == nil || r.Kind != KindRelation {
 			return nil, notElement(r, "a relation")
 		}
-		if v.Str == "TARGET" {
+		if v.Str() == "TARGET" {
 			return r.Target, nil
 		}
 		return r.Container, nil
 	}
-	n := g.nodesByName[v.Str]
+	n := g.nodesByName[v.Str()]
 	if n == nil {
-		return nil, fail(msgNotFound("Node", v.Str))
+		return nil, fail(msgNotFound("Node", v.Str()))
 	}
 	return n, nil
 }
@@ -247,9 +247,9 @@ func (g *Graph) GetGroup(v *Value, ctx Context) (*Element, error) {
 	if e, ok, err := g.selfOrContainer(v, ctx, KindGroup, "a group"); ok {
 		return e, err
 	}
-	gr := g.groupsByName[v.Str]
+	gr := g.groupsByName[v.Str()]
 	if gr == nil {
-		return nil, fail(msgNotFound("Group", v.Str))
+		return nil, fail(msgNotFound("Group", v.Str()))
 	}
 	return gr, nil
 }
@@ -262,7 +262,7 @@ func (g *Graph) GetPolicy(v *Value, ctx Context) (*Element, error) {
 	if e, ok, err := g.selfOrContainer(v, ctx, KindPolicy, "a policy"); ok {
 		return e, err
 	}
-	return choose("Policy", v, nil, g.policiesByNm[v.Str], g.Policies)
+	return choose("Policy", v, nil, g.policiesByNm[v.Str()], g.Policies)
 }
 
 // GetArtifact resolves an artifact reference. The node part ignores the
@@ -290,7 +290,7 @@ func (g *Graph) GetImport(v *Value, ctx Context) (*Element, error) {
 	if !isNum(v) {
 		return nil, fail(MsgNotNumber(v))
 	}
-	imp := index(g.Imports, v.Num)
+	imp := index(g.Imports, v.Num())
 	if imp == nil {
 		return nil, fail(msgNotFound("Import", yamlsrc.String(v)))
 	}
@@ -314,7 +314,7 @@ func (g *Graph) inputOutput(v *Value, ctx Context, kind Kind, what, word string,
 	if err := assertStringOrNumber(v); err != nil {
 		return nil, err
 	}
-	return choose(word, v, nil, byName[v.Str], list)
+	return choose(word, v, nil, byName[v.Str()], list)
 }
 
 // GetTechnology resolves [node, technology name or index].
@@ -330,7 +330,7 @@ func (g *Graph) GetTechnology(data *Value, ctx Context) (*Element, error) {
 	var found []*Element
 	if isStr(d1) {
 		for _, x := range node.Technologies {
-			if x.Name == d1.Str {
+			if x.Name == d1.Str() {
 				found = append(found, x)
 			}
 		}

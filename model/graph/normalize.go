@@ -77,14 +77,14 @@ func (w *warner) at(v *Value, msg string) {
 
 // entry returns the single entry of a list item map.
 func entry(file string, item *Value) (string, *Value, error) {
-	if !item.IsMap() || item.Map.Len() == 0 {
+	if !item.IsMap() || item.Map().Len() == 0 {
 		p := diag.Pos{File: file}
 		if item != nil {
 			p.Line, p.Col = int(item.Line), int(item.Col)
 		}
 		return "", nil, diag.At(p, diag.StageLoad, "expected a map with one entry, found "+describe(item))
 	}
-	return item.Map.Key(0), item.Map.Val(0), nil
+	return item.Map().Key(0), item.Map().Val(0), nil
 }
 
 // Describe names the kind of a value for messages: "null", "a map", "an
@@ -101,7 +101,7 @@ func describe(v *Value) string {
 	case yamlsrc.KindNull:
 		return "null"
 	case yamlsrc.KindMap:
-		if v.Map.Len() == 0 {
+		if v.Map().Len() == 0 {
 			return "an empty map"
 		}
 		return "a map"
@@ -124,7 +124,7 @@ func (n *normalizer) entryList(m *Value, key string) (*Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Map.Set(key, list)
+	m.Map().Set(key, list)
 	return list, nil
 }
 
@@ -136,10 +136,10 @@ func (n *normalizer) toEntryList(v *Value, what string) (*Value, error) {
 	}
 	var list []*Value
 	if v.IsMap() {
-		list = make([]*Value, v.Map.Len())
-		for i, k := range v.Map.Keys() {
-			list[i] = yamlsrc.MapOf(k, v.Map.Val(i))
-			list[i].Line, list[i].Col = v.Map.Val(i).Line, v.Map.Val(i).Col
+		list = make([]*Value, v.Map().Len())
+		for i, k := range v.Map().Keys() {
+			list[i] = yamlsrc.MapOf(k, v.Map().Val(i))
+			list[i].Line, list[i].Col = v.Map().Val(i).Line, v.Map().Val(i).Col
 		}
 	} else {
 		entries, err := n.scalarEntries(v, what)
@@ -175,7 +175,7 @@ func (n *normalizer) scalarEntries(v *Value, what string) ([]jsEntry, error) {
 		return nil, nil
 	}
 	var out []jsEntry
-	for _, r := range v.Str {
+	for _, r := range v.Str() {
 		if r > 0xFFFF {
 			// The reference splits it into two lone UTF-16 surrogates,
 			// which v4t cannot represent.
@@ -208,11 +208,11 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 			return n.errRef(imps, "expected imports as a list, found "+describe(imps),
 				MsgNotAFunction("this.serviceTemplate.imports.map"))
 		}
-		for i, it := range imps.List {
+		for i, it := range imps.List() {
 			if it != nil && it.Kind == yamlsrc.KindString {
 				m := yamlsrc.MapOf("file", it)
 				m.Line, m.Col = it.Line, it.Col
-				imps.List[i] = m
+				imps.List()[i] = m
 			}
 		}
 	}
@@ -227,8 +227,8 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 				// populator reads its entries): a list of single-entry
 				// maps in its place cost a map per node, and the
 				// transform writes a map again.
-				for i := range v.Map.Len() {
-					if err := n.nodeTemplate(v.Map.Val(i), v.Map.Val(i)); err != nil {
+				for i := range v.Map().Len() {
+					if err := n.nodeTemplate(v.Map().Val(i), v.Map().Val(i)); err != nil {
 						return err
 					}
 				}
@@ -239,7 +239,7 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 				return err
 			}
 			if key == "node_templates" {
-				for _, item := range list.List {
+				for _, item := range list.List() {
 					if err := n.node(item); err != nil {
 						return err
 					}
@@ -251,7 +251,7 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 			if !pols.IsList() {
 				return n.errAt(pols, msgPoliciesNotArray)
 			}
-			if err := n.templates(pols.List, "policy"); err != nil {
+			if err := n.templates(pols.List(), "policy"); err != nil {
 				return err
 			}
 		}
@@ -261,14 +261,14 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 			if err != nil {
 				return err
 			}
-			if err := n.templates(list.List, "group"); err != nil {
+			if err := n.templates(list.List(), "group"); err != nil {
 				return err
 			}
 		}
 		// Relationship templates.
 		if rts := topo.Get("relationship_templates"); rts.IsMap() {
-			for i := 0; i < rts.Map.Len(); i++ {
-				if err := n.typesAndProperties(rts.Map.Val(i), rts, "a relationship template", n.emptyType != nil); err != nil {
+			for i := 0; i < rts.Map().Len(); i++ {
+				if err := n.typesAndProperties(rts.Map().Val(i), rts, "a relationship template", n.emptyType != nil); err != nil {
 					return err
 				}
 			}
@@ -284,10 +284,10 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 		if !types.IsMap() {
 			continue
 		}
-		for i := 0; i < types.Map.Len(); i++ {
-			t := types.Map.Val(i)
+		for i := 0; i < types.Map().Len(); i++ {
+			t := types.Map().Val(i)
 			if t.IsMap() && t.Get("derived_from").IsNull() {
-				t.Map.Set("derived_from", yamlsrc.NewString(tr.root))
+				t.Map().Set("derived_from", yamlsrc.NewString(tr.root))
 			}
 		}
 	}
@@ -296,7 +296,7 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 		if vb := topo.Get("variability"); vb.IsMap() {
 			opts := vb.Get("options")
 			if opts.IsMap() {
-				opts.Map.Delete("technology_required")
+				opts.Map().Delete("technology_required")
 			}
 			empty, ok := jsIsEmpty(opts)
 			if !ok {
@@ -308,10 +308,10 @@ func normalize(doc *Value, file string, w *warner, emptyType *Value) error {
 				n.w.at(opts, "expected variability options as a map, found "+describe(opts)+": read as no options, as the reference does")
 			}
 			if empty {
-				vb.Map.Delete("options")
+				vb.Map().Delete("options")
 			}
 			if isEmpty(vb) {
-				topo.Map.Delete("variability")
+				topo.Map().Delete("variability")
 			}
 		}
 	}
@@ -340,11 +340,11 @@ func isEmpty(v *Value) bool {
 	}
 	switch v.Kind {
 	case yamlsrc.KindList:
-		return len(v.List) == 0
+		return len(v.List()) == 0
 	case yamlsrc.KindString:
-		return v.Str == ""
+		return v.Str() == ""
 	case yamlsrc.KindMap:
-		return v.Map.Len() == 0
+		return v.Map().Len() == 0
 	case yamlsrc.KindTime:
 		return true
 	}
@@ -381,7 +381,7 @@ func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 			return n.errRef(reqs, "expected requirements as a list, found "+describe(reqs),
 				msgNotAFunctionOrIterable("template.requirements.entries"))
 		}
-		for i := range reqs.List {
+		for i := range reqs.List() {
 			name, a, err := n.keyedItem(reqs, i, "a requirement")
 			if err != nil {
 				return err
@@ -389,7 +389,7 @@ func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 			if a != nil && a.Kind == yamlsrc.KindString {
 				m := yamlsrc.MapOf("node", a)
 				m.Line, m.Col = a.Line, a.Col
-				reqs.List[i].Map.Set(name, m)
+				reqs.List()[i].Map().Set(name, m)
 			}
 		}
 	}
@@ -399,21 +399,21 @@ func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 		if err != nil {
 			return err
 		}
-		for i := range list.List {
+		for i := range list.List() {
 			name, a, err := n.keyedItem(list, i, "an artifact")
 			if err != nil {
 				return err
 			}
-			it := list.List[i]
+			it := list.List()[i]
 			switch {
 			case a.IsMap():
 				if a.Get("type").IsNull() {
-					a.Map.Set("type", yamlsrc.NewString(ArtifactDefaultType))
+					a.Map().Set("type", yamlsrc.NewString(ArtifactDefaultType))
 				}
 			case a != nil && a.Kind == yamlsrc.KindString:
 				m := yamlsrc.MapOf("file", a, "type", yamlsrc.NewString(ArtifactDefaultType))
 				m.Line, m.Col = a.Line, a.Col
-				it.Map.Set(name, m)
+				it.Map().Set(name, m)
 				a = m
 			case a.IsNull():
 				return n.errRef(valueOr(a, it), "expected an artifact as a map or a string, found null",
@@ -440,29 +440,29 @@ func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 			return nil
 		}
 		tech = yamlsrc.NewList()
-		tmpl.Map.Set("technology", tech)
+		tmpl.Map().Set("technology", tech)
 	case tech.Kind == yamlsrc.KindString:
-		tech = yamlsrc.NewList(yamlsrc.MapOf(tech.Str, yamlsrc.NewMap()))
-		tmpl.Map.Set("technology", tech)
+		tech = yamlsrc.NewList(yamlsrc.MapOf(tech.Str(), yamlsrc.NewMap()))
+		tmpl.Map().Set("technology", tech)
 	case !tech.IsList():
 		return n.errAt(tech, MsgNotArray(tech))
 	}
 	// The reference first rebuilds every entry as {lower-cased name:
 	// definition}, then gives each its default assign.
-	for i, it := range tech.List {
+	for i, it := range tech.List() {
 		name, def, err := itemEntry(n.file, it, "a technology", refNoEntry)
 		if err != nil {
 			return err
 		}
-		if lower := strings.ToLower(name); lower != name || !it.IsMap() || it.Map.Len() != 1 {
+		if lower := strings.ToLower(name); lower != name || !it.IsMap() || it.Map().Len() != 1 {
 			m := yamlsrc.MapOf(lower, def)
 			m.Line, m.Col = it.Line, it.Col
-			tech.List[i] = m
+			tech.List()[i] = m
 		}
 	}
 	types := tmpl.Get("type")
-	for _, it := range tech.List {
-		lower, def := it.Map.Key(0), it.Map.Val(0)
+	for _, it := range tech.List() {
+		lower, def := it.Map().Key(0), it.Map().Val(0)
 		if !def.IsMap() {
 			msg := "expected a technology map, found " + describe(def)
 			switch {
@@ -478,15 +478,15 @@ func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 			// (utils.firstKey), which fails for a missing or null entry.
 			if types.IsString() {
 				// A lean build's [{name: {}}] (types).
-				def.Map.Set("assign", yamlsrc.NewString(types.Str+"~"+types.Str+"::"+lower))
+				def.Map().Set("assign", yamlsrc.NewString(types.Str()+"~"+types.Str()+"::"+lower))
 				continue
 			}
 			if !types.IsList() {
 				return n.errAt(valueOr(types, it), MsgNotArray(types))
 			}
 			var first *Value
-			if len(types.List) > 0 {
-				first = types.List[0]
+			if len(types.List()) > 0 {
+				first = types.List()[0]
 			}
 			if first.IsNull() {
 				at := valueOr(first, types)
@@ -497,7 +497,7 @@ func (n *normalizer) nodeTemplate(tmpl, item *Value) error {
 			if k, _, ok := firstEntry(first); ok {
 				t0 = k
 			}
-			def.Map.Set("assign", yamlsrc.NewString(t0+"~"+t0+"::"+lower))
+			def.Map().Set("assign", yamlsrc.NewString(t0+"~"+t0+"::"+lower))
 		}
 	}
 	return nil
@@ -528,12 +528,12 @@ func (n *normalizer) notTemplate(tmpl, at *Value, what string) error {
 // empty map, list or string, a number, a boolean, a date).
 func firstEntry(v *Value) (key string, val *Value, ok bool) {
 	switch {
-	case v.IsMap() && v.Map.Len() > 0:
-		return v.Map.Key(0), v.Map.Val(0), true
-	case v.IsList() && len(v.List) > 0:
-		return "0", v.List[0], true
-	case v.IsString() && v.Str != "":
-		r, _ := utf8.DecodeRuneInString(v.Str)
+	case v.IsMap() && v.Map().Len() > 0:
+		return v.Map().Key(0), v.Map().Val(0), true
+	case v.IsList() && len(v.List()) > 0:
+		return "0", v.List()[0], true
+	case v.IsString() && v.Str() != "":
+		r, _ := utf8.DecodeRuneInString(v.Str())
 		return "0", posAt(yamlsrc.NewString(string(r)), v), true
 	}
 	return "", nil, false
@@ -608,19 +608,19 @@ func (n *normalizer) template(item *Value, what string) (*Value, error) {
 // rewritten as the map {"0": first item} that it stands for, with a
 // warning.
 func (n *normalizer) keyedItem(list *Value, i int, what string) (string, *Value, error) {
-	item := list.List[i]
+	item := list.List()[i]
 	name, v, err := itemEntry(n.file, item, what, refNoEntry)
 	if err != nil || item.IsMap() {
 		return name, v, err
 	}
 	if item.IsString() {
 		return "", nil, n.errRef(item, "expected "+what+" as a map with one entry, found a string",
-			msgCannotAssignReadOnly(item.Str))
+			msgCannotAssignReadOnly(item.Str()))
 	}
 	// Quirk: scalar maps (variability.md §3.2).
 	n.w.at(item, "expected "+what+" as a map with one entry, found a list: read as \"0\" with its first item, as the reference does")
 	m := posAt(yamlsrc.MapOf(name, v), item)
-	list.List[i] = m
+	list.List()[i] = m
 	return name, v, nil
 }
 
@@ -653,13 +653,13 @@ func (n *normalizer) types(tmpl, at *Value, keepString bool) error {
 	if t.Kind == yamlsrc.KindString && !keepString {
 		var l *Value
 		if n.emptyType != nil {
-			l = yamlsrc.EntryListOf(t.Str, n.emptyType)
+			l = yamlsrc.EntryListOf(t.Str(), n.emptyType)
 		} else {
-			l = yamlsrc.EntryList(t.Str)
+			l = yamlsrc.EntryList(t.Str())
 		}
 		l.Line, l.Col = t.Line, t.Col
-		l.List[0].Line, l.List[0].Col = t.Line, t.Col
-		tmpl.Map.Set("type", l)
+		l.List()[0].Line, l.List()[0].Col = t.Line, t.Col
+		tmpl.Map().Set("type", l)
 	}
 	return nil
 }
@@ -674,9 +674,9 @@ func (n *normalizer) properties(tmpl *Value) error {
 	if !props.IsList() {
 		var entries []jsEntry
 		if props.IsMap() {
-			entries = make([]jsEntry, props.Map.Len())
-			for i, k := range props.Map.Keys() {
-				entries[i] = jsEntry{key: k, val: props.Map.Val(i)}
+			entries = make([]jsEntry, props.Map().Len())
+			for i, k := range props.Map().Keys() {
+				entries[i] = jsEntry{key: k, val: props.Map().Val(i)}
 			}
 		} else {
 			var err error
@@ -694,14 +694,14 @@ func (n *normalizer) properties(tmpl *Value) error {
 			list[i].Line, list[i].Col = wrapped.Line, wrapped.Col
 		}
 		props = yamlsrc.NewList(list...)
-		tmpl.Map.Set("properties", props)
+		tmpl.Map().Set("properties", props)
 	}
-	for i := range props.List {
+	for i := range props.List() {
 		name, a, err := n.keyedItem(props, i, "a property")
 		if err != nil {
 			return err
 		}
-		it := props.List[i]
+		it := props.List()[i]
 		if a == nil || a.Kind == yamlsrc.KindNull {
 			return n.errRef(valueOr(a, it), "expected a property assignment, found null",
 				MsgCannotReadNull("value"))
@@ -717,7 +717,7 @@ func (n *normalizer) properties(tmpl *Value) error {
 		if wrap {
 			m := yamlsrc.MapOf("value", a)
 			m.Line, m.Col = a.Line, a.Col
-			it.Map.Set(name, m)
+			it.Map().Set(name, m)
 		}
 	}
 	return nil
@@ -736,7 +736,7 @@ func (n *normalizer) rules(vb *Value) error {
 	case !rules.IsList():
 		return n.errAt(rules, msgRulesNotLoaded)
 	}
-	for _, rule := range rules.List {
+	for _, rule := range rules.List() {
 		if !rule.IsMap() {
 			return n.errAt(rule, "expected a technology rule map, found "+describe(rule))
 		}
@@ -746,12 +746,12 @@ func (n *normalizer) rules(vb *Value) error {
 		h := rule.Get("hosting")
 		if h.IsNull() {
 			h = yamlsrc.NewList()
-			rule.Map.Set("hosting", h)
+			rule.Map().Set("hosting", h)
 		}
 		if !h.IsList() {
 			return n.errAt(h, MsgNotArray(h))
 		}
-		for _, x := range h.List {
+		for _, x := range h.List() {
 			if x == nil || x.Kind != yamlsrc.KindString {
 				return n.errAt(h, MsgNotString(x))
 			}

@@ -77,7 +77,7 @@ func ParseVersion(v *Value) (Version, bool) {
 	if v == nil || v.Kind != yamlsrc.KindString {
 		return 0, false
 	}
-	switch v.Str {
+	switch v.Str() {
 	case "tosca_simple_yaml_1_3", "tosca_variability_1_0", "tosca_variability_1_0_rc_1":
 		return V1, true
 	case "tosca_variability_1_0_rc_2":
@@ -232,7 +232,7 @@ func (r *optionReader) stringOpt(key, fallback string) string {
 	if v == nil {
 		return fallback
 	}
-	return v.Str
+	return v.Str()
 }
 
 // ResolveOptions resolves the options of a document (§4); file names it
@@ -289,7 +289,7 @@ func (r *optionReader) mode(version Version) (string, modeTable, error) {
 	if v := r.get("mode"); !v.IsNull() {
 		modePos = valuePos(r.file, v)
 		if v.Kind == yamlsrc.KindString {
-			mode, modeText = v.Str, v.Str
+			mode, modeText = v.Str(), v.Str()
 		} else {
 			mode, modeText = "", yamlsrc.String(v)
 		}
@@ -461,7 +461,7 @@ func (r *optionReader) optimization(o *Optimization, key string, defaultOn, tech
 	if !v.IsNull() {
 		at = valuePos(file, v)
 	}
-	isStr := func(s string) bool { return v != nil && v.Kind == yamlsrc.KindString && v.Str == s }
+	isStr := func(s string) bool { return v != nil && v.Kind == yamlsrc.KindString && v.Str() == s }
 	if v.IsNull() {
 		v = yamlsrc.NewBool(defaultOn)
 	}
@@ -500,7 +500,7 @@ func (r *optionReader) optimization(o *Optimization, key string, defaultOn, tech
 	ok := true
 	if !mode.IsNull() {
 		if mode.Kind == yamlsrc.KindString {
-			o.Mode = mode.Str
+			o.Mode = mode.Str()
 		} else {
 			ok = false
 		}

@@ -276,8 +276,8 @@ func (p *populator) toList(kind Kind, v *Value) []*Value {
 	}
 	s := &p.valueLists[kind]
 	if v.IsList() {
-		l := s.cut(len(v.List))
-		copy(l, v.List)
+		l := s.cut(len(v.List()))
+		copy(l, v.List())
 		return l
 	}
 	l := s.cut(1)
@@ -313,7 +313,7 @@ func (p *populator) run() error {
 	}
 	g.Options = opts
 	topo := g.Topology()
-	if plugins := g.Variability().Get("plugins").Get("technology"); plugins.IsList() && len(plugins.List) > 0 {
+	if plugins := g.Variability().Get("plugins").Get("technology"); plugins.IsList() && len(plugins.List()) > 0 {
 		return p.errVal(plugins, "technology plugins are not supported")
 	}
 	if err := p.inputsOutputs(topo.Get("inputs"), KindInput, &g.Inputs, g.inputsByName); err != nil {
@@ -356,9 +356,9 @@ func (p *populator) nodes(topo *Value) error {
 	if !nodes.IsList() && !lean {
 		return p.errVal(nodes, msgNotNormalized("Node templates"))
 	}
-	n := len(nodes.List)
+	n := len(nodes.List())
 	if lean {
-		n = nodes.Map.Len()
+		n = nodes.Map().Len()
 	}
 	// Sized once: the names of the nodes and relationship templates, and
 	// the nodes.
@@ -366,18 +366,18 @@ func (p *populator) nodes(topo *Value) error {
 	p.g.Nodes = make([]*Element, 0, n)
 	p.rts = topo.Get("relationship_templates")
 	if rts := p.rts; rts.IsMap() {
-		p.rels = make([]Relationship, rts.Map.Len())
-		p.rtsUsed = make([]bool, rts.Map.Len())
+		p.rels = make([]Relationship, rts.Map().Len())
+		p.rtsUsed = make([]bool, rts.Map().Len())
 	}
 	if lean {
 		for i := range n {
-			raw := nodes.Map.Val(i)
-			if err := p.node(nodes.Map.Key(i), raw, raw); err != nil {
+			raw := nodes.Map().Val(i)
+			if err := p.node(nodes.Map().Key(i), raw, raw); err != nil {
 				return err
 			}
 		}
 	}
-	for _, item := range nodes.List {
+	for _, item := range nodes.List() {
 		name, raw, err := entry(p.g.File, item)
 		if err != nil {
 			return err
@@ -387,9 +387,9 @@ func (p *populator) nodes(topo *Value) error {
 		}
 	}
 	if rts := topo.Get("relationship_templates"); rts.IsMap() {
-		for i, name := range rts.Map.Keys() {
+		for i, name := range rts.Map().Keys() {
 			if !p.rtsUsed[i] {
-				return p.errVal(rts.Map.Val(i), msgRelationshipNeverUsed(name))
+				return p.errVal(rts.Map().Val(i), msgRelationshipNeverUsed(name))
 			}
 		}
 	}
@@ -437,13 +437,13 @@ func (p *populator) weight(node *Element, raw *Value) error {
 	if w.Kind != yamlsrc.KindNumber {
 		return p.errAt(node, msgWeightNotNumber(w, node))
 	}
-	if w.Num < 0 {
+	if w.Num() < 0 {
 		return p.errAt(node, msgWeightNegative(w, node))
 	}
-	if w.Num > 1 {
+	if w.Num() > 1 {
 		return p.errAt(node, msgWeightAboveOne(w, node))
 	}
-	node.Weight = w.Num
+	node.Weight = w.Num()
 	return nil
 }
 
@@ -511,17 +511,17 @@ func (p *populator) variabilityGroup(group *Element, raw *Value) error {
 	if !t.IsList() {
 		return p.errVal(t, MsgNotArray(t))
 	}
-	if len(t.List) == 0 || t.List[0].IsNull() {
+	if len(t.List()) == 0 || t.List()[0].IsNull() {
 		found := "none"
-		if len(t.List) > 0 {
+		if len(t.List()) > 0 {
 			found = "null"
 		}
-		return p.errRef(valueOr(firstOrNil(t.List), t), "expected the types of "+group.Display()+" to start with a type, found "+found,
+		return p.errRef(valueOr(firstOrNil(t.List()), t), "expected the types of "+group.Display()+" to start with a type, found "+found,
 			MsgNullToObject)
 	}
-	first, _, _ := firstEntry(t.List[0])
+	first, _, _ := firstEntry(t.List()[0])
 	if first == "variability.groups.Root" || first == "variability.groups.ConditionalMembers" {
-		if len(t.List) != 1 {
+		if len(t.List()) != 1 {
 			return p.errAt(group, msgVariabilityGroupConditional(group))
 		}
 		group.Variability = true
@@ -545,7 +545,7 @@ func (p *populator) members(group *Element, raw, item *Value) error {
 		return p.errRef(members, "expected the members of "+group.Display()+" as a list, found "+describe(members),
 			MsgNotAFunction("raw.members.forEach"))
 	}
-	for _, m := range members.List {
+	for _, m := range members.List() {
 		var el *Element
 		var err error
 		switch {
@@ -592,7 +592,7 @@ func (p *populator) policyTargets(pol *Element, raw *Value) error {
 			MsgNotAFunction("raw.targets?.forEach"))
 	}
 	g := p.g
-	for _, t := range targets.List {
+	for _, t := range targets.List() {
 		name := yamlsrc.String(t)
 		isStr := t != nil && t.Kind == yamlsrc.KindString
 		if n := g.nodesByName[name]; n != nil && isStr {
@@ -618,7 +618,7 @@ func (p *populator) imports(imps *Value) error {
 		return p.errVal(imps, msgNotNormalized("Imports"))
 	}
 	g := p.g
-	for i, raw := range imps.List {
+	for i, raw := range imps.List() {
 		switch {
 		case raw.IsNull():
 			return p.errRef(valueOr(raw, imps), "expected import "+itoa(i)+" as a map or a string, found null",
@@ -692,7 +692,7 @@ func (p *populator) inputsOutputs(list *Value, kind Kind, into *[]*Element, byNa
 		return p.errVal(list, msgNotNormalized("Outputs"))
 	}
 	var order []string
-	for i, item := range list.List {
+	for i, item := range list.List() {
 		name, raw, err := itemEntry(p.g.File, item, "an "+kind.String(), refNoEntry)
 		if err != nil {
 			return err
@@ -747,7 +747,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 	}
 	if t.IsString() && p.emptyType != nil {
 		// A lean build's [{name: {}}]: no conditions, no default.
-		ty := p.newElement(KindType, t.Str, 0, el, p.emptyType, t)
+		ty := p.newElement(KindType, t.Str(), 0, el, p.emptyType, t)
 		p.g.Types = appendElement(p.g.Types, ty)
 		if el.Types == nil {
 			el.Types = p.oneElement(el.Kind, ty)
@@ -760,9 +760,9 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		return p.errAt(el, msgListOfNotNormalized("Types", el))
 	}
 	if el.Types == nil {
-		el.Types = p.elementLists[el.Kind].cut(len(t.List))[:0]
+		el.Types = p.elementLists[el.Kind].cut(len(t.List()))[:0]
 	}
-	for i, item := range t.List {
+	for i, item := range t.List() {
 		if item.IsNull() {
 			return p.errRef(valueOr(item, t), "expected a type entry of "+el.Display()+" as a map, found null",
 				MsgNullToObject)
@@ -850,7 +850,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			if el.Kind == KindRelation {
 				list = el.Relationship.Raw.Get("properties")
 			}
-			list.List = append(list.List, yamlsrc.MapOf(some.Name, raw))
+			list.SetList(append(list.List(), yamlsrc.MapOf(some.Name, raw)))
 		}
 		groups = NameGroups(el.Properties)
 	}
@@ -878,7 +878,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 	reqs := tmpl.Get("requirements")
 	if reqs.IsList() && node.Outgoing == nil {
 		// Each entry makes a relation or fails.
-		node.Outgoing = p.elementLists[KindNode].cut(len(reqs.List))[:0]
+		node.Outgoing = p.elementLists[KindNode].cut(len(reqs.List()))[:0]
 	}
 	err := p.listed(reqs, notList, func(i int, name string, raw, item *Value) error {
 		switch {
@@ -906,21 +906,21 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		}
 		at := -1
 		if p.rts.IsMap() {
-			at = p.rts.Map.IndexNear(rel.Str, p.nextRT)
+			at = p.rts.Map().IndexNear(rel.Str(), p.nextRT)
 			p.nextRT = at + 1
 		}
 		var rt *Value
 		if at >= 0 {
-			rt = p.rts.Map.Val(at)
+			rt = p.rts.Map().Val(at)
 		}
 		if rt.IsNull() {
-			return p.errVal(rel, msgRelationshipMissing(rel.Str, name, node))
+			return p.errVal(rel, msgRelationshipMissing(rel.Str(), name, node))
 		}
 		if p.rtsUsed[at] {
-			return p.errVal(rel, msgRelationshipUsedTwice(rel.Str))
+			return p.errVal(rel, msgRelationshipUsedTwice(rel.Str()))
 		}
 		p.rtsUsed[at] = true
-		rs := p.newRelationship(rel.Str, rt)
+		rs := p.newRelationship(rel.Str(), rt)
 		r.Relationship = rs
 		return p.typesAndProperties(r, rt)
 	})
@@ -943,7 +943,7 @@ func (p *populator) listed(list *Value, notList func() error, each func(i int, n
 	if !list.IsList() {
 		return notList()
 	}
-	for i, item := range list.List {
+	for i, item := range list.List() {
 		name, raw, err := entry(p.g.File, item)
 		if err != nil {
 			return err
@@ -997,13 +997,13 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 			if w.Kind != yamlsrc.KindNumber {
 				return p.errAt(t, MsgNotNumber(w))
 			}
-			if w.Num < 0 {
+			if w.Num() < 0 {
 				return p.errAt(t, msgWeightNegative(w, t))
 			}
-			if w.Num > 1 {
+			if w.Num() > 1 {
 				return p.errAt(t, msgWeightAboveOne(w, t))
 			}
-			t.Weight = w.Num
+			t.Weight = w.Num()
 		}
 		node.Technologies = append(node.Technologies, t)
 		g.Technologies = appendElement(g.Technologies, t)
@@ -1122,23 +1122,23 @@ func parseReference(v *Value) (*reference, error) {
 			if !args.IsList() {
 				return nil, diag.New(diag.StageLoad, MsgNotArray(args))
 			}
-			for _, a := range args.List {
+			for _, a := range args.List() {
 				if a == nil || a.Kind != yamlsrc.KindString {
 					return nil, diag.New(diag.StageLoad, MsgNotString(a))
 				}
 			}
-			switch len(args.List) {
+			switch len(args.List()) {
 			case 2:
-				return &reference{container: args.List[0].Str}, nil
+				return &reference{container: args.List()[0].Str()}, nil
 			case 3:
-				return &reference{containerContainer: args.List[0].Str, container: args.List[1].Str}, nil
+				return &reference{containerContainer: args.List()[0].Str(), container: args.List()[1].Str()}, nil
 			}
 		}
 		if ev := v.Get("eval"); !ev.IsNull() {
 			if ev.Kind != yamlsrc.KindString {
 				return nil, diag.New(diag.StageLoad, MsgNotString(ev))
 			}
-			parts := strings.Split(ev.Str, "::")
+			parts := strings.Split(ev.Str(), "::")
 			if len(parts) == 2 {
 				return &reference{container: parts[0]}, nil
 			}
@@ -1146,7 +1146,7 @@ func parseReference(v *Value) (*reference, error) {
 		return nil, nil
 	}
 	if v != nil && v.Kind == yamlsrc.KindString {
-		if node, ok := matchJinjaEval(v.Str); ok {
+		if node, ok := matchJinjaEval(v.Str()); ok {
 			return &reference{container: node}, nil
 		}
 	}

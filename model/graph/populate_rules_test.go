@@ -91,7 +91,7 @@ topology_template:
 
 	nodes := g.Topology().Get("node_templates")
 	require.True(t, nodes.IsList())
-	n := nodes.List[0].Get("n")
+	n := nodes.List()[0].Get("n")
 	require.Equal(t, `[{"app":{}}]`, js(n.Get("type")))
 	// Map form: nothing is conditional; every value is wrapped.
 	require.Equal(t, `[{"a":{"value":1}},{"b":{"value":{"value":5}}},{"c":{"value":{"expression":{"concat":["x"]}}}},{"d":{"value":{"conditions":false}}},`+
@@ -103,10 +103,10 @@ topology_template:
 	require.Equal(t, `[{"f":{"file":"./f.sh","type":[{"tosca.artifacts.File":{}}]}},{"z":{"file":"z.zip","type":[{"zip":{}}]}},{"u":{"file":"u.txt","type":[{"tosca.artifacts.File":{}}]}}]`, js(n.Get("artifacts")))
 	// Technology names are lower-cased and get an assign of the first type.
 	require.Equal(t, `[{"ansible":{"assign":"app~app::ansible"}}]`, js(n.Get("technology")))
-	m := nodes.List[1].Get("m")
+	m := nodes.List()[1].Get("m")
 	// List form: a map with value or expression is an assignment; a
 	// map with neither is a value.
-	props := m.Get("properties").List
+	props := m.Get("properties").List()
 	require.Equal(t, `{"a":{"value":1}}`, js(props[0]))
 	require.Equal(t, `{"b":{"value":2,"conditions":false}}`, js(props[1]))
 	require.Equal(t, `{"c":{"value":[1,2]}}`, js(props[2]))
@@ -126,7 +126,7 @@ topology_template:
 	require.Equal(t, `[false]`, condJSON(mb[0]))
 	require.Equal(t, `[false]`, condJSON(mb[1]), "a fallback has default_alternative")
 	require.True(t, mb[1].DefaultAlternative)
-	require.Equal(t, "VINTNER_UNDEFINED", mb[1].Value.Str)
+	require.Equal(t, "VINTNER_UNDEFINED", mb[1].Value.Str())
 	require.Equal(t, `[false]`, condJSON(g.Imports[1]))
 	require.Equal(t, []string{"import.0@0", "import.1@1"}, ids(g.Imports))
 }
@@ -646,7 +646,7 @@ func TestAfterCleanupRules(t *testing.T) {
   node_templates:
     n: {type: t}
 `)
-	g.Variability().Get("options").Map.Delete("persistent_check")
+	g.Variability().Get("options").Map().Delete("persistent_check")
 	require.EqualError(t, AfterCleanup(g), `Node default condition mode "incoming(naive)-host" requires at least one persistent node template`)
 
 	// A null variability input definition fails the validator's first read.
@@ -742,7 +742,7 @@ topology_template:
 		require.Equal(t, lean, a.Raw == grp.Raw, "lean %v: a group's type", lean)
 		require.NotSame(t, a.Raw, c.Raw, "lean %v: a written list", lean)
 		for _, e := range []*Element{a, b, art, rel, grp} {
-			require.True(t, e.Raw.IsMap() && e.Raw.Map.Len() == 0, "lean %v: %s", lean, e.Display())
+			require.True(t, e.Raw.IsMap() && e.Raw.Map().Len() == 0, "lean %v: %s", lean, e.Display())
 		}
 		require.Equal(t, diag.Pos{File: "t.yaml", Line: 4, Col: 15}, a.Pos(), "lean %v", lean)
 		require.Equal(t, diag.Pos{File: "t.yaml", Line: 9, Col: 16}, rel.Pos(), "lean %v", lean)

@@ -140,8 +140,8 @@ func (g *Graph) nullInputDefinitions() error {
 	if !inputs.IsMap() {
 		return nil
 	}
-	for i, name := range inputs.Map.Keys() {
-		def := inputs.Map.Val(i)
+	for i, name := range inputs.Map().Keys() {
+		def := inputs.Map().Val(i)
 		if def.IsNull() {
 			return NullInputDefinition(g.File, name, valueOr(def, inputs))
 		}

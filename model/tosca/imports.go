@@ -136,11 +136,11 @@ func (w *ImportWalk[F]) visit(f F, name, key string, depth int) error {
 func (w *ImportWalk[F]) Follow(name *yamlsrc.Value) (F, bool, error) {
 	var zero F
 	from := w.stack[len(w.stack)-1]
-	imp := &Import{From: from.name, Name: name, Path: name.Str, Key: name.Str, Depth: from.depth + 1}
-	if strings.Contains(name.Str, "://") {
+	imp := &Import{From: from.name, Name: name, Path: name.Str(), Key: name.Str(), Depth: from.depth + 1}
+	if strings.Contains(name.Str(), "://") {
 		imp.URL = true
 	} else {
-		p := filepath.FromSlash(name.Str)
+		p := filepath.FromSlash(name.Str())
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(filepath.Dir(from.name), p)
 		}

@@ -37,8 +37,8 @@ func newWalkLog(t *testing.T, files map[string]string) *walkLog {
 	w := &ImportWalk[*yamlsrc.Value]{Tree: NewTree(filepath.Join(dir, "t"))}
 	w.Imports = func(doc *yamlsrc.Value) error {
 		imports := doc.Get("imports")
-		for i := 0; imports.IsList() && i < len(imports.List); i++ {
-			if _, _, err := w.Follow(imports.List[i]); err != nil {
+		for i := 0; imports.IsList() && i < len(imports.List()); i++ {
+			if _, _, err := w.Follow(imports.List()[i]); err != nil {
 				return err
 			}
 		}
@@ -57,8 +57,8 @@ func newWalkLog(t *testing.T, files map[string]string) *walkLog {
 		return doc, imp.Path, nil
 	}
 	w.Outside = func(imp *Import, why string) error {
-		l.log = append(l.log, "outside "+imp.Name.Str+" from "+at(imp)+":"+why)
-		if imp.Name.Str == "../stop.yaml" {
+		l.log = append(l.log, "outside "+imp.Name.Str()+" from "+at(imp)+":"+why)
+		if imp.Name.Str() == "../stop.yaml" {
 			return errors.New("stop")
 		}
 		return nil
@@ -71,7 +71,7 @@ func newWalkLog(t *testing.T, files map[string]string) *walkLog {
 		return nil
 	}
 	w.TooDeep = func(imp *Import) error {
-		l.log = append(l.log, "too deep "+imp.Name.Str+" from "+at(imp))
+		l.log = append(l.log, "too deep "+imp.Name.Str()+" from "+at(imp))
 		return nil
 	}
 	l.w = w

@@ -48,12 +48,12 @@ func (v *validator) constraints(u *unit, x *yamlsrc.Value, what subject) []const
 		return nil
 	}
 	var out []constraint
-	for _, e := range x.List {
-		if !e.IsMap() || e.Map.Len() != 1 {
+	for _, e := range x.List() {
+		if !e.IsMap() || e.Map().Len() != 1 {
 			v.add(u.at(e), "kind", "expected a constraint clause (a map with one operator) in the constraints of %s, found %s", what.text(), entryKind(e))
 			continue
 		}
-		op, arg := e.Map.Key(0), e.Map.Val(0)
+		op, arg := e.Map().Key(0), e.Map().Val(0)
 		if !knownOp(op) {
 			v.add(u.keyAt(e, 0), "unknown-operator", "unknown constraint operator %q in the constraints of %s%s", op, what.text(), v.suggestOp(op))
 			continue
@@ -96,7 +96,7 @@ func (v *validator) constraintArg(u *unit, c *constraint, what subject) bool {
 	}
 	switch c.op {
 	case "in_range":
-		if !x.IsList() || len(x.List) != 2 || kindBit(x.List[0])&kScalar == 0 || kindBit(x.List[1])&kScalar == 0 {
+		if !x.IsList() || len(x.List()) != 2 || kindBit(x.List()[0])&kScalar == 0 || kindBit(x.List()[1])&kScalar == 0 {
 			return bad("a range [lower, upper]")
 		}
 	case "valid_values":
@@ -104,7 +104,7 @@ func (v *validator) constraintArg(u *unit, c *constraint, what subject) bool {
 			return bad("a list")
 		}
 	case "length", "min_length", "max_length":
-		if x == nil || x.Kind != yamlsrc.KindNumber || x.Num < 0 || x.Num != math.Trunc(x.Num) {
+		if x == nil || x.Kind != yamlsrc.KindNumber || x.Num() < 0 || x.Num() != math.Trunc(x.Num()) {
 			return bad("a non-negative integer")
 		}
 	case "pattern":
@@ -114,7 +114,7 @@ func (v *validator) constraintArg(u *unit, c *constraint, what subject) bool {
 		// Patterns that Go's regular expressions do not read (back
 		// references, look-arounds) are left unchecked: TOSCA names no
 		// dialect.
-		c.re, _ = regexp.Compile(`^(?:` + x.Str + `)$`)
+		c.re, _ = regexp.Compile(`^(?:` + x.Str() + `)$`)
 	case "greater_than", "greater_or_equal", "less_than", "less_or_equal":
 		if kindBit(x)&kScalar == 0 {
 			return bad("a scalar")
@@ -177,10 +177,10 @@ func (v *validator) violates(u *unit, x *yamlsrc.Value, c *constraint, typ strin
 		}
 		phrase += flow(c.arg)
 	case "in_range":
-		lo, ok1 := compare(x, c.arg.List[0], typ)
-		hi, ok2 := compare(x, c.arg.List[1], typ)
-		upper := c.arg.List[1]
-		if upper.IsString() && upper.Str == "UNBOUNDED" {
+		lo, ok1 := compare(x, c.arg.List()[0], typ)
+		hi, ok2 := compare(x, c.arg.List()[1], typ)
+		upper := c.arg.List()[1]
+		if upper.IsString() && upper.Str() == "UNBOUNDED" {
 			hi, ok2 = -1, true
 		}
 		if !ok1 || !ok2 || (lo >= 0 && hi <= 0) {
@@ -189,7 +189,7 @@ func (v *validator) violates(u *unit, x *yamlsrc.Value, c *constraint, typ strin
 		phrase = "be in range " + flow(c.arg)
 	case "valid_values":
 		comparable := true
-		for _, a := range c.arg.List {
+		for _, a := range c.arg.List() {
 			eq, ok := same(x, a, typ)
 			if eq {
 				return false
@@ -205,7 +205,7 @@ func (v *validator) violates(u *unit, x *yamlsrc.Value, c *constraint, typ strin
 		if !ok {
 			return false
 		}
-		want := int(c.arg.Num)
+		want := int(c.arg.Num())
 		switch c.op {
 		case "length":
 			ok, phrase = n == want, "have length "
@@ -220,10 +220,10 @@ func (v *validator) violates(u *unit, x *yamlsrc.Value, c *constraint, typ strin
 		phrase += strconv.Itoa(want)
 		length = n
 	case "pattern":
-		if c.re == nil || !x.IsString() || c.re.MatchString(x.Str) {
+		if c.re == nil || !x.IsString() || c.re.MatchString(x.Str()) {
 			return false
 		}
-		phrase = "match pattern " + strconv.Quote(c.arg.Str)
+		phrase = "match pattern " + strconv.Quote(c.arg.Str())
 	default:
 		return false
 	}
@@ -263,15 +263,15 @@ func scalarOf(x *yamlsrc.Value, typ string) (float64, bool) {
 	switch typ {
 	case "integer", "float":
 		if x.Kind == yamlsrc.KindNumber {
-			return x.Num, true
+			return x.Num(), true
 		}
 	case "timestamp":
 		if x.Kind == yamlsrc.KindTime {
-			return x.Num, true
+			return x.Num(), true
 		}
 	case "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate":
 		if x.IsString() {
-			return scalarUnitValue(x.Str, typ)
+			return scalarUnitValue(x.Str(), typ)
 		}
 	}
 	return 0, false
@@ -322,18 +322,18 @@ func deepEqual(a, b *yamlsrc.Value) bool {
 	case yamlsrc.KindBool:
 		return a.Bool == b.Bool
 	case yamlsrc.KindNumber, yamlsrc.KindTime:
-		return a.Num == b.Num
+		return a.Num() == b.Num()
 	case yamlsrc.KindString:
-		return a.Str == b.Str
+		return a.Str() == b.Str()
 	case yamlsrc.KindList:
-		return slices.EqualFunc(a.List, b.List, deepEqual)
+		return slices.EqualFunc(a.List(), b.List(), deepEqual)
 	case yamlsrc.KindMap:
-		if a.Map.Len() != b.Map.Len() {
+		if a.Map().Len() != b.Map().Len() {
 			return false
 		}
-		for i, k := range a.Map.Keys() {
-			o, ok := b.Map.Lookup(k)
-			if !ok || !deepEqual(a.Map.Val(i), o) {
+		for i, k := range a.Map().Keys() {
+			o, ok := b.Map().Lookup(k)
+			if !ok || !deepEqual(a.Map().Val(i), o) {
 				return false
 			}
 		}
@@ -347,11 +347,11 @@ func deepEqual(a, b *yamlsrc.Value) bool {
 func lengthOf(x *yamlsrc.Value, typ string) (int, bool) {
 	switch {
 	case x.IsString() && typ == "string":
-		return len([]rune(x.Str)), true
+		return len([]rune(x.Str())), true
 	case x.IsList():
-		return len(x.List), true
+		return len(x.List()), true
 	case x.IsMap():
-		return x.Map.Len(), true
+		return x.Map().Len(), true
 	}
 	return 0, false
 }

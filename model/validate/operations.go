@@ -34,22 +34,22 @@ func collectIfaces(u *unit, ifs *yamlsrc.Value) []ifaceUse {
 	if !ifs.IsMap() {
 		return nil
 	}
-	out := make([]ifaceUse, 0, ifs.Map.Len())
-	for i, in := range ifs.Map.Keys() {
-		x := ifs.Map.Val(i)
+	out := make([]ifaceUse, 0, ifs.Map().Len())
+	for i, in := range ifs.Map().Keys() {
+		x := ifs.Map().Val(i)
 		iu := ifaceUse{name: in, pos: keyPlace(u, ifs, i)}
 		if x.IsMap() {
-			for j, key := range x.Map.Keys() {
-				val := x.Map.Val(j)
+			for j, key := range x.Map().Keys() {
+				val := x.Map().Val(j)
 				switch key {
 				case "type":
 					if val.IsString() {
-						iu.typ = nameRef{val.Str, u.at(val)}
+						iu.typ = nameRef{val.Str(), u.at(val)}
 					}
 				case "description", "inputs":
 				case "operations", "notifications":
 					if val.IsMap() {
-						for k, on := range val.Map.Keys() {
+						for k, on := range val.Map().Keys() {
 							iu.ops = append(iu.ops, opUse{name: on, pos: keyPlace(u, val, k), notif: key == "notifications"})
 						}
 					}
@@ -70,19 +70,19 @@ func interfaceOps(t *typeDef, def *yamlsrc.Value) {
 	if !def.IsMap() {
 		return
 	}
-	for i, key := range def.Map.Keys() {
+	for i, key := range def.Map().Keys() {
 		if _, ok := typeFields.m[key]; ok || key == "inputs" {
 			continue
 		}
-		x := def.Map.Val(i)
+		x := def.Map().Val(i)
 		switch key {
 		case "operations":
 			if x.IsMap() {
-				t.ops = append(t.ops, x.Map.Keys()...)
+				t.ops = append(t.ops, x.Map().Keys()...)
 			}
 		case "notifications":
 			if x.IsMap() {
-				t.notifs = append(t.notifs, x.Map.Keys()...)
+				t.notifs = append(t.notifs, x.Map().Keys()...)
 			}
 		default:
 			t.ops = append(t.ops, key)

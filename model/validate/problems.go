@@ -264,7 +264,7 @@ func (p place) pos() diag.Pos {
 // (yamlsrc.Lines.KeyPos); where the source cannot tell, the value's
 // position is the best answer.
 func (u *unit) keyAt(m *yamlsrc.Value, i int) diag.Pos {
-	val := m.Map.Val(i)
+	val := m.Map().Val(i)
 	if val == nil || val.Line == 0 {
 		return u.at(m)
 	}

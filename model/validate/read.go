@@ -55,7 +55,7 @@ func (v *validator) newUnit(file string, data []byte, doc *yamlsrc.Value) *unit 
 		}
 		return nil
 	}
-	if ver := doc.Get("tosca_definitions_version"); ver.IsString() && strings.HasPrefix(ver.Str, "tosca_variability_") {
+	if ver := doc.Get("tosca_definitions_version"); ver.IsString() && strings.HasPrefix(ver.Str(), "tosca_variability_") {
 		u.variable = true
 	}
 	v.order = append(v.order, u)
@@ -69,7 +69,7 @@ func (v *validator) importWalk() *tosca.ImportWalk[*unit] {
 	w.Imports = func(u *unit) error { return v.visit(w, u) }
 	w.Read = v.readImport
 	w.Outside = func(imp *tosca.Import, why string) error {
-		v.add(imp.Pos(), "import", "import %q%s", imp.Name.Str, why)
+		v.add(imp.Pos(), "import", "import %q%s", imp.Name.Str(), why)
 		return nil
 	}
 	w.Cycle = func(imp *tosca.Import, files []string) error {
@@ -77,7 +77,7 @@ func (v *validator) importWalk() *tosca.ImportWalk[*unit] {
 		return nil
 	}
 	w.TooDeep = func(imp *tosca.Import) error {
-		v.add(imp.Pos(), "import", "import %q: imports nested deeper than %d levels", imp.Name.Str, tosca.MaxImportDepth)
+		v.add(imp.Pos(), "import", "import %q: imports nested deeper than %d levels", imp.Name.Str(), tosca.MaxImportDepth)
 		return nil
 	}
 	return w
@@ -91,7 +91,7 @@ func (v *validator) visit(w *tosca.ImportWalk[*unit], u *unit) error {
 		// (syntax phase), for every unit read.
 		return nil
 	}
-	for _, e := range imps.List {
+	for _, e := range imps.List() {
 		if err := v.ctx.Err(); err != nil {
 			return err
 		}
@@ -106,8 +106,8 @@ func (v *validator) visit(w *tosca.ImportWalk[*unit], u *unit) error {
 // the TOSCA 1.0 form {name: "file"} / {name: {file: ...}}.
 func (v *validator) importEntry(w *tosca.ImportWalk[*unit], u *unit, e *yamlsrc.Value) error {
 	def := e
-	if e.IsMap() && !e.Has("file") && e.Map.Len() == 1 {
-		def = e.Map.Val(0)
+	if e.IsMap() && !e.Has("file") && e.Map().Len() == 1 {
+		def = e.Map().Val(0)
 	}
 	var file *yamlsrc.Value
 	prefix := ""
@@ -121,10 +121,10 @@ func (v *validator) importEntry(w *tosca.ImportWalk[*unit], u *unit, e *yamlsrc.
 			return nil // reported by checkFields
 		}
 		if p := def.Get("namespace_prefix"); p.IsString() {
-			prefix = p.Str
+			prefix = p.Str()
 		}
 		if r := def.Get("repository"); r.IsString() {
-			v.add(u.at(r), "import", "import %q: repository %q is not supported: there is no network access", file.Str, r.Str)
+			v.add(u.at(r), "import", "import %q: repository %q is not supported: there is no network access", file.Str(), r.Str())
 			return nil
 		}
 	default:
@@ -145,14 +145,14 @@ func (v *validator) readImport(imp *tosca.Import) (*unit, string, error) {
 	if imp.URL {
 		emb, ok := v.opts.Embedded[imp.Path]
 		if !ok {
-			v.add(imp.Pos(), "import", "import %q: URL imports are not supported: there is no network access", imp.Name.Str)
+			v.add(imp.Pos(), "import", "import %q: URL imports are not supported: there is no network access", imp.Name.Str())
 			return nil, "", tosca.SkipImport
 		}
 		name, data = emb.Name, emb.Data
 	} else {
 		b, err := ReadNamedFile(imp.Path)
 		if err != nil {
-			v.add(imp.Pos(), "import", "import %q: cannot read: %s", imp.Name.Str, errText(err))
+			v.add(imp.Pos(), "import", "import %q: cannot read: %s", imp.Name.Str(), errText(err))
 			return nil, "", tosca.SkipImport
 		}
 		data = b

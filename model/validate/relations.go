@@ -23,13 +23,13 @@ func (v *validator) renderMembers(u *unit, top *topology, g *entityTemplate) {
 		return
 	}
 	what := sub("group", g.name, nil)
-	for _, m := range g.refs.List {
+	for _, m := range g.refs.List() {
 		switch {
 		case m.IsString():
-			if top.byName[m.Str] == nil {
-				v.add(u.at(m), "not-found", "member %q of %s is not a node template%s", m.Str, what.text(), v.otherTemplate(top, m.Str))
+			if top.byName[m.Str()] == nil {
+				v.add(u.at(m), "not-found", "member %q of %s is not a node template%s", m.Str(), what.text(), v.otherTemplate(top, m.Str()))
 			}
-		case m.IsList() && len(m.List) == 2 && m.List[0].IsString() && (m.List[1].IsString() || isIndex(m.List[1])):
+		case m.IsList() && len(m.List()) == 2 && m.List()[0].IsString() && (m.List()[1].IsString() || isIndex(m.List()[1])):
 			v.relationMember(u, top, m, what)
 		case u.variable || m.IsList():
 			v.add(u.at(m), "kind", "expected a node template name or [node template, requirement name or index] as a member of %s, found %s", what.text(), graph.Describe(m))
@@ -40,46 +40,46 @@ func (v *validator) renderMembers(u *unit, top *topology, g *entityTemplate) {
 }
 
 func isIndex(x *yamlsrc.Value) bool {
-	return x != nil && x.Kind == yamlsrc.KindNumber && x.Num >= 0 && x.Num == float64(int(x.Num))
+	return x != nil && x.Kind == yamlsrc.KindNumber && x.Num() >= 0 && x.Num() == float64(int(x.Num()))
 }
 
 // relationMember checks a member [node, requirement name or index]: the
 // node template exists and has exactly one requirement of that name, or
 // that many requirements.
 func (v *validator) relationMember(u *unit, top *topology, m *yamlsrc.Value, what subject) {
-	nodeX, reqX := m.List[0], m.List[1]
-	n := top.byName[nodeX.Str]
+	nodeX, reqX := m.List()[0], m.List()[1]
+	n := top.byName[nodeX.Str()]
 	if n == nil {
-		v.add(u.at(nodeX), "not-found", "node template %q of member %s of %s not found%s", nodeX.Str, flow(m), what.text(), v.suggestNode(top, nodeX.Str))
+		v.add(u.at(nodeX), "not-found", "node template %q of member %s of %s not found%s", nodeX.Str(), flow(m), what.text(), v.suggestNode(top, nodeX.Str()))
 		return
 	}
 	if n.nReqs < 0 {
 		return // the node template is broken: reported already
 	}
 	if !reqX.IsString() {
-		if i := int(reqX.Num); i >= n.nReqs {
+		if i := int(reqX.Num()); i >= n.nReqs {
 			v.add(u.at(reqX), "not-found", "requirement index %d of member %s of %s is out of range: node template %q has %s", i, flow(m), what.text(), n.name, plural(n.nReqs, "requirement"))
 		}
 		return
 	}
 	count := 0
 	for _, r := range n.reqs {
-		if r.name == reqX.Str {
+		if r.name == reqX.Str() {
 			count++
 		}
 	}
 	switch {
 	case count == 0:
-		hint := v.suggest(reqX.Str, func(yield func(string) bool) {
+		hint := v.suggest(reqX.Str(), func(yield func(string) bool) {
 			for _, r := range n.reqs {
 				if !yield(r.name) {
 					return
 				}
 			}
 		})
-		v.add(u.at(reqX), "not-found", "requirement %q of member %s of %s is not a requirement of node template %q%s", reqX.Str, flow(m), what.text(), n.name, hint)
+		v.add(u.at(reqX), "not-found", "requirement %q of member %s of %s is not a requirement of node template %q%s", reqX.Str(), flow(m), what.text(), n.name, hint)
 	case count > 1:
-		v.add(u.at(reqX), "ambiguous", "requirement %q of member %s of %s is ambiguous: node template %q has %d requirements %q", reqX.Str, flow(m), what.text(), n.name, count, reqX.Str)
+		v.add(u.at(reqX), "ambiguous", "requirement %q of member %s of %s is ambiguous: node template %q has %d requirements %q", reqX.Str(), flow(m), what.text(), n.name, count, reqX.Str())
 	}
 }
 
@@ -108,19 +108,19 @@ func (v *validator) renderTargets(u *unit, top *topology, p *entityTemplate) {
 		return
 	}
 	what := sub("policy", p.name, nil)
-	for _, x := range p.refs.List {
+	for _, x := range p.refs.List() {
 		if !x.IsString() {
 			v.add(u.at(x), "kind", "expected a node template or group name (a string) as a target of %s, found %s", what.text(), graph.Describe(x))
 			continue
 		}
-		if top.byName[x.Str] != nil || top.groupNames[x.Str] {
+		if top.byName[x.Str()] != nil || top.groupNames[x.Str()] {
 			continue
 		}
-		if top.rels[x.Str] != nil {
-			v.add(u.at(x), "not-found", "target %q of %s is neither a node template nor a group: it is a relationship template", x.Str, what.text())
+		if top.rels[x.Str()] != nil {
+			v.add(u.at(x), "not-found", "target %q of %s is neither a node template nor a group: it is a relationship template", x.Str(), what.text())
 			continue
 		}
-		hint := v.suggest(x.Str, func(yield func(string) bool) {
+		hint := v.suggest(x.Str(), func(yield func(string) bool) {
 			for _, n := range top.nodes {
 				if !yield(n.name) {
 					return
@@ -132,7 +132,7 @@ func (v *validator) renderTargets(u *unit, top *topology, p *entityTemplate) {
 				}
 			}
 		})
-		v.add(u.at(x), "not-found", "target %q of %s is neither a node template nor a group%s", x.Str, what.text(), hint)
+		v.add(u.at(x), "not-found", "target %q of %s is neither a node template nor a group%s", x.Str(), what.text(), hint)
 	}
 }
 

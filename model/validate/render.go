@@ -282,20 +282,20 @@ func (v *validator) checkInputs(u *unit, top *topology, x *yamlsrc.Value) {
 	switch x.Kind {
 	case yamlsrc.KindMap:
 		if function(x) == "get_input" {
-			arg := x.Map.Val(0)
-			if arg.IsList() && len(arg.List) > 0 {
-				arg = arg.List[0]
+			arg := x.Map().Val(0)
+			if arg.IsList() && len(arg.List()) > 0 {
+				arg = arg.List()[0]
 			}
-			if arg.IsString() && !top.inputs[arg.Str] {
-				v.add(u.at(arg), "not-found", "input %q of get_input not found", arg.Str)
+			if arg.IsString() && !top.inputs[arg.Str()] {
+				v.add(u.at(arg), "not-found", "input %q of get_input not found", arg.Str())
 			}
 			return
 		}
-		for i := 0; i < x.Map.Len(); i++ {
-			v.checkInputs(u, top, x.Map.Val(i))
+		for i := 0; i < x.Map().Len(); i++ {
+			v.checkInputs(u, top, x.Map().Val(i))
 		}
 	case yamlsrc.KindList:
-		for _, e := range x.List {
+		for _, e := range x.List() {
 			v.checkInputs(u, top, e)
 		}
 	}
@@ -332,7 +332,7 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 			bad("a string")
 		}
 	case "integer":
-		if x.Kind != yamlsrc.KindNumber || x.Num != math.Trunc(x.Num) {
+		if x.Kind != yamlsrc.KindNumber || x.Num() != math.Trunc(x.Num()) {
 			bad("an integer")
 		}
 	case "float":
@@ -352,7 +352,7 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 			bad("a version")
 		}
 	case "range":
-		if !x.IsList() || len(x.List) != 2 {
+		if !x.IsList() || len(x.List()) != 2 {
 			bad("a range [lower, upper]")
 		}
 	case "list":
@@ -361,7 +361,7 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 			return
 		}
 		if def.entry != nil {
-			for _, e := range x.List {
+			for _, e := range x.List() {
 				v.checkValue(u, e, def.entry, bare("an entry", &what), depth+1)
 			}
 		}
@@ -371,12 +371,12 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 			return
 		}
 		if def.entry != nil {
-			for i := 0; i < x.Map.Len(); i++ {
-				v.checkValue(u, x.Map.Val(i), def.entry, sub("entry", x.Map.Key(i), &what), depth+1)
+			for i := 0; i < x.Map().Len(); i++ {
+				v.checkValue(u, x.Map().Val(i), def.entry, sub("entry", x.Map().Key(i), &what), depth+1)
 			}
 		}
 	case "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate":
-		if !x.IsString() || !scalarUnit(x.Str, units[typ]) {
+		if !x.IsString() || !scalarUnit(x.Str(), units[typ]) {
 			bad("a " + typ)
 		}
 	}
@@ -391,13 +391,13 @@ func (v *validator) checkData(u *unit, x *yamlsrc.Value, dt *typeDef, what subje
 		v.add(u.at(x), "value-type", "expected a map for %s of data type %q, found %s", what.text(), dt.name, describe(x))
 		return
 	}
-	for i, k := range x.Map.Keys() {
+	for i, k := range x.Map().Keys() {
 		p := dt.props.get(k)
 		if p == nil {
 			v.add(u.keyAt(x, i), "undefined", "field %q of %s is not defined by data type %q", k, what.text(), dt.name)
 			continue
 		}
-		v.checkValue(u, x.Map.Val(i), p, sub("field", k, &what), depth+1)
+		v.checkValue(u, x.Map().Val(i), p, sub("field", k, &what), depth+1)
 	}
 	if dt.props == nil {
 		return
@@ -413,11 +413,11 @@ func (v *validator) checkData(u *unit, x *yamlsrc.Value, dt *typeDef, what subje
 func describe(x *yamlsrc.Value) string {
 	switch x.Kind {
 	case yamlsrc.KindString:
-		if len(x.Str) <= 40 {
-			return "the string " + strconv.Quote(x.Str)
+		if len(x.Str()) <= 40 {
+			return "the string " + strconv.Quote(x.Str())
 		}
 	case yamlsrc.KindNumber:
-		return "the number " + strconv.FormatFloat(x.Num, 'g', -1, 64)
+		return "the number " + strconv.FormatFloat(x.Num(), 'g', -1, 64)
 	case yamlsrc.KindBool:
 		return "the boolean " + strconv.FormatBool(x.Bool)
 	}

@@ -36,14 +36,14 @@ func (v *validator) checkFields(u *unit, m *yamlsrc.Value, what subject, f field
 		v.add(u.at(m), "kind", "expected a map for %s, found %s", what.text(), graph.Describe(m))
 		return false
 	}
-	keys := m.Map.Keys()
+	keys := m.Map().Keys()
 	for i, k := range keys {
 		fl, ok := f.m[k]
 		if !ok {
 			v.add(u.keyAt(m, i), "unknown-field", "unknown field %q in %s%s", k, what.text(), v.suggest(k, fieldNames(f)))
 			continue
 		}
-		x := m.Map.Val(i)
+		x := m.Map().Val(i)
 		if kindBit(x)&fl.kinds == 0 {
 			v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", fl.kinds.expected(), k, what.text(), graph.Describe(x))
 		}
@@ -85,23 +85,23 @@ func (v *validator) entries(u *unit, x *yamlsrc.Value, what subject, list bool, 
 	switch {
 	case x.IsNull():
 	case x.IsMap():
-		for i, k := range x.Map.Keys() {
-			fn(k, keyPlace(u, x, i), x.Map.Val(i))
+		for i, k := range x.Map().Keys() {
+			fn(k, keyPlace(u, x, i), x.Map().Val(i))
 		}
 	case x.IsList() && list:
-		for _, e := range x.List {
-			if !e.IsMap() || e.Map.Len() != 1 {
+		for _, e := range x.List() {
+			if !e.IsMap() || e.Map().Len() != 1 {
 				v.add(u.at(e), "kind", "expected a map with one entry in %s, found %s", what.text(), entryKind(e))
 				continue
 			}
-			fn(e.Map.Key(0), keyPlace(u, e, 0), e.Map.Val(0))
+			fn(e.Map().Key(0), keyPlace(u, e, 0), e.Map().Val(0))
 		}
 	}
 }
 
 func entryKind(e *yamlsrc.Value) string {
 	if e.IsMap() {
-		return fmt.Sprintf("a map with %d entries", e.Map.Len())
+		return fmt.Sprintf("a map with %d entries", e.Map().Len())
 	}
 	return graph.Describe(e)
 }
@@ -135,8 +135,8 @@ func (v *validator) decodeUnit(u *unit) {
 	doc := u.doc
 	if !u.builtin {
 		v.checkFields(u, doc, bare("service template", nil), serviceTemplateFields, startPlace(u))
-		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions[ver.Str] {
-			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str)
+		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions[ver.Str()] {
+			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str())
 		}
 	}
 	for k := range nKinds {
@@ -144,8 +144,8 @@ func (v *validator) decodeUnit(u *unit) {
 		if !defs.IsMap() {
 			continue
 		}
-		for i, name := range defs.Map.Keys() {
-			if t := v.decodeType(u, k, name, keyPlace(u, defs, i), defs.Map.Val(i)); t != nil {
+		for i, name := range defs.Map().Keys() {
+			if t := v.decodeType(u, k, name, keyPlace(u, defs, i), defs.Map().Val(i)); t != nil {
 				u.defs[k] = append(u.defs[k], t)
 			}
 		}
@@ -168,8 +168,8 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 			v.add(u.at(def), "kind", "expected a map for %s, found %s", what.text(), graph.Describe(def))
 			return nil
 		}
-		for i, key := range def.Map.Keys() {
-			x := def.Map.Val(i)
+		for i, key := range def.Map().Keys() {
+			x := def.Map().Val(i)
 			if f, ok := typeFields.m[key]; ok {
 				if kindBit(x)&f.kinds == 0 {
 					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what.text(), graph.Describe(x))
@@ -183,7 +183,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 		return nil
 	}
 	if p := def.Get("derived_from"); p.IsString() {
-		t.parentN, t.parentP = p.Str, u.at(p)
+		t.parentN, t.parentP = p.Str(), u.at(p)
 	}
 	if k == kData {
 		t.cons = v.constraints(u, def.Get("constraints"), what)
@@ -195,28 +195,28 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 	}
 	if props := def.Get("properties"); props.IsMap() {
 		t.props = &propSet{index: map[string]int{}}
-		for i, pn := range props.Map.Keys() {
-			if p := v.decodePropDef(u, t, pn, keyPlace(u, props, i), props.Map.Val(i), sub("property", pn, &what)); p != nil {
+		for i, pn := range props.Map().Keys() {
+			if p := v.decodePropDef(u, t, pn, keyPlace(u, props, i), props.Map().Val(i), sub("property", pn, &what)); p != nil {
 				t.props.put(p)
 			}
 		}
 	}
 	if attrs := def.Get("attributes"); attrs.IsMap() {
-		for i, an := range attrs.Map.Keys() {
-			v.decodePropDef(u, t, an, keyPlace(u, attrs, i), attrs.Map.Val(i), sub("attribute", an, &what))
+		for i, an := range attrs.Map().Keys() {
+			v.decodePropDef(u, t, an, keyPlace(u, attrs, i), attrs.Map().Val(i), sub("attribute", an, &what))
 		}
 	}
 	if caps := def.Get("capabilities"); caps.IsMap() {
-		for i, cn := range caps.Map.Keys() {
-			x := caps.Map.Val(i)
+		for i, cn := range caps.Map().Keys() {
+			x := caps.Map().Val(i)
 			c := &capDef{name: cn, owner: t, pos: keyPlace(u, caps, i)}
 			cw := sub("capability", cn, &what)
 			switch {
 			case x.IsString(): // short notation: the type
-				c.typ = nameRef{x.Str, u.at(x)}
+				c.typ = nameRef{x.Str(), u.at(x)}
 			case v.checkFields(u, x, cw, capabilityDefFields, c.pos):
 				if ty := x.Get("type"); ty.IsString() {
-					c.typ = nameRef{ty.Str, u.at(ty)}
+					c.typ = nameRef{ty.Str(), u.at(ty)}
 				}
 				c.occLower, c.hasOcc = v.occurrences(u, x.Get("occurrences"), cw)
 				if vs := x.Get("valid_source_types"); vs.IsList() {
@@ -236,13 +236,13 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 			rw := sub("requirement", rn, &what)
 			switch {
 			case x.IsString(): // short notation: the capability type
-				r.cap = nameRef{x.Str, u.at(x)}
+				r.cap = nameRef{x.Str(), u.at(x)}
 			case v.checkFields(u, x, rw, requirementDefFields, rat):
 				if c := x.Get("capability"); c.IsString() {
-					r.cap = nameRef{c.Str, u.at(c)}
+					r.cap = nameRef{c.Str(), u.at(c)}
 				}
 				if n := x.Get("node"); n.IsString() {
-					r.node = nameRef{n.Str, u.at(n)}
+					r.node = nameRef{n.Str(), u.at(n)}
 				}
 				r.rel, _ = v.relationship(u, x.Get("relationship"), &rw)
 				r.occLower, r.hasOcc = v.occurrences(u, x.Get("occurrences"), rw)
@@ -253,8 +253,8 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 		})
 	}
 	if arts := def.Get("artifacts"); arts.IsMap() {
-		for i, an := range arts.Map.Keys() {
-			x := arts.Map.Val(i)
+		for i, an := range arts.Map().Keys() {
+			x := arts.Map().Val(i)
 			if !x.IsString() {
 				v.checkFields(u, x, sub("artifact", an, &what), artifactDefFields, keyPlace(u, arts, i))
 			}
@@ -275,8 +275,8 @@ func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *
 	if !ifs.IsMap() {
 		return
 	}
-	for i, in := range ifs.Map.Keys() {
-		x := ifs.Map.Val(i)
+	for i, in := range ifs.Map().Keys() {
+		x := ifs.Map().Val(i)
 		iw := sub("interface", in, &what)
 		if x.IsNull() {
 			continue
@@ -285,12 +285,12 @@ func (v *validator) interfaces(u *unit, ifs *yamlsrc.Value, what subject, refs *
 			v.add(u.at(x), "kind", "expected a map for %s, found %s", iw.text(), graph.Describe(x))
 			continue
 		}
-		for j, key := range x.Map.Keys() {
-			val := x.Map.Val(j)
+		for j, key := range x.Map().Keys() {
+			val := x.Map().Val(j)
 			switch key {
 			case "type":
 				if val.IsString() {
-					*refs = append(*refs, nameRef{val.Str, u.at(val)})
+					*refs = append(*refs, nameRef{val.Str(), u.at(val)})
 				} else {
 					v.add(u.at(val), "kind", "expected a string for %q in %s, found %s", key, iw.text(), graph.Describe(val))
 				}
@@ -326,8 +326,8 @@ func (v *validator) operations(u *unit, x *yamlsrc.Value, key string, what subje
 		v.add(u.at(x), "kind", "expected a map for %q in %s, found %s", key, what.text(), graph.Describe(x))
 		return
 	}
-	for i, name := range x.Map.Keys() {
-		v.operation(u, name, x.Map.Val(i), what)
+	for i, name := range x.Map().Keys() {
+		v.operation(u, name, x.Map().Val(i), what)
 	}
 }
 
@@ -352,12 +352,12 @@ func (v *validator) decodeNamesInto(u *unit, x *yamlsrc.Value, out *[]nameRef) {
 	if !x.IsList() {
 		return
 	}
-	for _, e := range x.List {
+	for _, e := range x.List() {
 		if !e.IsString() {
 			v.add(u.at(e), "kind", "expected a type name (a string), found %s", graph.Describe(e))
 			continue
 		}
-		*out = append(*out, nameRef{e.Str, u.at(e)})
+		*out = append(*out, nameRef{e.Str(), u.at(e)})
 	}
 }
 
@@ -366,19 +366,19 @@ func (v *validator) occurrences(u *unit, x *yamlsrc.Value, what subject) (int, b
 	if x.IsNull() {
 		return 0, false
 	}
-	if !x.IsList() || len(x.List) != 2 {
+	if !x.IsList() || len(x.List()) != 2 {
 		v.add(u.at(x), "kind", "expected occurrences [lower, upper] in %s, found %s", what.text(), entryKind(x))
 		return 0, false
 	}
-	lo, hi := x.List[0], x.List[1]
-	if lo.Kind != yamlsrc.KindNumber || lo.Num < 0 || lo.Num != float64(int(lo.Num)) {
+	lo, hi := x.List()[0], x.List()[1]
+	if lo.Kind != yamlsrc.KindNumber || lo.Num() < 0 || lo.Num() != float64(int(lo.Num())) {
 		v.add(u.at(lo), "kind", "expected a non-negative integer as the lower bound of occurrences in %s", what.text())
 		return 0, false
 	}
-	if !(hi.IsString() && hi.Str == "UNBOUNDED") && (hi.Kind != yamlsrc.KindNumber || hi.Num < lo.Num) {
-		v.add(u.at(hi), "kind", "expected an integer not below %v or UNBOUNDED as the upper bound of occurrences in %s", lo.Num, what.text())
+	if !(hi.IsString() && hi.Str() == "UNBOUNDED") && (hi.Kind != yamlsrc.KindNumber || hi.Num() < lo.Num()) {
+		v.add(u.at(hi), "kind", "expected an integer not below %v or UNBOUNDED as the upper bound of occurrences in %s", lo.Num(), what.text())
 	}
-	return int(lo.Num), true
+	return int(lo.Num()), true
 }
 
 func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place, x *yamlsrc.Value, what subject) *propDef {
@@ -387,7 +387,7 @@ func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place
 	}
 	p := &propDef{name: name, owner: owner, pos: at, required: true}
 	if ty := x.Get("type"); ty.IsString() {
-		p.typ = nameRef{ty.Str, u.at(ty)}
+		p.typ = nameRef{ty.Str(), u.at(ty)}
 	}
 	if r := x.Get("required"); r != nil && r.Kind == yamlsrc.KindBool {
 		p.required = r.Bool
@@ -407,14 +407,14 @@ func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place
 func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what subject) *propDef {
 	switch {
 	case x.IsString():
-		return &propDef{typ: nameRef{x.Str, u.at(x)}}
+		return &propDef{typ: nameRef{x.Str(), u.at(x)}}
 	case x.IsMap():
 		if !v.checkFields(u, x, what, schemaFields) {
 			return nil
 		}
 		p := &propDef{}
 		if ty := x.Get("type"); ty.IsString() {
-			p.typ = nameRef{ty.Str, u.at(ty)}
+			p.typ = nameRef{ty.Str(), u.at(ty)}
 		}
 		p.cons = v.constraints(u, x.Get("constraints"), what)
 		p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &what))
@@ -440,8 +440,8 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 			v.options(u, vb.Get("options"))
 			v.presets(u, vb.Get("presets"))
 			if ins := vb.Get("inputs"); ins.IsMap() {
-				for i, name := range ins.Map.Keys() {
-					v.inputDefault(u, t, "variability input", name, ins.Map.Val(i))
+				for i, name := range ins.Map().Keys() {
+					v.inputDefault(u, t, "variability input", name, ins.Map().Val(i))
 				}
 			}
 		}
@@ -533,7 +533,7 @@ func (v *validator) inputDefault(u *unit, t *topology, noun, name string, x *yam
 	if !ty.IsString() || def == nil {
 		return
 	}
-	p := &propDef{name: name, typ: nameRef{ty.Str, u.at(ty)}}
+	p := &propDef{name: name, typ: nameRef{ty.Str(), u.at(ty)}}
 	p.entry = v.decodeSchema(u, x.Get("entry_schema"), bare("entry_schema", &subject{noun: noun, name: name, named: true}))
 	t.defaults = append(t.defaults, inputDefault{noun: noun, name: name, def: p, value: def})
 }
@@ -547,8 +547,8 @@ func (v *validator) presets(u *unit, x *yamlsrc.Value) {
 	if !x.IsMap() {
 		return
 	}
-	for i, name := range x.Map.Keys() {
-		p := x.Map.Val(i)
+	for i, name := range x.Map().Keys() {
+		p := x.Map().Val(i)
 		v.checkFields(u, p, sub("variability preset", name, nil), presetFields, keyPlace(u, x, i))
 	}
 }
@@ -560,7 +560,7 @@ func (v *validator) options(u *unit, x *yamlsrc.Value) {
 	if !x.IsMap() {
 		return
 	}
-	for i, name := range x.Map.Keys() {
+	for i, name := range x.Map().Keys() {
 		if _, ok := knownOptions()[name]; ok {
 			continue
 		}
@@ -591,9 +591,9 @@ var knownOptions = sync.OnceValue(func() map[string]struct{} {
 func size(x *yamlsrc.Value) int {
 	switch {
 	case x.IsMap():
-		return x.Map.Len()
+		return x.Map().Len()
 	case x.IsList():
-		return len(x.List)
+		return len(x.List())
 	}
 	return 0
 }
@@ -603,7 +603,7 @@ func size(x *yamlsrc.Value) int {
 func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what subject) []nameRef {
 	switch {
 	case x.IsString():
-		return []nameRef{{x.Str, u.at(x)}}
+		return []nameRef{{x.Str(), u.at(x)}}
 	case x.IsList():
 		var out []nameRef
 		v.entries(u, x, bare("type", &what), true, func(name string, at place, val *yamlsrc.Value) {
@@ -630,8 +630,8 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject, tmpl pl
 	switch {
 	case x.IsNull():
 	case x.IsMap():
-		for i, name := range x.Map.Keys() {
-			out = append(out, propAssign{name: name, pos: keyPlace(u, x, i), value: x.Map.Val(i)})
+		for i, name := range x.Map().Keys() {
+			out = append(out, propAssign{name: name, pos: keyPlace(u, x, i), value: x.Map().Val(i)})
 		}
 	case x.IsList() && u.variable:
 		v.entries(u, x, bare("properties", &what), true, func(name string, at place, val *yamlsrc.Value) {
@@ -642,7 +642,7 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject, tmpl pl
 					out = append(out, propAssign{name: name, pos: at, value: nil})
 					return
 				}
-				cond = val.Map.Len() > 1 // conditions, default_alternative, ...
+				cond = val.Map().Len() > 1 // conditions, default_alternative, ...
 				val = val.Get("value")
 			}
 			out = append(out, propAssign{name: name, pos: at, value: val, alt: cond})
@@ -658,8 +658,8 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject, tmpl pl
 				}
 			}
 		}
-		for _, e := range x.List {
-			if !e.IsMap() || e.Map.Len() != 1 {
+		for _, e := range x.List() {
+			if !e.IsMap() || e.Map().Len() != 1 {
 				v.markUnreadProps(tmpl)
 				break
 			}
@@ -685,13 +685,13 @@ func (v *validator) markUnreadProps(tmpl place) {
 func (v *validator) relationship(u *unit, rel *yamlsrc.Value, rw *subject) (ref nameRef, assigned bool) {
 	switch {
 	case rel.IsString():
-		return nameRef{rel.Str, u.at(rel)}, false
+		return nameRef{rel.Str(), u.at(rel)}, false
 	case rel.IsMap():
 		if !v.checkFields(u, rel, bare("relationship", rw), relationshipAssignFields, valuePlace(u, rel)) {
 			return nameRef{}, false
 		}
 		if ty := rel.Get("type"); ty.IsString() {
-			ref = nameRef{ty.Str, u.at(ty)}
+			ref = nameRef{ty.Str(), u.at(ty)}
 		}
 		return ref, true
 	}
@@ -709,20 +709,20 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 	n.props = v.decodeProps(u, x.Get("properties"), what, at)
 	reqFields := pick(vr, requirementAssignFieldsPlain, requirementAssignFieldsVariable)
 	if reqs := x.Get("requirements"); reqs.IsList() {
-		n.reqs = make([]reqAssign, 0, len(reqs.List))
-		n.nReqs = len(reqs.List)
+		n.reqs = make([]reqAssign, 0, len(reqs.List()))
+		n.nReqs = len(reqs.List())
 		v.entries(u, reqs, bare("requirements", &what), true, func(rn string, rat place, val *yamlsrc.Value) {
 			r := reqAssign{name: rn, pos: rat}
 			rw := sub("requirement", rn, &what)
 			switch {
 			case val.IsString(): // short notation: the target node template
-				r.node, r.hasNode = nameRef{val.Str, u.at(val)}, true
+				r.node, r.hasNode = nameRef{val.Str(), u.at(val)}, true
 			case v.checkFields(u, val, rw, reqFields, rat):
 				if nd := val.Get("node"); nd.IsString() {
-					r.node, r.hasNode = nameRef{nd.Str, u.at(nd)}, true
+					r.node, r.hasNode = nameRef{nd.Str(), u.at(nd)}, true
 				}
 				if c := val.Get("capability"); c.IsString() {
-					r.cap = nameRef{c.Str, u.at(c)}
+					r.cap = nameRef{c.Str(), u.at(c)}
 				}
 				rel := val.Get("relationship")
 				var assigned bool
@@ -738,9 +738,9 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 		})
 	}
 	if caps := x.Get("capabilities"); caps.IsMap() {
-		for i, cn := range caps.Map.Keys() {
+		for i, cn := range caps.Map().Keys() {
 			ca := capAssign{name: cn, pos: keyPlace(u, caps, i)}
-			if c := caps.Map.Val(i); !c.IsNull() {
+			if c := caps.Map().Val(i); !c.IsNull() {
 				cw := sub("capability", cn, &what)
 				if v.checkFields(u, c, cw, capabilityAssignFields, ca.pos) {
 					if props := c.Get("properties"); props.IsMap() {
@@ -777,10 +777,10 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 // function returns the name of the TOSCA (or Unfurl) function a property
 // value calls, or "".
 func function(x *yamlsrc.Value) string {
-	if !x.IsMap() || x.Map.Len() != 1 {
+	if !x.IsMap() || x.Map().Len() != 1 {
 		return ""
 	}
-	k := x.Map.Key(0)
+	k := x.Map().Key(0)
 	switch k {
 	case "get_input", "get_property", "get_attribute", "get_operation_output", "get_nodes_of_type",
 		"get_artifact", "concat", "join", "token", "eval":

@@ -136,29 +136,29 @@ func (v *validator) variability(root *unit) {
 	if vb.IsMap() {
 		c.presets(vb.Get("presets"))
 		if cs := vb.Get("constraints"); cs.IsList() {
-			for _, x := range cs.List {
+			for _, x := range cs.List() {
 				c.logic(x)
 			}
 		}
 		if es := vb.Get("expressions"); es.IsMap() {
 			// Named expressions are used in logic and in value position:
 			// they are checked with every operator allowed.
-			for i := range es.Map.Len() {
-				c.logic(es.Map.Val(i))
+			for i := range es.Map().Len() {
+				c.logic(es.Map().Val(i))
 			}
 		}
 		if ins := vb.Get("inputs"); ins.IsMap() {
-			for i := range ins.Map.Len() {
-				if in := ins.Map.Val(i); in.IsMap() {
+			for i := range ins.Map().Len() {
+				if in := ins.Map().Val(i); in.IsMap() {
 					c.value(in.Get("default_expression"))
 				}
 			}
 		}
 		if tsc := vb.Get("type_specific_conditions"); tsc.IsMap() {
-			for i := range tsc.Map.Len() {
-				if types := tsc.Map.Val(i); types.IsMap() {
-					for j := range types.Map.Len() {
-						if w := types.Map.Val(j); w.IsMap() {
+			for i := range tsc.Map().Len() {
+				if types := tsc.Map().Val(i); types.IsMap() {
+					for j := range types.Map().Len() {
+						if w := types.Map().Val(j); w.IsMap() {
 							c.logic(w.Get("conditions"))
 						}
 					}
@@ -167,7 +167,7 @@ func (v *validator) variability(root *unit) {
 		}
 	}
 	if imps := root.doc.Get("imports"); imps.IsList() {
-		for _, x := range imps.List {
+		for _, x := range imps.List() {
 			c.element(x)
 		}
 	}
@@ -179,8 +179,8 @@ func (v *validator) variability(root *unit) {
 		}
 	})
 	if c.rels.IsMap() {
-		for i := range c.rels.Map.Len() {
-			if r := c.rels.Map.Val(i); r.IsMap() {
+		for i := range c.rels.Map().Len() {
+			if r := c.rels.Map().Val(i); r.IsMap() {
 				c.types(r.Get("type"))
 				c.props(r.Get("properties"))
 			}
@@ -210,7 +210,7 @@ func (c *varCheck) collect() {
 	varEntries(topo.Get("inputs"), func(name string, _ *yamlsrc.Value) { c.tInputs[name] = true; c.nInputs++ })
 	varEntries(topo.Get("outputs"), func(name string, _ *yamlsrc.Value) { c.outputs[name] = true; c.nOutputs++ })
 	if imps := c.u.doc.Get("imports"); imps.IsList() {
-		c.nImports = len(imps.List)
+		c.nImports = len(imps.List())
 	}
 }
 
@@ -252,13 +252,13 @@ func (x *varIndex) get(name string) ([]*yamlsrc.Value, bool) {
 func varEntries(x *yamlsrc.Value, fn func(name string, val *yamlsrc.Value)) {
 	switch {
 	case x.IsMap():
-		for i, k := range x.Map.Keys() {
-			fn(k, x.Map.Val(i))
+		for i, k := range x.Map().Keys() {
+			fn(k, x.Map().Val(i))
 		}
 	case x.IsList():
-		for _, e := range x.List {
-			if e.IsMap() && e.Map.Len() > 0 {
-				fn(e.Map.Key(0), e.Map.Val(0))
+		for _, e := range x.List() {
+			if e.IsMap() && e.Map().Len() > 0 {
+				fn(e.Map().Key(0), e.Map().Val(0))
 			}
 		}
 	}
@@ -285,7 +285,7 @@ func (c *varCheck) report(at diag.Pos, code, format string, args ...any) {
 // neither can tell, the value's position is the answer.
 func (c *varCheck) keyPos(x *yamlsrc.Value, i int) diag.Pos {
 	p := c.u.keyAt(x, i)
-	val := x.Map.Val(i)
+	val := x.Map().Val(i)
 	if val == nil || val.Line == 0 || p != c.u.at(val) {
 		return p
 	}
@@ -319,7 +319,7 @@ func (c *varCheck) keyPos(x *yamlsrc.Value, i int) diag.Pos {
 		return p
 	}
 	before = bytes.TrimRight(before[:len(before)-1], " \t")
-	key := x.Map.Key(i)
+	key := x.Map().Key(i)
 	for _, q := range []string{"", `"`, "'"} {
 		if w := q + key + q; bytes.HasSuffix(before, []byte(w)) {
 			return diag.Pos{File: c.u.file, Line: ln, Col: utf8.RuneCount(before[:len(before)-len(w)]) + 1}
@@ -333,8 +333,8 @@ func (c *varCheck) presets(x *yamlsrc.Value) {
 	if !x.IsMap() {
 		return
 	}
-	for i, name := range x.Map.Keys() {
-		p := x.Map.Val(i)
+	for i, name := range x.Map().Keys() {
+		p := x.Map().Val(i)
 		if !p.IsMap() {
 			continue
 		}
@@ -342,7 +342,7 @@ func (c *varCheck) presets(x *yamlsrc.Value) {
 		if !ins.IsMap() {
 			continue
 		}
-		for j, in := range ins.Map.Keys() {
+		for j, in := range ins.Map().Keys() {
 			if !c.declared(in) {
 				c.report(c.u.keyAt(ins, j), "undeclared-input", "variability input %q of variability preset %q not declared%s",
 					in, name, c.suggestKeys(in, c.inputs))
@@ -361,7 +361,7 @@ func (c *varCheck) suggestKeys(name string, m *yamlsrc.Value) string {
 		return ""
 	}
 	return c.v.suggest(name, func(yield func(string) bool) {
-		for _, k := range m.Map.Keys() {
+		for _, k := range m.Map().Keys() {
 			if !yield(k) {
 				return
 			}
@@ -400,16 +400,16 @@ func (c *varCheck) element(x *yamlsrc.Value) {
 		return
 	}
 	if cs := x.Get("conditions"); cs.IsList() {
-		for _, e := range cs.List {
+		for _, e := range cs.List() {
 			c.logic(e)
 		}
 	} else {
 		c.logic(cs)
 	}
 	if im := x.Get("implies"); im.IsList() {
-		for _, e := range im.List {
+		for _, e := range im.List() {
 			if e.IsList() {
-				for _, t := range e.List[:min(2, len(e.List))] {
+				for _, t := range e.List()[:min(2, len(e.List()))] {
 					c.logic(t)
 				}
 			}
@@ -500,8 +500,8 @@ func (c *varCheck) operator(x *yamlsrc.Value, logic bool) {
 	lk, lr := "", len(varLogicOps)
 	vk, vr := "", len(varValueOps)
 	var typo *yamlsrc.Value // the operand of the first misspelt operator
-	for i, k := range x.Map.Keys() {
-		val := x.Map.Val(i)
+	for i, k := range x.Map().Keys() {
+		val := x.Map().Val(i)
 		if r, ok := varLogicRank[k]; ok && logic {
 			if r < lr && !val.IsNull() {
 				lk, lr = k, r
@@ -557,7 +557,7 @@ func (c *varCheck) misspeltOperands(arg *yamlsrc.Value) {
 	case arg.IsMap():
 		c.value(arg)
 	case arg.IsList():
-		for _, item := range arg.List {
+		for _, item := range arg.List() {
 			if item.IsMap() {
 				c.value(item)
 			}
@@ -568,8 +568,8 @@ func (c *varCheck) misspeltOperands(arg *yamlsrc.Value) {
 // varCompound reports whether map x has an operand that is a list or a map,
 // which may hold more expressions.
 func varCompound(x *yamlsrc.Value) bool {
-	for i := range x.Map.Len() {
-		if val := x.Map.Val(i); val.IsList() || val.IsMap() {
+	for i := range x.Map().Len() {
+		if val := x.Map().Val(i); val.IsList() || val.IsMap() {
 			return true
 		}
 	}
@@ -582,7 +582,7 @@ func (c *varCheck) logicOperator(key string, arg *yamlsrc.Value) {
 		c.expression(arg, "logic expression")
 	case "and", "or", "xor", "exo", "amo":
 		if arg.IsList() {
-			for _, e := range arg.List {
+			for _, e := range arg.List() {
 				c.logic(e)
 			}
 		}
@@ -590,7 +590,7 @@ func (c *varCheck) logicOperator(key string, arg *yamlsrc.Value) {
 		c.logic(arg)
 	case "implies":
 		if arg.IsList() {
-			for _, e := range arg.List[:min(2, len(arg.List))] {
+			for _, e := range arg.List()[:min(2, len(arg.List()))] {
 				c.logic(e)
 			}
 		}
@@ -605,8 +605,8 @@ func (c *varCheck) logicOperator(key string, arg *yamlsrc.Value) {
 func (c *varCheck) valueOperator(key string, arg *yamlsrc.Value) {
 	switch key {
 	case "variability_input":
-		if arg.IsString() && !c.declared(arg.Str) {
-			c.report(c.u.at(arg), "undeclared-input", "variability input %q not declared%s", arg.Str, c.suggestKeys(arg.Str, c.inputs))
+		if arg.IsString() && !c.declared(arg.Str()) {
+			c.report(c.u.at(arg), "undeclared-input", "variability input %q not declared%s", arg.Str(), c.suggestKeys(arg.Str(), c.inputs))
 		}
 	case "value_expression":
 		c.expression(arg, "value expression")
@@ -617,13 +617,13 @@ func (c *varCheck) valueOperator(key string, arg *yamlsrc.Value) {
 	case "token", "in_range":
 		c.operands(arg, 1)
 	case "join":
-		if arg.IsList() && len(arg.List) > 0 {
-			c.operands(arg.List[0], -1)
+		if arg.IsList() && len(arg.List()) > 0 {
+			c.operands(arg.List()[0], -1)
 		}
 	case "valid_values":
 		c.operands(arg, 1)
-		if arg.IsList() && len(arg.List) > 1 {
-			c.operands(arg.List[1], -1)
+		if arg.IsList() && len(arg.List()) > 1 {
+			c.operands(arg.List()[1], -1)
 		}
 	}
 }
@@ -633,7 +633,7 @@ func (c *varCheck) operands(arg *yamlsrc.Value, n int) {
 	if !arg.IsList() {
 		return
 	}
-	list := arg.List
+	list := arg.List()
 	if n >= 0 && n < len(list) {
 		list = list[:n]
 	}
@@ -644,10 +644,10 @@ func (c *varCheck) operands(arg *yamlsrc.Value, n int) {
 
 // expression checks the name of a named expression.
 func (c *varCheck) expression(arg *yamlsrc.Value, noun string) {
-	if !arg.IsString() || c.exprs.Has(arg.Str) {
+	if !arg.IsString() || c.exprs.Has(arg.Str()) {
 		return
 	}
-	c.report(c.u.at(arg), "not-found", "%s %q not found in variability.expressions%s", noun, arg.Str, c.suggestKeys(arg.Str, c.exprs))
+	c.report(c.u.at(arg), "not-found", "%s %q not found in variability.expressions%s", noun, arg.Str(), c.suggestKeys(arg.Str(), c.exprs))
 }
 
 // Presence operators (variability.md §8.5).
@@ -675,8 +675,8 @@ func (c *varCheck) presence(key string, arg *yamlsrc.Value) {
 			c.indexed(key, arg, "import", nil, c.nImports)
 		}
 	case "technology_presence":
-		if arg.IsList() && len(arg.List) > 0 {
-			c.nodeRef(key, arg.List[0])
+		if arg.IsList() && len(arg.List()) > 0 {
+			c.nodeRef(key, arg.List()[0])
 		}
 	case "node_property_presence", "node_type_presence":
 		if n, name, ok := c.nodeOf(key, arg); ok {
@@ -687,14 +687,14 @@ func (c *varCheck) presence(key string, arg *yamlsrc.Value) {
 			c.member(key, arg, c.relTemplates(reqs), what, key == "relation_type_presence", false)
 		}
 	case "group_property_presence", "group_type_presence":
-		if arg.IsList() && len(arg.List) > 0 {
-			if gs, name, ok := c.groupRef(key, arg.List[0]); ok {
+		if arg.IsList() && len(arg.List()) > 0 {
+			if gs, name, ok := c.groupRef(key, arg.List()[0]); ok {
 				c.member(key, arg, gs, sub("group", name, nil), key == "group_type_presence", false)
 			}
 		}
 	case "policy_property_presence", "policy_type_presence":
-		if arg.IsList() && len(arg.List) > 0 {
-			if ps, what, ok := c.policyRef(key, arg.List[0]); ok {
+		if arg.IsList() && len(arg.List()) > 0 {
+			if ps, what, ok := c.policyRef(key, arg.List()[0]); ok {
 				c.member(key, arg, ps, what, key == "policy_type_presence", false)
 			}
 		}
@@ -711,7 +711,7 @@ func varContextual(x *yamlsrc.Value) bool {
 	if !x.IsString() {
 		return false
 	}
-	switch x.Str {
+	switch x.Str() {
 	case "SELF", "CONTAINER", "SOURCE", "TARGET":
 		return true
 	}
@@ -752,23 +752,23 @@ func (c *varCheck) nodeRef(key string, x *yamlsrc.Value) ([]*yamlsrc.Value, bool
 	if !x.IsString() || varContextual(x) {
 		return nil, false
 	}
-	if ns, ok := c.nodes.get(x.Str); ok {
+	if ns, ok := c.nodes.get(x.Str()); ok {
 		return ns, true
 	}
-	c.report(c.u.at(x), "not-found", "node template %q in %s not found%s", x.Str, key, varSuggestIn(c, x.Str, c.nodes.first))
+	c.report(c.u.at(x), "not-found", "node template %q in %s not found%s", x.Str(), key, varSuggestIn(c, x.Str(), c.nodes.first))
 	return nil, false
 }
 
 // nodeOf follows the node part of a list reference.
 func (c *varCheck) nodeOf(key string, arg *yamlsrc.Value) ([]*yamlsrc.Value, string, bool) {
-	if !arg.IsList() || len(arg.List) == 0 {
+	if !arg.IsList() || len(arg.List()) == 0 {
 		return nil, "", false
 	}
-	ns, ok := c.nodeRef(key, arg.List[0])
+	ns, ok := c.nodeRef(key, arg.List()[0])
 	if !ok {
 		return nil, "", false
 	}
-	return ns, arg.List[0].Str, true
+	return ns, arg.List()[0].Str(), true
 }
 
 // relationOf checks the relation part [node, requirement] of a reference
@@ -788,19 +788,19 @@ func (c *varCheck) artifactRef(key string, arg *yamlsrc.Value) ([]*yamlsrc.Value
 // entries it names.
 func (c *varCheck) memberRef(key string, arg *yamlsrc.Value, field, noun string) ([]*yamlsrc.Value, subject, bool) {
 	ns, name, ok := c.nodeOf(key, arg)
-	if !ok || len(arg.List) < 2 {
+	if !ok || len(arg.List()) < 2 {
 		return nil, subject{}, false
 	}
 	node := sub("node template", name, nil)
-	entries := c.pick(key, arg.List[1], ns, field, noun, node)
+	entries := c.pick(key, arg.List()[1], ns, field, noun, node)
 	if entries == nil {
 		return nil, subject{}, false
 	}
-	m := arg.List[1]
+	m := arg.List()[1]
 	if m.IsString() {
-		return entries, sub(noun, m.Str, &node), true
+		return entries, sub(noun, m.Str(), &node), true
 	}
-	return entries, subject{noun: noun + " " + varNum(m.Num), of: &node}, true
+	return entries, subject{noun: noun + " " + varNum(m.Num()), of: &node}, true
 }
 
 // pick selects the entries of field (a collection) of the alternatives of
@@ -814,21 +814,21 @@ func (c *varCheck) pick(key string, sel *yamlsrc.Value, alts []*yamlsrc.Value, f
 		var names []string
 		for _, a := range alts {
 			varEntries(a.Get(field), func(n string, x *yamlsrc.Value) {
-				if n == sel.Str {
+				if n == sel.Str() {
 					out = append(out, x)
 				}
 				names = append(names, n)
 			})
 		}
 		if out == nil {
-			c.report(c.u.at(sel), "not-found", "%s %q of %s in %s not found%s", noun, sel.Str, of.text(), key, c.suggestNames(sel.Str, names))
+			c.report(c.u.at(sel), "not-found", "%s %q of %s in %s not found%s", noun, sel.Str(), of.text(), key, c.suggestNames(sel.Str(), names))
 		}
 	case varIsNumber(sel):
 		most := 0
 		for _, a := range alts {
 			i := 0
 			varEntries(a.Get(field), func(_ string, x *yamlsrc.Value) {
-				if float64(i) == sel.Num {
+				if float64(i) == sel.Num() {
 					out = append(out, x)
 				}
 				i++
@@ -836,7 +836,7 @@ func (c *varCheck) pick(key string, sel *yamlsrc.Value, alts []*yamlsrc.Value, f
 			most = max(most, i)
 		}
 		if out == nil {
-			c.report(c.u.at(sel), "not-found", "%s %s of %s in %s not found: it has %s", noun, varNum(sel.Num), of.text(), key, varCount(most, noun))
+			c.report(c.u.at(sel), "not-found", "%s %s of %s in %s not found: it has %s", noun, varNum(sel.Num()), of.text(), key, varCount(most, noun))
 		}
 	}
 	return out
@@ -852,8 +852,8 @@ func (c *varCheck) relTemplates(reqs []*yamlsrc.Value) []*yamlsrc.Value {
 		rel := r.Get("relationship")
 		switch {
 		case rel.IsNull():
-		case rel.IsString() && c.rels.Get(rel.Str).IsMap():
-			out = append(out, c.rels.Get(rel.Str))
+		case rel.IsString() && c.rels.Get(rel.Str()).IsMap():
+			out = append(out, c.rels.Get(rel.Str()))
 		default:
 			return nil
 		}
@@ -867,10 +867,10 @@ func (c *varCheck) relTemplates(reqs []*yamlsrc.Value) []*yamlsrc.Value {
 // only: the resolver appends fallback properties to every container
 // (variability.md §3.4.3), so an index past the written ones may exist.
 func (c *varCheck) member(key string, arg *yamlsrc.Value, alts []*yamlsrc.Value, of subject, isType, artifact bool) {
-	if alts == nil || !arg.IsList() || len(arg.List) < 2 {
+	if alts == nil || !arg.IsList() || len(arg.List()) < 2 {
 		return
 	}
-	sel := arg.List[len(arg.List)-1]
+	sel := arg.List()[len(arg.List())-1]
 	if !isType {
 		if sel.IsString() {
 			c.pick(key, sel, alts, "properties", "property", of)
@@ -888,14 +888,14 @@ func (c *varCheck) member(key string, arg *yamlsrc.Value, alts []*yamlsrc.Value,
 		most = max(most, len(ts))
 	}
 	if sel.IsString() {
-		if slices.Contains(names, sel.Str) {
+		if slices.Contains(names, sel.Str()) {
 			return
 		}
-		c.report(c.u.at(sel), "not-found", "type %q of %s in %s not found%s", sel.Str, of.text(), key, c.suggestNames(sel.Str, names))
+		c.report(c.u.at(sel), "not-found", "type %q of %s in %s not found%s", sel.Str(), of.text(), key, c.suggestNames(sel.Str(), names))
 		return
 	}
-	if !varInRange(sel.Num, most) {
-		c.report(c.u.at(sel), "not-found", "type %s of %s in %s not found: it has %s", varNum(sel.Num), of.text(), key, varCount(most, "type"))
+	if !varInRange(sel.Num(), most) {
+		c.report(c.u.at(sel), "not-found", "type %s of %s in %s not found: it has %s", varNum(sel.Num()), of.text(), key, varCount(most, "type"))
 	}
 }
 
@@ -907,7 +907,7 @@ func varTypeNames(x *yamlsrc.Value, artifact bool) []string {
 	}
 	t := x.Get("type")
 	if t.IsString() {
-		return []string{t.Str}
+		return []string{t.Str()}
 	}
 	var out []string
 	if t.IsList() {
@@ -921,10 +921,10 @@ func (c *varCheck) groupRef(key string, x *yamlsrc.Value) ([]*yamlsrc.Value, str
 	if !x.IsString() || varContextual(x) {
 		return nil, "", false
 	}
-	if gs, ok := c.groups.get(x.Str); ok {
-		return gs, x.Str, true
+	if gs, ok := c.groups.get(x.Str()); ok {
+		return gs, x.Str(), true
 	}
-	c.report(c.u.at(x), "not-found", "group %q in %s not found%s", x.Str, key, varSuggestIn(c, x.Str, c.groups.first))
+	c.report(c.u.at(x), "not-found", "group %q in %s not found%s", x.Str(), key, varSuggestIn(c, x.Str(), c.groups.first))
 	return nil, "", false
 }
 
@@ -933,15 +933,15 @@ func (c *varCheck) policyRef(key string, x *yamlsrc.Value) ([]*yamlsrc.Value, su
 	switch {
 	case varContextual(x):
 	case x.IsString():
-		if ps, ok := c.polNames.get(x.Str); ok {
-			return ps, sub("policy", x.Str, nil), true
+		if ps, ok := c.polNames.get(x.Str()); ok {
+			return ps, sub("policy", x.Str(), nil), true
 		}
-		c.report(c.u.at(x), "not-found", "policy %q in %s not found%s", x.Str, key, varSuggestIn(c, x.Str, c.polNames.first))
+		c.report(c.u.at(x), "not-found", "policy %q in %s not found%s", x.Str(), key, varSuggestIn(c, x.Str(), c.polNames.first))
 	case varIsNumber(x):
-		if varInRange(x.Num, len(c.policies)) {
-			return c.policies[int(x.Num) : int(x.Num)+1], subject{noun: "policy " + varNum(x.Num)}, true
+		if varInRange(x.Num(), len(c.policies)) {
+			return c.policies[int(x.Num()) : int(x.Num())+1], subject{noun: "policy " + varNum(x.Num())}, true
 		}
-		c.report(c.u.at(x), "not-found", "policy %s in %s not found: %s", varNum(x.Num), key, varThereAre(len(c.policies), "policy"))
+		c.report(c.u.at(x), "not-found", "policy %s in %s not found: %s", varNum(x.Num()), key, varThereAre(len(c.policies), "policy"))
 	}
 	return nil, subject{}, false
 }
@@ -952,12 +952,12 @@ func (c *varCheck) indexed(key string, x *yamlsrc.Value, noun string, names map[
 	switch {
 	case varContextual(x):
 	case x.IsString() && names != nil:
-		if !names[x.Str] {
-			c.report(c.u.at(x), "not-found", "%s %q in %s not found%s", noun, x.Str, key, varSuggestIn(c, x.Str, names))
+		if !names[x.Str()] {
+			c.report(c.u.at(x), "not-found", "%s %q in %s not found%s", noun, x.Str(), key, varSuggestIn(c, x.Str(), names))
 		}
 	case varIsNumber(x):
-		if !varInRange(x.Num, n) {
-			c.report(c.u.at(x), "not-found", "%s %s in %s not found: %s", noun, varNum(x.Num), key, varThereAre(n, noun))
+		if !varInRange(x.Num(), n) {
+			c.report(c.u.at(x), "not-found", "%s %s in %s not found: %s", noun, varNum(x.Num()), key, varThereAre(n, noun))
 		}
 	}
 }

@@ -21,17 +21,17 @@ func benchDoc(n int) *Value {
 	for i := range half {
 		for _, kind := range []string{"present", "removed"} {
 			cond := fmt.Sprintf("condition_%d_%s", i, kind)
-			exprs.Map.Set(cond, MapOf("equal", NewList(
+			exprs.Map().Set(cond, MapOf("equal", NewList(
 				MapOf("variability_input", NewString("mode")),
 				NewString(map[string]string{"present": "present", "removed": "absent"}[kind]),
 			)))
-			rels.Map.Set(fmt.Sprintf("relationship_%d_%s", i, kind), MapOf(
+			rels.Map().Set(fmt.Sprintf("relationship_%d_%s", i, kind), MapOf(
 				"type", NewString(fmt.Sprintf("relationship_type_%d_%s", i, kind)),
 				"properties", MapOf("weight", NewNumber(float64(i)*0.5), "enabled", NewBool(i%2 == 0)),
 			))
 		}
 		j := (i + 1) % half
-		nodes.Map.Set(fmt.Sprintf("component_%d_present", i), MapOf(
+		nodes.Map().Set(fmt.Sprintf("component_%d_present", i), MapOf(
 			"type", NewString(fmt.Sprintf("component_type_%d_present", i)),
 			"conditions", MapOf("logic_expression", NewString(fmt.Sprintf("condition_%d_present", i))),
 			"properties", NewList(MapOf("name", NewString(fmt.Sprintf("component %d", i))), MapOf("port", NewNumber(8000+float64(i)))),
@@ -48,7 +48,7 @@ func benchDoc(n int) *Value {
 				)),
 			),
 		))
-		nodes.Map.Set(fmt.Sprintf("component_%d_removed", i), MapOf(
+		nodes.Map().Set(fmt.Sprintf("component_%d_removed", i), MapOf(
 			"type", NewString(fmt.Sprintf("component_type_%d_removed", i)),
 			"conditions", MapOf("logic_expression", NewString(fmt.Sprintf("condition_%d_removed", i))),
 			"description", NewString("A component that is removed.\nIt has a second line."),

@@ -156,14 +156,14 @@ func (e *emitter) document(v *Value) {
 		// js-yaml writes an empty document.
 		return
 	case KindMap:
-		if hasEntries(v.Map) {
-			e.mapEntries(v.Map, 0, true, false)
+		if hasEntries(v.Map()) {
+			e.mapEntries(v.Map(), 0, true, false)
 			e.buf = append(e.buf, '\n')
 			return
 		}
 	case KindList:
-		if len(v.List) > 0 {
-			e.listItems(v.List, 0, true, false)
+		if len(v.List()) > 0 {
+			e.listItems(v.List(), 0, true, false)
 			e.buf = append(e.buf, '\n')
 			return
 		}
@@ -290,8 +290,8 @@ func (e *emitter) child(v *Value, col int, inList, shifted bool) {
 	if isEmpty(v) {
 		return
 	}
-	isMap := v.Kind == KindMap && hasEntries(v.Map)
-	if !isMap && (v.Kind != KindList || len(v.List) == 0) {
+	isMap := v.Kind == KindMap && hasEntries(v.Map())
+	if !isMap && (v.Kind != KindList || len(v.List()) == 0) {
 		e.buf = append(e.buf, ' ')
 		e.scalar(v, col, shifted, false)
 		return
@@ -305,16 +305,16 @@ func (e *emitter) child(v *Value, col int, inList, shifted bool) {
 		col, shifted = col+indent, true
 	}
 	if isMap {
-		e.mapEntries(v.Map, col, inList, shifted)
+		e.mapEntries(v.Map(), col, inList, shifted)
 	} else {
-		e.listItems(v.List, col, inList, shifted)
+		e.listItems(v.List(), col, inList, shifted)
 	}
 }
 
 // isEmpty reports whether v is written as nothing: null, and (as null, where
 // JavaScript would throw) an invalid date.
 func isEmpty(v *Value) bool {
-	return v == nil || v.Kind == KindNull || (v.Kind == KindTime && !js.ValidTime(v.Num))
+	return v == nil || v.Kind == KindNull || (v.Kind == KindTime && !js.ValidTime(v.Num()))
 }
 
 // scalar writes a scalar, or an empty map or list, at the cursor. col is the
@@ -329,13 +329,13 @@ func (e *emitter) scalar(v *Value, col int, shifted, root bool) {
 			e.buf = append(e.buf, "false"...)
 		}
 	case KindNumber:
-		e.buf = appendYAMLNumber(e.buf, v.Num)
+		e.buf = appendYAMLNumber(e.buf, v.Num())
 	case KindTime:
-		if js.ValidTime(v.Num) {
-			e.buf = js.AppendISOTime(e.buf, v.Num)
+		if js.ValidTime(v.Num()) {
+			e.buf = js.AppendISOTime(e.buf, v.Num())
 		}
 	case KindString:
-		e.str(v.Str, col, shifted, root)
+		e.str(v.Str(), col, shifted, root)
 	case KindMap:
 		e.buf = append(e.buf, "{}"...)
 	case KindList:

@@ -228,7 +228,7 @@ func TestMarshalScalars(t *testing.T) {
 			out := Marshal(tc.in)
 			require.Equal(t, tc.want, string(out), "%s", tc.name)
 			if tc.in != nil && tc.in.Kind == KindNumber {
-				require.Equal(t, tc.want, FormatNumber(tc.in.Num)+"\n", "FormatNumber %s", tc.name)
+				require.Equal(t, tc.want, FormatNumber(tc.in.Num())+"\n", "FormatNumber %s", tc.name)
 			}
 			if tc.in != nil && !strings.HasPrefix(tc.name, "invalid date") && tc.name != "year 10007" {
 				assertReadsBack(t, tc.in, out)
@@ -356,7 +356,7 @@ z:
 			// JavaScript's undefined: js-yaml leaves the key out, and writes
 			// null for a list item.
 			name: "nil values",
-			in:   &Value{Kind: KindMap, Map: mapOf("a", nil, "b", NewList(nil, n(1)), "c", &Value{Kind: KindMap, Map: mapOf("x", nil)})},
+			in:   mapValueOf(mapOf("a", nil, "b", NewList(nil, n(1)), "c", mapValueOf(mapOf("x", nil)))),
 			want: "b:\n    -\n    - 1\nc: {}\n",
 		},
 	}
@@ -544,9 +544,9 @@ func TestWriteError(t *testing.T) {
 
 func TestWriteCycle(t *testing.T) {
 	l := NewList()
-	l.List = append(l.List, l)
+	l.SetList(append(l.List(), l))
 	m := NewMap()
-	m.Map.Set("self", m)
+	m.Map().Set("self", m)
 	for _, doc := range []*Value{l, m, MapOf("x", NewList(m))} {
 		var buf bytes.Buffer
 		require.ErrorIs(t, Write(&buf, doc), errCyclic)
@@ -579,13 +579,13 @@ func TestRoundTripDeep(t *testing.T) {
 
 func TestMarshalAfterDelete(t *testing.T) {
 	doc := MapOf("a", NewNumber(1), "b", NewNumber(2), "1", NewNumber(3), "c", NewNumber(4))
-	require.True(t, doc.Map.Delete("b"))
-	require.True(t, doc.Map.Delete("1"))
+	require.True(t, doc.Map().Delete("b"))
+	require.True(t, doc.Map().Delete("1"))
 	require.Equal(t, "a: 1\nc: 4\n", string(Marshal(doc)))
-	doc.Map.Set("b", NewNumber(5))
+	doc.Map().Set("b", NewNumber(5))
 	require.Equal(t, "a: 1\nc: 4\nb: 5\n", string(Marshal(doc)))
 	only := MapOf("x", NewNumber(1))
-	require.True(t, only.Map.Delete("x"))
+	require.True(t, only.Map().Delete("x"))
 	require.Equal(t, "{}\n", string(Marshal(only)))
 }
 
@@ -602,4 +602,11 @@ func TestIsASCIIPlainWord(t *testing.T) {
 	require.True(t, isASCIIPlainWord("component_1.x/y-z"))
 	require.False(t, isASCIIPlainWord("_x"))
 	require.False(t, isASCIIPlainWord("a b"))
+}
+
+// mapValueOf returns the map value holding m.
+func mapValueOf(m *Map) *Value {
+	v := &Value{Kind: KindMap}
+	v.SetMap(m)
+	return v
 }

@@ -493,7 +493,7 @@ func (p *fastParser) blockNode(parent int, canBlock bool) *Value {
 			return p.blockMap(col, i, str)
 		}
 		v := p.c.alloc(KindString, line, vcol)
-		v.Str = p.keep(str)
+		v.SetStr(p.keep(str))
 		p.endLine(false)
 		p.nextContent()
 		return v
@@ -577,11 +577,11 @@ func (p *fastParser) plain(raw string, line, col int32) *Value {
 	v := p.c.alloc(kind, line, col)
 	switch kind {
 	case KindString:
-		v.Str = p.keep(raw)
+		v.SetStr(p.keep(raw))
 	case KindBool:
 		v.Bool = b
 	case KindNumber, KindTime:
-		v.Num = f
+		v.SetNum(f)
 	}
 	return v
 }
@@ -655,7 +655,7 @@ func (p *fastParser) blockKey() string {
 func (p *fastParser) closeMap(v *Value, base, kbase int) {
 	n := len(p.items) - base
 	m := p.c.newMap(n)
-	v.Map = m
+	v.SetMap(m)
 	keys, vals := p.keys[kbase:], p.items[base:]
 	if !p.fillMap(m, keys, vals) {
 		for i, k := range keys {
@@ -708,7 +708,7 @@ func (p *fastParser) closeList(v *Value, base int) {
 	n := len(p.items) - base
 	l := p.c.ptrSlice(n)
 	copy(l, p.items[base:])
-	v.List = l
+	v.SetList(l)
 	clear(p.items[base:])
 	p.items = p.items[:base]
 }
@@ -973,7 +973,7 @@ func (p *fastParser) flowNode() *Value {
 	case '"', '\'':
 		str := p.quoted(false)
 		v := p.newValue(KindString, i)
-		v.Str = p.keep(str)
+		v.SetStr(p.keep(str))
 		return v
 	}
 	if !plainStart(s, i, true) {
@@ -1175,7 +1175,7 @@ func (p *fastParser) blockScalar(parent int) *Value {
 			b = append(b, '\n')
 		}
 	}
-	v.Str = string(b)
+	v.SetStr(string(b))
 	p.buf = b
 	// The scalar ends before a less indented line, or at the end.
 	p.pos = p.lineStart

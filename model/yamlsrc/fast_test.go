@@ -52,32 +52,32 @@ func sameAt(want, got *Value, path string, fwd, back map[*Value]*Value) string {
 	if want.Line != got.Line || want.Col != got.Col {
 		return fmt.Sprintf("%s: position %d:%d vs %d:%d", path, want.Line, want.Col, got.Line, got.Col)
 	}
-	if want.Bool != got.Bool || want.Str != got.Str {
+	if want.Bool != got.Bool || want.Str() != got.Str() {
 		return fmt.Sprintf("%s: %s vs %s", path, JSON(want), JSON(got))
 	}
-	if math.Float64bits(want.Num) != math.Float64bits(got.Num) && !(math.IsNaN(want.Num) && math.IsNaN(got.Num)) {
-		return fmt.Sprintf("%s: number %v vs %v", path, want.Num, got.Num)
+	if math.Float64bits(want.Num()) != math.Float64bits(got.Num()) && !(math.IsNaN(want.Num()) && math.IsNaN(got.Num())) {
+		return fmt.Sprintf("%s: number %v vs %v", path, want.Num(), got.Num())
 	}
 	switch want.Kind {
 	case KindList:
-		if len(want.List) != len(got.List) {
-			return fmt.Sprintf("%s: %d items vs %d", path, len(want.List), len(got.List))
+		if len(want.List()) != len(got.List()) {
+			return fmt.Sprintf("%s: %d items vs %d", path, len(want.List()), len(got.List()))
 		}
-		for i := range want.List {
-			if d := sameAt(want.List[i], got.List[i], fmt.Sprintf("%s[%d]", path, i), fwd, back); d != "" {
+		for i := range want.List() {
+			if d := sameAt(want.List()[i], got.List()[i], fmt.Sprintf("%s[%d]", path, i), fwd, back); d != "" {
 				return d
 			}
 		}
 	case KindMap:
-		wk, gk := want.Map.Keys(), got.Map.Keys()
+		wk, gk := want.Map().Keys(), got.Map().Keys()
 		if strings.Join(wk, "\x00") != strings.Join(gk, "\x00") || len(wk) != len(gk) {
 			return fmt.Sprintf("%s: keys %q vs %q", path, wk, gk)
 		}
-		if want.Map.nInt() != got.Map.nInt() {
-			return fmt.Sprintf("%s: %d index keys vs %d", path, want.Map.nInt(), got.Map.nInt())
+		if want.Map().nInt() != got.Map().nInt() {
+			return fmt.Sprintf("%s: %d index keys vs %d", path, want.Map().nInt(), got.Map().nInt())
 		}
 		for i, k := range wk {
-			if d := sameAt(want.Map.Val(i), got.Map.Val(i), path+"."+k, fwd, back); d != "" {
+			if d := sameAt(want.Map().Val(i), got.Map().Val(i), path+"."+k, fwd, back); d != "" {
 				return d
 			}
 		}

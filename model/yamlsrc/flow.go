@@ -14,7 +14,7 @@ func WriteFlow(b *strings.Builder, v *Value, limit int, key func(*strings.Builde
 	switch {
 	case v.IsList():
 		b.WriteByte('[')
-		for i, x := range v.List {
+		for i, x := range v.List() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -23,7 +23,7 @@ func WriteFlow(b *strings.Builder, v *Value, limit int, key func(*strings.Builde
 		b.WriteByte(']')
 	case v.IsMap():
 		b.WriteByte('{')
-		for i, k := range v.Map.Keys() {
+		for i, k := range v.Map().Keys() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -33,7 +33,7 @@ func WriteFlow(b *strings.Builder, v *Value, limit int, key func(*strings.Builde
 				b.WriteString(k)
 			}
 			b.WriteString(": ")
-			WriteFlow(b, v.Map.Val(i), limit, key, scalar)
+			WriteFlow(b, v.Map().Val(i), limit, key, scalar)
 		}
 		b.WriteByte('}')
 	case scalar != nil:

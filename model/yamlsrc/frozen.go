@@ -94,26 +94,26 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 		}
 		switch v.Kind {
 		case KindMap:
-			if v.Map == nil {
+			if v.Map() == nil {
 				return
 			}
 			// Drop tombstones now: Copy reads keys and vals as they are.
-			v.Map.compact()
+			v.Map().compact()
 			if copied {
 				f.maps++
-				f.keys += int(v.Map.n)
-				f.slots += int(v.Map.n)
+				f.keys += int(v.Map().n)
+				f.slots += int(v.Map().n)
 			} else {
-				v.Map.index()
+				v.Map().index()
 			}
-			for _, x := range v.Map.vals() {
+			for _, x := range v.Map().vals() {
 				walk(x, copied, depth+1)
 			}
 		case KindList:
 			if copied {
-				f.slots += len(v.List)
+				f.slots += len(v.List())
 			}
-			for _, x := range v.List {
+			for _, x := range v.List() {
 				walk(x, copied, depth+1)
 			}
 		}
@@ -151,22 +151,22 @@ func fingerprint(v *Value) uint64 {
 		}
 		binary.LittleEndian.PutUint32(b[2:], uint32(v.Line))
 		binary.LittleEndian.PutUint32(b[6:], uint32(v.Col))
-		binary.LittleEndian.PutUint64(b[10:], math.Float64bits(v.Num))
-		binary.LittleEndian.PutUint64(b[18:], uint64(len(v.Str)))
+		binary.LittleEndian.PutUint64(b[10:], math.Float64bits(v.Num()))
+		binary.LittleEndian.PutUint64(b[18:], uint64(len(v.Str())))
 		h.Write(b[:])
-		h.WriteString(v.Str)
+		h.WriteString(v.Str())
 		switch v.Kind {
 		case KindMap:
-			if v.Map == nil {
+			if v.Map() == nil {
 				return
 			}
-			for i, k := range v.Map.keys() {
+			for i, k := range v.Map().keys() {
 				h.WriteString(k)
 				h.WriteByte(0)
-				walk(v.Map.vals()[i])
+				walk(v.Map().vals()[i])
 			}
 		case KindList:
-			for _, x := range v.List {
+			for _, x := range v.List() {
 				walk(x)
 			}
 		}
@@ -250,36 +250,38 @@ func (c *copier) copy(v *Value) *Value {
 	}
 	d := &c.values[0]
 	c.values = c.values[1:]
-	*d = Value{Kind: v.Kind, Bool: v.Bool, Line: v.Line, Col: v.Col, Num: v.Num, Str: v.Str}
+	// The map or list is replaced below.
+	*d = *v
 	switch v.Kind {
 	case KindMap:
-		if v.Map == nil {
+		if v.Map() == nil {
 			return d
 		}
 		m := &c.maps[0]
 		c.maps = c.maps[1:]
-		if n := v.Map.nInt(); n != 0 {
+		if n := v.Map().nInt(); n != 0 {
 			m.x = &mapExtra{nInt: n}
 		}
-		n := int(v.Map.n)
+		n := int(v.Map().n)
 		keys, vals := c.keys[:n:n], c.slots[:n:n]
 		c.keys, c.slots = c.keys[n:], c.slots[n:]
-		copy(keys, v.Map.keys())
+		copy(keys, v.Map().keys())
 		c.depth--
-		for i, x := range v.Map.vals() {
+		for i, x := range v.Map().vals() {
 			vals[i] = c.copy(x)
 		}
 		c.depth++
 		m.setEntries(keys, vals)
-		d.Map = m
+		d.SetMap(m)
 	case KindList:
 		// Never nil, as with Clone.
-		n := len(v.List)
-		d.List = c.slots[:n:n]
+		n := len(v.List())
+		d.SetList(c.slots[:n:n])
 		c.slots = c.slots[n:]
 		c.depth--
-		for i, x := range v.List {
-			d.List[i] = c.copy(x)
+		items := d.List()
+		for i, x := range v.List() {
+			items[i] = c.copy(x)
 		}
 		c.depth++
 	}

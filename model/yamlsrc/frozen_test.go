@@ -28,14 +28,14 @@ func samePositions(t *testing.T, a, b *Value) {
 	require.Equal(t, [3]any{a.Kind, a.Line, a.Col}, [3]any{b.Kind, b.Line, b.Col})
 	switch a.Kind {
 	case KindMap:
-		require.Equal(t, a.Map.Keys(), b.Map.Keys())
-		for i := range a.Map.Keys() {
-			samePositions(t, a.Map.Val(i), b.Map.Val(i))
+		require.Equal(t, a.Map().Keys(), b.Map().Keys())
+		for i := range a.Map().Keys() {
+			samePositions(t, a.Map().Val(i), b.Map().Val(i))
 		}
 	case KindList:
-		require.Len(t, b.List, len(a.List))
-		for i := range a.List {
-			samePositions(t, a.List[i], b.List[i])
+		require.Len(t, b.List(), len(a.List()))
+		for i := range a.List() {
+			samePositions(t, a.List()[i], b.List()[i])
 		}
 	}
 }
@@ -56,16 +56,16 @@ func TestFrozenCopy(t *testing.T) {
 	samePositions(t, want, a)
 	require.Equal(t, string(Marshal(want)), string(Marshal(a)))
 
-	a.Map.Set("a", NewString("changed"))
-	a.Map.Set("z", NewNumber(3))
-	a.Map.Set("1", NewNumber(4))
-	a.Map.Delete("c")
+	a.Map().Set("a", NewString("changed"))
+	a.Map().Set("z", NewNumber(3))
+	a.Map().Set("1", NewNumber(4))
+	a.Map().Delete("c")
 	list := a.Get("b")
-	list.List = append(list.List, NewString("y"))
-	list.List[0] = NewString("w")
-	list.List[1].Map.Set("f", NewBool(false))
-	list.List[2].List = append(list.List[2].List, NewNull())
-	a.Get("b").List[1].Map.Delete("c")
+	list.SetList(append(list.List(), NewString("y")))
+	list.List()[0] = NewString("w")
+	list.List()[1].Map().Set("f", NewBool(false))
+	list.List()[2].SetList(append(list.List()[2].List(), NewNull()))
+	a.Get("b").List()[1].Map().Delete("c")
 
 	for _, c := range []*Value{v, b} {
 		require.True(t, DeepEqual(want, c))
@@ -86,19 +86,20 @@ func TestFrozenSharesScalars(t *testing.T) {
 	for _, c := range []*Value{a, b} {
 		require.Same(t, v.Get("a"), c.Get("a"))
 		require.Same(t, v.Get("d"), c.Get("d"))
-		require.Same(t, v.Get("b").List[0], c.Get("b").List[0])
+		require.Same(t, v.Get("b").List()[0], c.Get("b").List()[0])
 		require.NotSame(t, v.Get("b"), c.Get("b"))
-		require.NotSame(t, v.Get("b").List[1], c.Get("b").List[1])
+		require.NotSame(t, v.Get("b").List()[1], c.Get("b").List()[1])
 		require.NotSame(t, v.Get("c"), c.Get("c"))
 	}
 	require.Equal(t, 5, f.values, "the maps and lists of a copy: the root, b, b[1], b[2] and c")
 	// Replacing a scalar in a copy is the owner's to do.
-	a.Map.Set("a", NewNumber(5))
-	a.Get("b").List[1].Map.Set("c", NewBool(false))
+	a.Map().Set("a", NewNumber(5))
+	a.Get("b").List()[1].Map().Set("c", NewBool(false))
 	require.NoError(t, f.Verify())
-	require.Equal(t, 1.0, b.Get("a").Num)
+	require.Equal(t, 1.0, b.Get("a").Num())
 
-	b.Get("e").Num++
+	e := b.Get("e")
+	e.SetNum(e.Num() + 1)
 	require.ErrorContains(t, f.Verify(), "a scalar shared by the copies of a frozen document was changed")
 }
 
@@ -126,12 +127,12 @@ func TestFrozenConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			c := f.Copy()
-			c.Map.Set("a", NewNumber(2))
-			c.Get("b").List[1].Map.Delete("c")
+			c.Map().Set("a", NewNumber(2))
+			c.Get("b").List()[1].Map().Delete("c")
 		}()
 	}
 	wg.Wait()
-	require.Equal(t, 1.0, v.Get("a").Num)
+	require.Equal(t, 1.0, v.Get("a").Num())
 }
 
 // TestFrozenReadOnly checks the subtrees Freeze shares: every copy holds
@@ -144,14 +145,14 @@ func TestFrozenReadOnly(t *testing.T) {
 		name   string
 		change func(types *Value)
 	}{
-		{"a key set", func(types *Value) { types.Get("small").Map.Set("x", NewNull()) }},
-		{"a key deleted", func(types *Value) { types.Get("big").Map.Delete("k3") }},
-		{"a scalar changed", func(types *Value) { types.Get("small").Get("derived_from").Str = "other" }},
+		{"a key set", func(types *Value) { types.Get("small").Map().Set("x", NewNull()) }},
+		{"a key deleted", func(types *Value) { types.Get("big").Map().Delete("k3") }},
+		{"a scalar changed", func(types *Value) { types.Get("small").Get("derived_from").SetStr("other") }},
 		{"a position changed", func(types *Value) { types.Get("big").Get("k9").Line++ }},
-		{"a list item replaced", func(types *Value) { types.Get("small").Get("list").List[1] = NewString("b") }},
+		{"a list item replaced", func(types *Value) { types.Get("small").Get("list").List()[1] = NewString("b") }},
 		{"a list grown", func(types *Value) {
 			l := types.Get("small").Get("list")
-			l.List = append(l.List, NewString("c"))
+			l.SetList(append(l.List(), NewString("c")))
 		}},
 	}
 	for _, tc := range changes {
@@ -164,7 +165,7 @@ func TestFrozenReadOnly(t *testing.T) {
 			// add nothing.
 			f := Freeze(v, big, small, small.Get("list"), NewString("not in v"))
 			require.Len(t, f.readOnly, 2)
-			require.NotNil(t, big.Map.x.index, "the large map is indexed at Freeze")
+			require.NotNil(t, big.Map().x.index, "the large map is indexed at Freeze")
 			require.ErrorContains(t, f.Verify(), "not watched", "Verify needs Watch")
 			f.Watch()
 
@@ -176,9 +177,9 @@ func TestFrozenReadOnly(t *testing.T) {
 					defer wg.Done()
 					c := f.Copy()
 					for k := range 10 {
-						assert.Equal(t, float64(k), c.Get("types").Get("big").Get(fmt.Sprintf("k%d", k)).Num)
+						assert.Equal(t, float64(k), c.Get("types").Get("big").Get(fmt.Sprintf("k%d", k)).Num())
 					}
-					c.Get("types").Get("own").Map.Set("x", NewNumber(2))
+					c.Get("types").Get("own").Map().Set("x", NewNumber(2))
 					copies[i] = c
 				}()
 			}
@@ -187,9 +188,9 @@ func TestFrozenReadOnly(t *testing.T) {
 				require.Same(t, big, c.Get("types").Get("big"))
 				require.Same(t, small, c.Get("types").Get("small"))
 				require.NotSame(t, own, c.Get("types").Get("own"))
-				require.Equal(t, 2.0, c.Get("types").Get("own").Get("x").Num)
+				require.Equal(t, 2.0, c.Get("types").Get("own").Get("x").Num())
 			}
-			require.Equal(t, 1.0, own.Get("x").Num)
+			require.Equal(t, 1.0, own.Get("x").Num())
 			require.NoError(t, f.Verify())
 
 			tc.change(copies[0].Get("types"))
@@ -234,7 +235,7 @@ func TestFrozenReadOnlyDepths(t *testing.T) {
 					case string:
 						root = root.Get(p)
 					case int:
-						root = root.List[p]
+						root = root.List()[p]
 					}
 				}
 				return root
@@ -262,13 +263,13 @@ func TestFrozenReadOnlyDepths(t *testing.T) {
 				}
 				require.NotSame(t, orig, cp)
 				if orig.Kind == KindMap {
-					for i := range orig.Map.Len() {
-						walk(orig.Map.Val(i), cp.Map.Val(i))
+					for i := range orig.Map().Len() {
+						walk(orig.Map().Val(i), cp.Map().Val(i))
 					}
 					return
 				}
-				for i := range orig.List {
-					walk(orig.List[i], cp.List[i])
+				for i := range orig.List() {
+					walk(orig.List()[i], cp.List()[i])
 				}
 			}
 			walk(v, c)

@@ -85,15 +85,15 @@ func writable(v *Value) bool {
 		n := 1
 		switch v.Kind {
 		case KindTime:
-			if v.Num < minWritableDate || v.Num > maxWritableDate {
+			if v.Num() < minWritableDate || v.Num() > maxWritableDate {
 				n = maxNodes + 1
 			}
 		case KindList:
-			for _, x := range v.List {
+			for _, x := range v.List() {
 				n += size(x)
 			}
 		case KindMap:
-			for _, x := range v.Map.vals() {
+			for _, x := range v.Map().vals() {
 				n += size(x)
 			}
 		}

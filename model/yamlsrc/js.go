@@ -51,10 +51,10 @@ func convert(v *Value, loc *time.Location, limit int) (string, error) {
 		// A string is its own String: no copy (names are converted once
 		// per reference, a copy each was the build's most frequent
 		// allocation).
-		if limit > 0 && len(v.Str) > limit {
+		if limit > 0 && len(v.Str()) > limit {
 			return "", ErrStringLength
 		}
-		return js.Normalize(v.Str), nil
+		return js.Normalize(v.Str()), nil
 	}
 	c := stringer{loc: loc, limit: limit}
 	if err := c.write(v); err != nil {
@@ -82,18 +82,18 @@ func (c *stringer) write(v *Value) error {
 	case KindBool:
 		c.b.WriteString(strconv.FormatBool(v.Bool))
 	case KindNumber:
-		c.b.WriteString(js.FormatNumber(v.Num))
+		c.b.WriteString(js.FormatNumber(v.Num()))
 	case KindString:
-		c.b.WriteString(v.Str)
+		c.b.WriteString(v.Str())
 	case KindTime:
-		c.b.WriteString(js.DateString(v.Num, c.loc))
+		c.b.WriteString(js.DateString(v.Num(), c.loc))
 	case KindList:
 		// V8 joins a list that is already being joined (a cycle) as "".
 		if slices.Contains(c.joining, v) {
 			return nil
 		}
 		c.joining = append(c.joining, v)
-		err := c.join(v.List, ",")
+		err := c.join(v.List(), ",")
 		c.joining = c.joining[:len(c.joining)-1]
 		return err
 	default:
@@ -155,27 +155,27 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 			b.WriteString("false")
 		}
 	case KindNumber:
-		if math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
+		if math.IsNaN(v.Num()) || math.IsInf(v.Num(), 0) {
 			b.WriteString("null")
 		} else {
-			b.WriteString(js.FormatNumber(v.Num))
+			b.WriteString(js.FormatNumber(v.Num()))
 		}
 	case KindString:
-		js.QuoteJSON(b, v.Str)
+		js.QuoteJSON(b, v.Str())
 	case KindTime:
-		if math.IsNaN(v.Num) {
+		if math.IsNaN(v.Num()) {
 			b.WriteString("null")
 		} else {
-			js.QuoteJSON(b, js.FormatTime(v.Num))
+			js.QuoteJSON(b, js.FormatTime(v.Num()))
 		}
 	case KindList:
-		if len(v.List) == 0 {
+		if len(v.List()) == 0 {
 			b.WriteString("[]")
 			return
 		}
 		b.WriteByte('[')
 		next := cur + indent
-		for i, x := range v.List {
+		for i, x := range v.List() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -191,15 +191,15 @@ func writeJSON(b *strings.Builder, v *Value, indent, cur string) {
 		}
 		b.WriteByte(']')
 	case KindMap:
-		if v.Map.Len() == 0 {
+		if v.Map().Len() == 0 {
 			b.WriteString("{}")
 			return
 		}
 		b.WriteByte('{')
 		next := cur + indent
-		v.Map.compact()
-		vals := v.Map.vals()
-		for i, k := range v.Map.keys() {
+		v.Map().compact()
+		vals := v.Map().vals()
+		for i, k := range v.Map().keys() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -239,25 +239,25 @@ func DeepEqual(a, b *Value) bool {
 	case KindBool:
 		return a.Bool == b.Bool
 	case KindNumber, KindTime:
-		if math.IsNaN(a.Num) && math.IsNaN(b.Num) {
+		if math.IsNaN(a.Num()) && math.IsNaN(b.Num()) {
 			return true
 		}
-		if a.Num == 0 && b.Num == 0 {
-			return math.Signbit(a.Num) == math.Signbit(b.Num)
+		if a.Num() == 0 && b.Num() == 0 {
+			return math.Signbit(a.Num()) == math.Signbit(b.Num())
 		}
-		return a.Num == b.Num
+		return a.Num() == b.Num()
 	case KindString:
-		return a.Str == b.Str
+		return a.Str() == b.Str()
 	case KindList:
-		return slices.EqualFunc(a.List, b.List, DeepEqual)
+		return slices.EqualFunc(a.List(), b.List(), DeepEqual)
 	case KindMap:
-		if a.Map.Len() != b.Map.Len() {
+		if a.Map().Len() != b.Map().Len() {
 			return false
 		}
-		a.Map.compact()
-		vals := a.Map.vals()
-		for i, k := range a.Map.keys() {
-			bv, ok := b.Map.Lookup(k)
+		a.Map().compact()
+		vals := a.Map().vals()
+		for i, k := range a.Map().keys() {
+			bv, ok := b.Map().Lookup(k)
 			if !ok || !DeepEqual(vals[i], bv) {
 				return false
 			}

@@ -50,7 +50,7 @@ func TestToStringAndJoin(t *testing.T) {
 func TestToStringCyclesAndLimits(t *testing.T) {
 	// V8 joins a list inside its own join as "".
 	self := NewList(nil)
-	self.List[0] = self
+	self.List()[0] = self
 	require.Equal(t, ",", String(NewList(self, self)))
 
 	// Surrogate halves that meet are joined again.
@@ -63,7 +63,7 @@ func TestToStringCyclesAndLimits(t *testing.T) {
 	long := NewList(NewString(strings.Repeat("x", js.MaxStringBytes)), NewString("y"))
 	_, err = ToString(long, time.UTC)
 	require.ErrorIs(t, err, ErrStringLength)
-	_, err = Join(long.List, "", time.UTC)
+	_, err = Join(long.List(), "", time.UTC)
 	require.ErrorIs(t, err, ErrStringLength)
 	require.Len(t, String(long), js.MaxStringBytes+2)
 	one := NewString(strings.Repeat("x", js.MaxStringBytes+1))
@@ -76,7 +76,7 @@ func TestToStringCyclesAndLimits(t *testing.T) {
 	// A string value is its own String, not a copy, normalised as a
 	// joined one is.
 	name := NewString("node_1")
-	require.Same(t, unsafe.StringData(name.Str), unsafe.StringData(String(name)))
+	require.Same(t, unsafe.StringData(name.Str()), unsafe.StringData(String(name)))
 	for _, s := range []string{"", "node_1", "a\xed\xa0\xbd", "\xed\xb8\x80b", "é😀"} {
 		joined, err := Join([]*Value{NewString(s)}, "", nil)
 		require.NoError(t, err)

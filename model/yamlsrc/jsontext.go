@@ -125,7 +125,7 @@ func (p *jsonParser) value(depth int) (*Value, error) {
 			return nil, err
 		}
 		v := p.newValue(KindString, start)
-		v.Str = s
+		v.SetStr(s)
 		return v, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
@@ -137,7 +137,8 @@ func (p *jsonParser) value(depth int) (*Value, error) {
 					return p.newValue(KindNull, start), nil
 				}
 				v := p.newValue(KindBool, start)
-				v.Bool, v.Str = lit == "true", lit
+				v.Bool = lit == "true"
+				v.SetStr(lit)
 				return v, nil
 			}
 		}
@@ -147,7 +148,7 @@ func (p *jsonParser) value(depth int) (*Value, error) {
 
 func (p *jsonParser) object(depth int) (*Value, error) {
 	v := p.newValue(KindMap, p.pos)
-	v.Map = &Map{}
+	v.SetMap(&Map{})
 	seen := map[string]bool{}
 	err := p.items('}', "an object", func() error {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
@@ -171,7 +172,7 @@ func (p *jsonParser) object(depth int) (*Value, error) {
 		if err != nil {
 			return err
 		}
-		v.Map.Append(k, x)
+		v.Map().Append(k, x)
 		return nil
 	})
 	if err != nil {
@@ -182,13 +183,13 @@ func (p *jsonParser) object(depth int) (*Value, error) {
 
 func (p *jsonParser) array(depth int) (*Value, error) {
 	v := p.newValue(KindList, p.pos)
-	v.List = []*Value{}
+	v.SetList([]*Value{})
 	err := p.items(']', "an array", func() error {
 		x, err := p.value(depth + 1)
 		if err != nil {
 			return err
 		}
-		v.List = append(v.List, x)
+		v.SetList(append(v.List(), x))
 		return nil
 	})
 	if err != nil {
@@ -273,7 +274,8 @@ func (p *jsonParser) number() (*Value, error) {
 	f, _ := strconv.ParseFloat(text, 64)
 	p.pos = i
 	v := p.newValue(KindNumber, start)
-	v.Num, v.Str = f, text
+	v.SetNum(f)
+	v.SetStr(text)
 	return v, nil
 }
 

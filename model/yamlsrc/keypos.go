@@ -44,14 +44,14 @@ func (l *Lines) line(n int) []byte {
 // false where the source cannot tell (no source, a flow mapping, a value
 // built in memory): the value's position is then the best answer.
 func (l *Lines) KeyPos(m *Value, i int) (line, col int, ok bool) {
-	val := m.Map.Val(i)
+	val := m.Map().Val(i)
 	if l == nil || l.data == nil || m.Line == 0 || val == nil || val.Line == 0 {
 		return 0, 0, false
 	}
 	if l.starts == nil {
 		l.index()
 	}
-	key := m.Map.Key(i)
+	key := m.Map().Key(i)
 	col = int(m.Col)
 	for line := int(val.Line); line >= int(m.Line) && line-1 < len(l.starts); line-- {
 		text := l.line(line)

@@ -177,8 +177,8 @@ func expandedSize(v *Value, memo map[*Value]int64) int64 {
 	n := int64(1)
 	switch v.Kind {
 	case KindMap:
-		for i, x := range v.Map.vals() {
-			if !v.Map.isDeleted(i) {
+		for i, x := range v.Map().vals() {
+			if !v.Map().isDeleted(i) {
 				n += expandedSize(x, memo)
 			}
 			if n > maxExpanded {
@@ -186,7 +186,7 @@ func expandedSize(v *Value, memo map[*Value]int64) int64 {
 			}
 		}
 	case KindList:
-		for _, x := range v.List {
+		for _, x := range v.List() {
 			n += expandedSize(x, memo)
 			if n > maxExpanded {
 				break
@@ -471,7 +471,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 			return nil, c.errAt(n, "unknown tag %s", n.Tag)
 		}
 		v := c.newValue(KindMap, n)
-		v.Map = c.newMap(len(n.Content) / 2)
+		v.SetMap(c.newMap(len(n.Content) / 2))
 		c.anchors.Remember(n, v)
 		c.anchors.Enter(n)
 		if err := c.mapping(v, n, depth); err != nil {
@@ -479,7 +479,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 		}
 		c.anchors.Leave(n)
 		if tag == "!!set" {
-			for _, x := range v.Map.vals() {
+			for _, x := range v.Map().vals() {
 				if !x.IsNull() {
 					return nil, c.errAt(n, "cannot resolve a node with %s explicit tag", tag)
 				}
@@ -494,7 +494,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 			return nil, c.errAt(n, "unknown tag %s", n.Tag)
 		}
 		v := c.newValue(KindList, n)
-		v.List = c.ptrSlice(len(n.Content))
+		v.SetList(c.ptrSlice(len(n.Content)))
 		c.anchors.Remember(n, v)
 		c.anchors.Enter(n)
 		for i, item := range n.Content {
@@ -502,7 +502,7 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			v.List[i] = x
+			v.List()[i] = x
 		}
 		c.anchors.Leave(n)
 		if tag == "!!omap" || tag == "!!pairs" {
@@ -533,11 +533,11 @@ func (c *converter) convert(n *yaml.Node, depth int) (*Value, error) {
 // js-yaml does.
 func (c *converter) pairs(v *Value, n *yaml.Node, tag string) error {
 	var seen map[string]bool
-	for i, item := range v.List {
-		if item.Kind != KindMap || item.Map.Len() != 1 {
+	for i, item := range v.List() {
+		if item.Kind != KindMap || item.Map().Len() != 1 {
 			return c.errAt(n.Content[i], "cannot resolve a node with %s explicit tag", tag)
 		}
-		k := item.Map.keys()[0]
+		k := item.Map().keys()[0]
 		if tag == "!!omap" {
 			if seen[k] {
 				return c.errAt(n.Content[i], "cannot resolve a node with %s explicit tag", tag)
@@ -549,10 +549,10 @@ func (c *converter) pairs(v *Value, n *yaml.Node, tag string) error {
 			continue
 		}
 		key := c.newValue(KindString, n.Content[i])
-		key.Str = k
+		key.SetStr(k)
 		pair := c.newValue(KindList, n.Content[i])
-		pair.List = []*Value{key, item.Map.vals()[0]}
-		v.List[i] = pair
+		pair.SetList([]*Value{key, item.Map().vals()[0]})
+		v.List()[i] = pair
 	}
 	return nil
 }
@@ -562,7 +562,7 @@ func (c *converter) pairs(v *Value, n *yaml.Node, tag string) error {
 // keys after them; explicit duplicates are an error.
 func (c *converter) mapping(v *Value, n *yaml.Node, depth int) error {
 	var overridable map[string]bool
-	m := v.Map
+	m := v.Map()
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
 		if kn.Kind == yaml.ScalarNode && kn.Value == "<<" && (kn.Style == 0 || (kn.Style == yaml.TaggedStyle && kn.Tag == "!!merge")) {
@@ -609,23 +609,23 @@ func (c *converter) merge(v *Value, vn *yaml.Node, depth int, overridable map[st
 	case KindMap, KindTime:
 		sources = []*Value{src}
 	case KindList:
-		for _, s := range src.List {
+		for _, s := range src.List() {
 			if s.Kind != KindMap && s.Kind != KindList && s.Kind != KindTime {
 				return c.errAt(vn, "cannot merge mappings; the provided source object is unacceptable")
 			}
 		}
-		sources = src.List
+		sources = src.List()
 	default:
 		return c.errAt(vn, "cannot merge mappings; the provided source object is unacceptable")
 	}
 	for _, s := range sources {
 		switch s.Kind {
 		case KindMap:
-			for j, k := range s.Map.keys() {
-				c.mergeKey(v, k, s.Map.vals()[j], overridable)
+			for j, k := range s.Map().keys() {
+				c.mergeKey(v, k, s.Map().vals()[j], overridable)
 			}
 		case KindList:
-			for j, x := range s.List {
+			for j, x := range s.List() {
 				c.mergeKey(v, strconv.Itoa(j), x, overridable)
 			}
 		}
@@ -634,8 +634,8 @@ func (c *converter) merge(v *Value, vn *yaml.Node, depth int, overridable map[st
 }
 
 func (c *converter) mergeKey(v *Value, k string, x *Value, overridable map[string]bool) {
-	if v.Map.find(k) < 0 {
-		v.Map.Set(k, x)
+	if v.Map().find(k) < 0 {
+		v.Map().Set(k, x)
 		overridable[k] = true
 	}
 }
@@ -661,7 +661,7 @@ func (c *converter) key(kn *yaml.Node, depth int) (string, error) {
 		return "", err
 	}
 	if v.Kind == KindList {
-		for _, x := range v.List {
+		for _, x := range v.List() {
 			if x.Kind == KindList {
 				return "", c.errAt(kn, "nested arrays are not supported inside keys")
 			}
@@ -687,7 +687,9 @@ func plainKey(s string) string {
 	case KindNumber:
 		return js.FormatNumber(f)
 	}
-	return String(&Value{Kind: kind, Num: f})
+	v := Value{Kind: kind}
+	v.SetNum(f)
+	return String(&v)
 }
 
 func (c *converter) scalar(n *yaml.Node) (*Value, error) {
@@ -697,7 +699,7 @@ func (c *converter) scalar(n *yaml.Node) (*Value, error) {
 	if n.Style != 0 {
 		// Quoted, literal and folded scalars are strings.
 		v := c.newValue(KindString, n)
-		v.Str = n.Value
+		v.SetStr(n.Value)
 		return v, nil
 	}
 	kind, b, f := resolvePlain(n.Value)
@@ -707,11 +709,11 @@ func (c *converter) scalar(n *yaml.Node) (*Value, error) {
 	v := c.newValue(kind, n)
 	switch kind {
 	case KindString:
-		v.Str = n.Value
+		v.SetStr(n.Value)
 	case KindBool:
 		v.Bool = b
 	case KindNumber, KindTime:
-		v.Num = f
+		v.SetNum(f)
 	}
 	return v, nil
 }
@@ -728,7 +730,7 @@ func (c *converter) taggedScalar(n *yaml.Node) (*Value, error) {
 	switch n.Tag {
 	case "!!str":
 		v := c.newValue(KindString, n)
-		v.Str = s
+		v.SetStr(s)
 		return v, nil
 	case "!!null":
 		if empty || isNull(s) {
@@ -757,18 +759,18 @@ func (c *converter) taggedScalar(n *yaml.Node) (*Value, error) {
 			return fail()
 		}
 		v := c.newValue(kind, n)
-		v.Num = f
+		v.SetNum(f)
 		return v, nil
 	case "!!map", "!!set":
 		if empty {
 			v := c.newValue(KindMap, n)
-			v.Map = c.newMap(0)
+			v.SetMap(c.newMap(0))
 			return v, nil
 		}
 	case "!!seq", "!!omap", "!!pairs":
 		if empty {
 			v := c.newValue(KindList, n)
-			v.List = []*Value{}
+			v.SetList([]*Value{})
 			return v, nil
 		}
 	}

@@ -27,24 +27,24 @@ func describe(v *Value) string {
 	case KindBool:
 		return fmt.Sprint(v.Bool)
 	case KindNumber:
-		if v.Num == 0 && math.Signbit(v.Num) {
+		if v.Num() == 0 && math.Signbit(v.Num()) {
 			return "-0"
 		}
-		return js.FormatNumber(v.Num)
+		return js.FormatNumber(v.Num())
 	case KindString:
-		return fmt.Sprintf("%q", v.Str)
+		return fmt.Sprintf("%q", v.Str())
 	case KindTime:
-		return "date(" + js.FormatTime(v.Num) + ")"
+		return "date(" + js.FormatTime(v.Num()) + ")"
 	case KindList:
-		parts := make([]string, len(v.List))
-		for i, x := range v.List {
+		parts := make([]string, len(v.List()))
+		for i, x := range v.List() {
 			parts[i] = describe(x)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	parts := make([]string, v.Map.Len())
-	for i, k := range v.Map.Keys() {
-		parts[i] = fmt.Sprintf("%q: %s", k, describe(v.Map.Val(i)))
+	parts := make([]string, v.Map().Len())
+	for i, k := range v.Map().Keys() {
+		parts[i] = fmt.Sprintf("%q: %s", k, describe(v.Map().Val(i)))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
@@ -172,18 +172,18 @@ func TestParseKeyStrings(t *testing.T) {
 	require.Equal(t, []string{
 		"Sun Jan 01 2023 10:20:30 GMT+0000 (Coordinated Universal Time)",
 		"1,Sun Jan 01 2023 00:00:00 GMT+0000 (Coordinated Universal Time)",
-	}, v.Map.Keys())
+	}, v.Map().Keys())
 }
 
 func TestParseAliasesShareValues(t *testing.T) {
 	v, err := Parse([]byte("x: &a {k: [1]}\ny: *a\nl: &l [1]\nm: [*l, *l]\ns: &s str\nt: *s\n"), "test.yaml")
 	require.NoError(t, err)
 	require.Same(t, v.Get("x"), v.Get("y"), "a map alias is the anchored value")
-	require.Same(t, v.Get("l"), v.Get("m").List[0], "a list alias is the anchored value")
-	require.Same(t, v.Get("m").List[0], v.Get("m").List[1])
+	require.Same(t, v.Get("l"), v.Get("m").List()[0], "a list alias is the anchored value")
+	require.Same(t, v.Get("m").List()[0], v.Get("m").List()[1])
 	require.Same(t, v.Get("s"), v.Get("t"), "a scalar alias is the anchored value")
 	// A change through one path is visible through the other, as in JS.
-	v.Get("y").Map.Set("new", NewNumber(1))
+	v.Get("y").Map().Set("new", NewNumber(1))
 	require.True(t, v.Get("x").Has("new"))
 }
 
@@ -196,7 +196,7 @@ func TestParseMergeShares(t *testing.T) {
 func TestParseKeyOrder(t *testing.T) {
 	v, err := Parse([]byte("b: 1\n2: 2\na: 3\n1: 1\n10: x\n'01': y\n-1: z\n4294967295: big\n4294967294: max\n"), "test.yaml")
 	require.NoError(t, err)
-	require.Equal(t, []string{"1", "2", "10", "4294967294", "b", "a", "01", "-1", "4294967295"}, v.Map.Keys())
+	require.Equal(t, []string{"1", "2", "10", "4294967294", "b", "a", "01", "-1", "4294967295"}, v.Map().Keys())
 }
 
 func TestParsePositions(t *testing.T) {
@@ -206,9 +206,9 @@ func TestParsePositions(t *testing.T) {
 	require.Equal(t, [2]int32{1, 1}, pos(v))
 	require.Equal(t, [2]int32{2, 3}, pos(v.Get("a")))
 	require.Equal(t, [2]int32{2, 6}, pos(v.Get("a").Get("b")))
-	require.Equal(t, [2]int32{2, 10}, pos(v.Get("a").Get("b").List[1]))
-	require.Equal(t, [2]int32{4, 7}, pos(v.Get("a").Get("c").List[0]))
-	require.Equal(t, [2]int32{4, 10}, pos(v.Get("a").Get("c").List[0].Get("d")))
+	require.Equal(t, [2]int32{2, 10}, pos(v.Get("a").Get("b").List()[1]))
+	require.Equal(t, [2]int32{4, 7}, pos(v.Get("a").Get("c").List()[0]))
+	require.Equal(t, [2]int32{4, 10}, pos(v.Get("a").Get("c").List()[0].Get("d")))
 }
 
 func TestParseListsOwnTheirBacking(t *testing.T) {
@@ -217,8 +217,8 @@ func TestParseListsOwnTheirBacking(t *testing.T) {
 	v, err := Parse([]byte("a: [1, 2]\nb: [3, 4]\nc: {x: 1}\nd: {y: 2}\n"), "test.yaml")
 	require.NoError(t, err)
 	a := v.Get("a")
-	a.List = append(a.List, NewNumber(9))
-	v.Get("c").Map.Set("z", NewNumber(9))
+	a.SetList(append(a.List(), NewNumber(9)))
+	v.Get("c").Map().Set("z", NewNumber(9))
 	require.Equal(t, "[3, 4]", describe(v.Get("b")))
 	require.Equal(t, `{"y": 2}`, describe(v.Get("d")))
 }
@@ -243,7 +243,7 @@ func TestParseLimits(t *testing.T) {
 	}
 	v, err := Parse([]byte(laughs(12)), "laughs.yaml")
 	require.NoError(t, err)
-	require.Same(t, v.Get("a10"), v.Get("a11").List[0])
+	require.Same(t, v.Get("a10"), v.Get("a11").List()[0])
 	_, err = Parse([]byte(laughs(30)), "laughs.yaml")
 	d = testkit.Diagnostic(t, err)
 	require.Equal(t, diag.Pos{File: "laughs.yaml", Line: 2, Col: 10}, d.Pos)
@@ -291,7 +291,7 @@ func TestLoadFileLarge(t *testing.T) {
 			want, err := Parse(data, path)
 			require.NoError(t, err)
 			require.True(t, DeepEqual(want, got), "the mapped file reads as its bytes do")
-			require.Equal(t, "plain name 3", got.Get("node_3").Get("name").Str)
+			require.Equal(t, "plain name 3", got.Get("node_3").Get("name").Str())
 		})
 	}
 }
@@ -356,7 +356,7 @@ func TestLoadFileSizeLimit(t *testing.T) {
 	maxFileSize = 10
 	v, err := LoadFile(path)
 	require.NoError(t, err, "a file of exactly the limit is read")
-	require.Equal(t, 2, v.Map.Len())
+	require.Equal(t, 2, v.Map().Len())
 	maxFileSize = 9
 	_, err = LoadFile(path)
 	d := testkit.Diagnostic(t, err)

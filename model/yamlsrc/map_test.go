@@ -30,14 +30,14 @@ func TestMapIndexKeys(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := NewMap()
 			for _, k := range tc.set {
-				m.Map.Set(k, NewString(k))
+				m.Map().Set(k, NewString(k))
 			}
-			require.Equal(t, tc.want, m.Map.Keys(), "key order of %v", tc.set)
+			require.Equal(t, tc.want, m.Map().Keys(), "key order of %v", tc.set)
 			for _, k := range tc.set {
-				require.Equal(t, k, m.Get(k).Str, "value of %q after setting %v", k, tc.set)
+				require.Equal(t, k, m.Get(k).Str(), "value of %q after setting %v", k, tc.set)
 			}
-			m.Map.Set("1", NewString("again"))
-			require.Equal(t, tc.want, m.Map.Keys(), "key order of %v after setting 1 again", tc.set)
+			m.Map().Set("1", NewString("again"))
+			require.Equal(t, tc.want, m.Map().Keys(), "key order of %v after setting 1 again", tc.set)
 		})
 	}
 }
@@ -59,20 +59,20 @@ func TestMapManyIndexKeys(t *testing.T) {
 	for _, lead := range []string{"", "name"} {
 		m := NewMap()
 		if lead != "" {
-			m.Map.Set(lead, NewNull())
+			m.Map().Set(lead, NewNull())
 		}
 		start := time.Now()
 		for i := range n {
 			k := strconv.Itoa(i)
-			m.Map.Set(k, NewNull())
-			if _, ok := m.Map.Lookup(k); !ok {
+			m.Map().Set(k, NewNull())
+			if _, ok := m.Map().Lookup(k); !ok {
 				require.Failf(t, "lost key", "key %s after setting it (lead %q)", k, lead)
 			}
 		}
 		elapsed := time.Since(start)
 		require.Less(t, elapsed, 5*time.Second, "setting %d index keys (lead %q)", n, lead)
-		require.Equal(t, n+len(lead)/len("name"), m.Map.Len())
-		require.Equal(t, "99999", m.Map.Key(n-1), "last index key (lead %q)", lead)
+		require.Equal(t, n+len(lead)/len("name"), m.Map().Len())
+		require.Equal(t, "99999", m.Map().Key(n-1), "last index key (lead %q)", lead)
 	}
 }
 
@@ -82,9 +82,9 @@ func BenchmarkMapIndexKeys(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m := NewMap()
-		m.Map.Set("name", NewNull())
+		m.Map().Set("name", NewNull())
 		for _, k := range keys {
-			m.Map.Set(k, nil)
+			m.Map().Set(k, nil)
 		}
 	}
 }
@@ -100,7 +100,7 @@ func TestMapAgainstModel(t *testing.T) {
 	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		pool := 4 + r.IntN(60)
-		m := NewMap().Map
+		m := NewMap().Map()
 		var model []entry
 		find := func(k string) int {
 			for i, e := range model {
@@ -181,12 +181,12 @@ func TestEntryList(t *testing.T) {
 		got := EntryList(key)
 		want := NewList(MapOf(key, NewMap()))
 		require.True(t, DeepEqual(want, got), "key %q", key)
-		require.Equal(t, want.List[0].Map.nInt(), got.List[0].Map.nInt(), "key %q", key)
-		got.List[0].Get(key).Map.Set("conditions", NewBool(true))
-		got.List = append(got.List, NewNull())
-		require.Equal(t, 1, got.List[0].Map.Len())
-		require.Equal(t, 1, got.List[0].Get(key).Map.Len())
-		require.Len(t, got.List, 2)
+		require.Equal(t, want.List()[0].Map().nInt(), got.List()[0].Map().nInt(), "key %q", key)
+		got.List()[0].Get(key).Map().Set("conditions", NewBool(true))
+		got.SetList(append(got.List(), NewNull()))
+		require.Equal(t, 1, got.List()[0].Map().Len())
+		require.Equal(t, 1, got.List()[0].Get(key).Map().Len())
+		require.Len(t, got.List(), 2)
 	}
 }
 
@@ -198,19 +198,19 @@ func TestOpOf(t *testing.T) {
 	items := []*Value{a, b, c}
 	op := OpOf("and", items)
 	require.True(t, DeepEqual(MapOf("and", NewList(a, b, c)), op))
-	require.Same(t, &items[0], &op.Get("and").List[0], "the items are the caller's")
+	require.Same(t, &items[0], &op.Get("and").List()[0], "the items are the caller's")
 	require.True(t, DeepEqual(MapOf("or", NewList()), OpOf("or", nil)))
-	require.NotNil(t, OpOf("or", nil).Get("or").List, "an empty list, not a null")
-	require.Equal(t, 1, OpOf("7", items).Map.nInt(), "array-index key")
+	require.NotNil(t, OpOf("or", nil).Get("or").List(), "an empty list, not a null")
+	require.Equal(t, 1, OpOf("7", items).Map().nInt(), "array-index key")
 
 	pair := PairOf("implies", a, b)
 	require.True(t, DeepEqual(MapOf("implies", NewList(a, b)), pair))
 	l := pair.Get("implies")
-	grown := append(l.List, c)
-	require.Len(t, l.List, 2)
+	grown := append(l.List(), c)
+	require.Len(t, l.List(), 2)
 	require.Len(t, grown, 3)
-	pair.Map.Set("_generated", NewBool(true))
-	require.Equal(t, 2, pair.Map.Len())
+	pair.Map().Set("_generated", NewBool(true))
+	require.Equal(t, 2, pair.Map().Len())
 	require.NotSame(t, PairOf("implies", a, b), PairOf("implies", a, b), "fresh values")
 }
 
@@ -219,15 +219,15 @@ func TestOpOf(t *testing.T) {
 func TestNewMapSize(t *testing.T) {
 	for n := range 7 {
 		m := NewMapSize(n)
-		require.GreaterOrEqual(t, int(m.Map.c), n, "room for %d", n)
+		require.GreaterOrEqual(t, int(m.Map().c), n, "room for %d", n)
 		keys := []string{"x", "2", "y", "0", "z", "w", "v"}[:n]
 		keys = append(keys, "extra")
 		for i, k := range keys {
-			m.Map.Set(k, NewNumber(float64(i)))
+			m.Map().Set(k, NewNumber(float64(i)))
 		}
-		require.Equal(t, len(keys), m.Map.Len())
+		require.Equal(t, len(keys), m.Map().Len())
 		for i, k := range keys {
-			require.Equal(t, float64(i), m.Get(k).Num, "n %d key %q", n, k)
+			require.Equal(t, float64(i), m.Get(k).Num(), "n %d key %q", n, k)
 		}
 		require.True(t, DeepEqual(m, Clone(m)))
 	}
@@ -238,7 +238,7 @@ func TestNewMapSize(t *testing.T) {
 // (which build the key index of a large map) find every key.
 func TestSetNew(t *testing.T) {
 	for _, n := range []int{3, indexThreshold + 1, 40} {
-		set, setNew := NewMap().Map, NewMapSize(n).Map
+		set, setNew := NewMap().Map(), NewMapSize(n).Map()
 		for i := range n {
 			k := "k" + strconv.Itoa(i)
 			if i%7 == 3 {
@@ -273,7 +273,7 @@ func TestFirstRanked(t *testing.T) {
 		{"{x: 1, y: 2}", -1, ""},
 		{"{}", -1, ""},
 	} {
-		r, v := mustParse(t, tc.doc).Map.FirstRanked(rank)
+		r, v := mustParse(t, tc.doc).Map().FirstRanked(rank)
 		require.Equal(t, tc.want, r, tc.doc)
 		if tc.want < 0 {
 			require.Nil(t, v, tc.doc)
@@ -312,7 +312,7 @@ func TestRanks(t *testing.T) {
 // nil map.
 func TestIndexNear(t *testing.T) {
 	build := func(n int) *Map {
-		m := NewMap().Map
+		m := NewMap().Map()
 		for i := range n {
 			m.Set("k"+strconv.Itoa(i), NewNumber(float64(i)))
 		}
@@ -348,8 +348,8 @@ func TestRoomForASecondKey(t *testing.T) {
 		room, bare := tc.room(), tc.bare()
 		require.True(t, DeepEqual(bare, room), tc.name)
 		require.True(t, DeepEqual(MapOf("k", bare.Get("k")), bare), tc.name)
-		require.Zero(t, mallocs(func() { room.Map.Set("_generated", a) }), "%s with room", tc.name)
-		require.NotZero(t, mallocs(func() { bare.Map.Set("_generated", a) }), "%s without room", tc.name)
+		require.Zero(t, mallocs(func() { room.Map().Set("_generated", a) }), "%s with room", tc.name)
+		require.NotZero(t, mallocs(func() { bare.Map().Set("_generated", a) }), "%s without room", tc.name)
 		require.True(t, DeepEqual(bare, room), tc.name)
 	}
 }

@@ -18,9 +18,10 @@ import (
 // default schema: null, bool, int, float, timestamp, else string.
 func ResolvePlain(s string) *Value {
 	kind, b, f := resolvePlain(s)
-	v := &Value{Kind: kind, Bool: b, Num: f}
+	v := &Value{Kind: kind, Bool: b}
+	v.SetNum(f)
 	if kind == KindString {
-		v.Str = s
+		v.SetStr(s)
 	}
 	return v
 }

@@ -195,7 +195,7 @@ func TestRowsMatchOutputs(t *testing.T) {
 		require.NoError(t, err, row.Run.ID)
 		nodes := doc.Get("topology_template").Get("node_templates")
 		require.True(t, nodes.IsMap(), row.Run.ID)
-		got := nodes.Map.Keys()
+		got := nodes.Map().Keys()
 		want := append([]string(nil), row.Report.Nodes...)
 		sort.Strings(got)
 		sort.Strings(want)

@@ -277,12 +277,12 @@ func ownMode(path string, overrides []resolve.Assignment, modes [][]resolve.Assi
 	options := func(extra []resolve.Assignment) (*graph.Options, error) {
 		m := yamlsrc.NewMap()
 		if raw.IsMap() {
-			for _, k := range raw.Map.Keys() {
-				m.Map.Set(k, raw.Map.Get(k))
+			for _, k := range raw.Map().Keys() {
+				m.Map().Set(k, raw.Map().Get(k))
 			}
 		}
 		for _, a := range append(append([]resolve.Assignment(nil), overrides...), extra...) {
-			m.Map.Set(a.Name, a.Value)
+			m.Map().Set(a.Name, a.Value)
 		}
 		return graph.ResolveOptions(yamlsrc.MapOf("topology_template", yamlsrc.MapOf("variability", yamlsrc.MapOf("options", m))), path, version)
 	}

@@ -189,7 +189,7 @@ func (j *jsonReader) get(parent *yamlsrc.Value, key, what string, k yamlsrc.Kind
 	if j.err != nil {
 		return nil
 	}
-	v, ok := parent.Map.Lookup(key)
+	v, ok := parent.Map().Lookup(key)
 	switch {
 	case !ok:
 		j.fail(parent, "%s without %q", what, key)
@@ -204,7 +204,7 @@ func (j *jsonReader) get(parent *yamlsrc.Value, key, what string, k yamlsrc.Kind
 // str reads a string.
 func (j *jsonReader) str(parent *yamlsrc.Value, key, what string) string {
 	if v := j.get(parent, key, what, yamlsrc.KindString, "a string"); v != nil {
-		return v.Str
+		return v.Str()
 	}
 	return ""
 }
@@ -215,12 +215,12 @@ func (j *jsonReader) strings(parent *yamlsrc.Value, key, what string) []string {
 		return nil
 	}
 	var out []string
-	for _, x := range v.List {
+	for _, x := range v.List() {
 		if !x.IsString() {
 			j.fail(x, "%q must be a list of strings, found %s in it", key, kind(x))
 			return nil
 		}
-		out = append(out, x.Str)
+		out = append(out, x.Str())
 	}
 	return out
 }
@@ -230,7 +230,7 @@ func (j *jsonReader) number(parent *yamlsrc.Value, key string) *float64 {
 	if j.err != nil {
 		return nil
 	}
-	v, ok := parent.Map.Lookup(key)
+	v, ok := parent.Map().Lookup(key)
 	if !ok || v.IsNull() {
 		return nil
 	}
@@ -238,7 +238,7 @@ func (j *jsonReader) number(parent *yamlsrc.Value, key string) *float64 {
 		j.fail(v, "%q must be a number, found %s", key, kind(v))
 		return nil
 	}
-	n := v.Num
+	n := v.Num()
 	return &n
 }
 
@@ -248,16 +248,16 @@ func (j *jsonReader) assignments(parent *yamlsrc.Value, key, what string) []reso
 		return nil
 	}
 	var out []resolve.Assignment
-	for _, k := range v.Map.Keys() {
-		out = append(out, resolve.Assignment{Name: k, Value: v.Map.Get(k)})
+	for _, k := range v.Map().Keys() {
+		out = append(out, resolve.Assignment{Name: k, Value: v.Map().Get(k)})
 	}
 	return out
 }
 
 func (j *jsonReader) keys(v *yamlsrc.Value, what string, allowed ...string) {
-	for _, k := range v.Map.Keys() {
+	for _, k := range v.Map().Keys() {
 		if !slices.Contains(allowed, k) {
-			j.fail(v.Map.Get(k), "unknown key %q in %s", k, what)
+			j.fail(v.Map().Get(k), "unknown key %q in %s", k, what)
 			return
 		}
 	}
@@ -287,7 +287,7 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 			return nil, err
 		}
 	}
-	if v, ok := doc.Map.Lookup("interrupted"); ok {
+	if v, ok := doc.Map().Lookup("interrupted"); ok {
 		if v.Kind != yamlsrc.KindBool {
 			j.fail(v, "%q must be true or false, found %s", "interrupted", kind(v))
 		}
@@ -297,7 +297,7 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 	if j.err != nil {
 		return nil, j.err
 	}
-	for _, rv := range rows.List {
+	for _, rv := range rows.List() {
 		row := j.row(rv)
 		if j.err != nil {
 			return nil, j.err
@@ -373,7 +373,7 @@ func (j *jsonReader) row(v *yamlsrc.Value) *Row {
 	if weight := j.number(v, "weight"); weight != nil {
 		row.Report.Weight = *weight
 	}
-	if u, ok := v.Map.Lookup("unique"); ok && !u.IsNull() {
+	if u, ok := v.Map().Lookup("unique"); ok && !u.IsNull() {
 		if u.Kind != yamlsrc.KindBool {
 			j.fail(u, "%q must be true, false or null, found %s", "unique", kind(u))
 		}

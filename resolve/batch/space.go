@@ -146,14 +146,14 @@ func (p *spaceParser) checkFile(v *yamlsrc.Value, what string) error {
 	if !p.checkFiles {
 		return nil
 	}
-	fi, err := os.Stat(relTo(filepath.Dir(p.file), v.Str))
+	fi, err := os.Stat(relTo(filepath.Dir(p.file), v.Str()))
 	switch {
 	case err != nil && errors.Is(err, fs.ErrNotExist):
-		return p.errAt(v, "%s %q does not exist", what, v.Str)
+		return p.errAt(v, "%s %q does not exist", what, v.Str())
 	case err != nil:
-		return p.errAt(v, "%s %q cannot be read: %v", what, v.Str, err)
+		return p.errAt(v, "%s %q cannot be read: %v", what, v.Str(), err)
 	case !fi.Mode().IsRegular():
-		return p.errAt(v, "%s %q is not a file", what, v.Str)
+		return p.errAt(v, "%s %q is not a file", what, v.Str())
 	}
 	return nil
 }
@@ -179,8 +179,8 @@ func expand(doc *yamlsrc.Value, data []byte, file string, checkFiles bool) (*Spa
 			return nil, err
 		}
 		runs = rs
-	case doc.IsList() && len(doc.List) > 0:
-		for _, item := range doc.List {
+	case doc.IsList() && len(doc.List()) > 0:
+		for _, item := range doc.List() {
 			if !item.IsMap() {
 				return nil, p.errAt(item, "expected a space (a map with templates, presets, inputs and options), found %s", kind(item))
 			}
@@ -208,11 +208,11 @@ func expand(doc *yamlsrc.Value, data []byte, file string, checkFiles bool) (*Spa
 // space expands one space of the file into its runs, without ids; before
 // is the number of runs of the spaces before it in a list.
 func (p *spaceParser) space(doc *yamlsrc.Value, before int) ([]*Run, error) {
-	for _, k := range doc.Map.Keys() {
+	for _, k := range doc.Map().Keys() {
 		switch k {
 		case "templates", "presets", "inputs", "options", "description":
 		default:
-			return nil, p.errAt(doc.Map.Get(k), "unknown key %q in a space (expected templates, presets, inputs, options or description)", k)
+			return nil, p.errAt(doc.Map().Get(k), "unknown key %q in a space (expected templates, presets, inputs, options or description)", k)
 		}
 	}
 	templates, err := p.templates(doc.Get("templates"))
@@ -296,20 +296,20 @@ func (p *spaceParser) templates(v *yamlsrc.Value) ([]string, error) {
 	}
 	items := []*yamlsrc.Value{v}
 	if v.IsList() {
-		items = v.List
+		items = v.List()
 	}
 	if len(items) == 0 {
 		return nil, p.errAt(v, "the space has no templates")
 	}
 	var out []string
 	for _, it := range items {
-		if !it.IsString() || it.Str == "" {
+		if !it.IsString() || it.Str() == "" {
 			return nil, p.errAt(it, "expected a template path, found %s", kind(it))
 		}
 		if err := p.checkFile(it, "template"); err != nil {
 			return nil, err
 		}
-		out = append(out, it.Str)
+		out = append(out, it.Str())
 	}
 	return out, nil
 }
@@ -320,21 +320,21 @@ func (p *spaceParser) presets(v *yamlsrc.Value) ([][]string, error) {
 	if v.IsNull() {
 		return [][]string{nil}, nil
 	}
-	if !v.IsList() || len(v.List) == 0 {
+	if !v.IsList() || len(v.List()) == 0 {
 		return nil, p.errAt(v, "expected presets as a non-empty list of preset sets")
 	}
 	var out [][]string
-	for _, set := range v.List {
+	for _, set := range v.List() {
 		names := []*yamlsrc.Value{set}
 		if set.IsList() {
-			names = set.List
+			names = set.List()
 		}
 		var ps []string
 		for _, n := range names {
-			if !n.IsString() || n.Str == "" {
+			if !n.IsString() || n.Str() == "" {
 				return nil, p.errAt(n, "expected a preset name, found %s", kind(n))
 			}
-			ps = append(ps, n.Str)
+			ps = append(ps, n.Str())
 		}
 		out = append(out, ps)
 	}
@@ -347,17 +347,17 @@ func (p *spaceParser) inputSets(v *yamlsrc.Value) ([]inputSet, error) {
 	if v.IsNull() {
 		return []inputSet{{}}, nil
 	}
-	if !v.IsList() || len(v.List) == 0 {
+	if !v.IsList() || len(v.List()) == 0 {
 		return nil, p.errAt(v, "expected inputs as a non-empty list of input sets (an inputs file or a map)")
 	}
 	var out []inputSet
-	for _, set := range v.List {
+	for _, set := range v.List() {
 		switch {
-		case set.IsString() && set.Str != "":
+		case set.IsString() && set.Str() != "":
 			if err := p.checkFile(set, "inputs file"); err != nil {
 				return nil, err
 			}
-			out = append(out, inputSet{file: set.Str})
+			out = append(out, inputSet{file: set.Str()})
 		case set.IsMap():
 			if err := p.noEmptyLists(set, "input"); err != nil {
 				return nil, err
@@ -378,11 +378,11 @@ func (p *spaceParser) optionSets(v *yamlsrc.Value) ([][]resolve.Assignment, erro
 	if v.IsNull() {
 		return [][]resolve.Assignment{nil}, nil
 	}
-	if !v.IsList() || len(v.List) == 0 {
+	if !v.IsList() || len(v.List()) == 0 {
 		return nil, p.errAt(v, "expected options as a non-empty list of option sets (maps)")
 	}
 	var out [][]resolve.Assignment
-	for _, set := range v.List {
+	for _, set := range v.List() {
 		if !set.IsMap() {
 			return nil, p.errAt(set, "expected an option set (a map of option values), found %s", kind(set))
 		}
@@ -399,15 +399,15 @@ func (p *spaceParser) optionSets(v *yamlsrc.Value) ([][]resolve.Assignment, erro
 // has more than MaxRuns combinations.
 func (p *spaceParser) noEmptyLists(set *yamlsrc.Value, what string) error {
 	n := 1
-	for _, k := range set.Map.Keys() {
-		l := set.Map.Get(k)
+	for _, k := range set.Map().Keys() {
+		l := set.Map().Get(k)
 		if !l.IsList() {
 			continue
 		}
-		if len(l.List) == 0 {
+		if len(l.List()) == 0 {
 			return p.errAt(l, "%s %q has an empty list of values (write [[]] for the empty list as one value)", what, k)
 		}
-		if n *= len(l.List); n > MaxRuns {
+		if n *= len(l.List()); n > MaxRuns {
 			return p.errAt(set, "this %s set has more than %d combinations", what, MaxRuns)
 		}
 	}
@@ -424,12 +424,12 @@ func (p *spaceParser) noEmptyLists(set *yamlsrc.Value, what string) error {
 // unknown option).
 func (p *spaceParser) product(m *yamlsrc.Value) [][]resolve.Assignment {
 	out := [][]resolve.Assignment{nil}
-	for i, k := range m.Map.Keys() {
+	for i, k := range m.Map().Keys() {
 		origin := p.keyPos(m, i).String()
-		v := m.Map.Get(k)
+		v := m.Map().Get(k)
 		alts := []*yamlsrc.Value{v}
 		if v.IsList() {
-			alts = v.List
+			alts = v.List()
 		}
 		var next [][]resolve.Assignment
 		for _, prefix := range out {
@@ -449,7 +449,7 @@ func (p *spaceParser) keyPos(m *yamlsrc.Value, i int) diag.Pos {
 	if line, col, ok := p.lines.KeyPos(m, i); ok {
 		return diag.Pos{File: p.file, Line: line, Col: col}
 	}
-	if v := m.Map.Val(i); v != nil && v.Line > 0 {
+	if v := m.Map().Val(i); v != nil && v.Line > 0 {
 		return diag.Pos{File: p.file, Line: int(v.Line), Col: int(v.Col)}
 	}
 	return diag.Pos{File: p.file, Line: int(m.Line), Col: int(m.Col)}

@@ -294,7 +294,7 @@ func orEmpty(s []string) []string {
 func assignmentsJSON(as []resolve.Assignment) json.RawMessage {
 	m := yamlsrc.NewMap()
 	for _, a := range as {
-		m.Map.Set(a.Name, a.Value)
+		m.Map().Set(a.Name, a.Value)
 	}
 	return json.RawMessage(yamlsrc.JSON(m))
 }

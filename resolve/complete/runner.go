@@ -59,7 +59,8 @@ func ReadCaseArgs(dir string) (*CaseArgs, error) {
 		case x.Kind != yamlsrc.KindString:
 			return nil, fmt.Errorf("%s: %s must be a string", file, key)
 		}
-		return &x.Str, nil
+		s := x.Str()
+		return &s, nil
 	}
 	input, err := str("input", true)
 	if err != nil {
@@ -87,11 +88,11 @@ func ReadCaseArgs(dir string) (*CaseArgs, error) {
 		if c.Kind != yamlsrc.KindList {
 			return nil, fmt.Errorf("%s: components must be a list", file)
 		}
-		for _, x := range c.List {
+		for _, x := range c.List() {
 			if x.Kind != yamlsrc.KindString {
 				return nil, fmt.Errorf("%s: components must be a list of names", file)
 			}
-			a.Components = append(a.Components, x.Str)
+			a.Components = append(a.Components, x.Str())
 		}
 	}
 	if !filepath.IsLocal(a.Input) || !filepath.IsLocal(a.Catalog) {

@@ -180,15 +180,15 @@ func simplify(c *Value, e *Element) (*Value, error) {
 		if !x.IsList() {
 			return nil, errAt(e, graph.MsgNotAFunction("conditions."+op+".map"))
 		}
-		for i, y := range x.List {
+		for i, y := range x.List() {
 			s, err := simplify(y, e)
 			if err != nil {
 				return nil, err
 			}
-			x.List[i] = s
+			x.List()[i] = s
 		}
-		if len(x.List) == 1 {
-			return x.List[0], nil
+		if len(x.List()) == 1 {
+			return x.List()[0], nil
 		}
 	}
 	return c, nil
@@ -198,7 +198,7 @@ func simplify(c *Value, e *Element) (*Value, error) {
 func generatify(c *Value, e *Element) (*Value, error) {
 	switch {
 	case c.IsMap():
-		c.Map.Set("_generated", valueTrue)
+		c.Map().Set("_generated", valueTrue)
 		return c, nil
 	case c.IsList():
 		// Quirk: JavaScript sets a property on the array that no later
@@ -224,16 +224,16 @@ func jsonCopy(v *Value) *Value {
 	}
 	switch v.Kind {
 	case yamlsrc.KindTime:
-		return str(js.FormatTime(v.Num))
+		return str(js.FormatTime(v.Num()))
 	case yamlsrc.KindMap:
 		m := yamlsrc.NewMap()
-		for i, k := range v.Map.Keys() {
-			m.Map.Set(k, jsonCopy(v.Map.Val(i)))
+		for i, k := range v.Map().Keys() {
+			m.Map().Set(k, jsonCopy(v.Map().Val(i)))
 		}
 		return m
 	case yamlsrc.KindList:
-		l := make([]*Value, len(v.List))
-		for i, x := range v.List {
+		l := make([]*Value, len(v.List()))
+		for i, x := range v.List() {
 			l[i] = jsonCopy(x)
 		}
 		return list(l...)
@@ -324,7 +324,7 @@ func modeParts(e *Element, kinds *kindModes) ([]string, error) {
 			if m.Kind != yamlsrc.KindString {
 				return nil, errAt(e, graph.MsgNotAFunction("mode.split"))
 			}
-			return splitMode(e, m.Str, known)
+			return splitMode(e, m.Str(), known)
 		}
 	}
 	k := &kinds[e.Kind]
@@ -539,7 +539,7 @@ func hasSwitchKey(raw *Value) bool {
 	if !raw.IsMap() {
 		return false
 	}
-	for _, k := range raw.Map.Keys() {
+	for _, k := range raw.Map().Keys() {
 		for _, s := range switchKeys {
 			if k == s {
 				return true
@@ -683,7 +683,7 @@ func conditions(g *graph.Graph, walk bool) (refused, err error) {
 	// become an input condition; skip building ids when there is none.
 	dotted := false
 	if g.Options.Enricher.InputCondition && varInputs.IsMap() {
-		for _, k := range varInputs.Map.Keys() {
+		for _, k := range varInputs.Map().Keys() {
 			if strings.Contains(k, ".") {
 				dotted = true
 				break

@@ -214,7 +214,7 @@ func (k *constraintSet) implications() error {
 		}
 		ok := imp.IsTrue()
 		if imp.Kind == yamlsrc.KindString {
-			switch imp.Str {
+			switch imp.Str() {
 			case "TARGET":
 				if e.Kind != graph.KindRelation {
 					return errAt(e, graph.MsgIsNot(e, "a relation"))
@@ -242,20 +242,20 @@ func appendConstraints(g *graph.Graph, out []*Value) error {
 	vb := topo.Get("variability")
 	if !vb.IsMap() {
 		vb = yamlsrc.NewMap()
-		topo.Map.Set("variability", vb)
+		topo.Map().Set("variability", vb)
 	}
 	cs := vb.Get("constraints")
 	switch {
 	case cs.IsNull():
 		cs = yamlsrc.NewList()
-		vb.Map.Set("constraints", cs)
+		vb.Map().Set("constraints", cs)
 	case !cs.IsList():
 		// The reference pushes onto what is there.
 		return diag.AtRef(diag.Pos{File: g.File, Line: int(cs.Line), Col: int(cs.Col)}, diag.StageEnrich,
 			"expected the variability constraints as a list, found "+graph.Describe(cs),
 			graph.MsgNotAFunction("this.serviceTemplate.topology_template.variability.constraints.push"))
 	}
-	cs.List = append(cs.List, out...)
+	cs.SetList(append(cs.List(), out...))
 	return nil
 }
 
@@ -377,17 +377,17 @@ func cleanCondition(e *Element, c *Value) error {
 			// Quirk: null-in-condition (§5.13): `delete null._cached_element`.
 			return errAt(e, graph.MsgNullToObject)
 		case yamlsrc.KindList:
-			for _, x := range c.List {
+			for _, x := range c.List() {
 				if err := cleanCondition(e, x); err != nil {
 					return err
 				}
 			}
 			return nil
 		case yamlsrc.KindMap:
-			if c.Map.Len() == 0 {
+			if c.Map().Len() == 0 {
 				return nil
 			}
-			c = c.Map.Val(0)
+			c = c.Map().Val(0)
 			if c.Kind == yamlsrc.KindNumber || c.Kind == yamlsrc.KindString {
 				return nil
 			}
@@ -434,15 +434,15 @@ func cleanup(g *graph.Graph, writeBack bool) error {
 		if !e.Raw.IsMap() {
 			continue
 		}
-		cleanKeys(e.Raw.Map)
+		cleanKeys(e.Raw.Map())
 		e.Keys &^= cleanedSet
 		if !writeBack {
 			continue
 		}
 		// A list that already holds the final conditions stays: the
 		// reference assigns a fresh array, which reads the same.
-		if cur := e.Raw.Map.Get("conditions"); !cur.IsList() || !slices.Equal(cur.List, e.Conditions) {
-			e.Raw.Map.Set("conditions", list(e.Conditions...))
+		if cur := e.Raw.Map().Get("conditions"); !cur.IsList() || !slices.Equal(cur.List(), e.Conditions) {
+			e.Raw.Map().Set("conditions", list(e.Conditions...))
 		}
 	}
 	topo := g.Topology()
@@ -453,21 +453,21 @@ func cleanup(g *graph.Graph, writeBack bool) error {
 		m := yamlsrc.NewMap()
 		for _, gr := range g.Groups {
 			if !gr.Variability {
-				m.Map.Set(gr.Name, gr.Raw)
+				m.Map().Set(gr.Name, gr.Raw)
 			}
 		}
-		if m.Map.Len() == 0 {
-			topo.Map.Delete("groups")
+		if m.Map().Len() == 0 {
+			topo.Map().Delete("groups")
 		} else {
-			topo.Map.Set("groups", m)
+			topo.Map().Set("groups", m)
 		}
 	}
 	vb := topo.Get("variability")
 	if !vb.IsMap() {
 		return nil
 	}
-	vb.Map.Delete("qualities")
-	vb.Map.Delete("type_specific_conditions")
+	vb.Map().Delete("qualities")
+	vb.Map().Delete("type_specific_conditions")
 	if in := vb.Get("inputs"); !in.IsNull() {
 		empty, ok := graph.JSIsEmpty(in)
 		if !ok {
@@ -475,20 +475,20 @@ func cleanup(g *graph.Graph, writeBack bool) error {
 				"expected variability inputs as a map, found "+graph.Describe(in), graph.MsgCannotCheckEmpty(in))
 		}
 		if empty {
-			vb.Map.Delete("inputs")
+			vb.Map().Delete("inputs")
 		}
 	}
-	vb.Map.Delete("plugins")
+	vb.Map().Delete("plugins")
 	if opts := vb.Get("options"); opts.IsMap() {
 		for _, k := range cleanedOptions {
-			opts.Map.Delete(k)
+			opts.Map().Delete(k)
 		}
 	}
 	if graph.IsEmpty(vb.Get("options")) {
-		vb.Map.Delete("options")
+		vb.Map().Delete("options")
 	}
 	if graph.IsEmpty(vb) {
-		topo.Map.Delete("variability")
+		topo.Map().Delete("variability")
 	}
 	return nil
 }

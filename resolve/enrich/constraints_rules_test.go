@@ -15,7 +15,7 @@ import (
 // constraintsOf returns the constraints after enrichment as JSON.
 func constraintsOf(g *graph.Graph) []string {
 	var out []string
-	for _, c := range g.Variability().Get("constraints").List {
+	for _, c := range g.Variability().Get("constraints").List() {
 		out = append(out, yamlsrc.JSON(c))
 	}
 	return out
@@ -259,7 +259,7 @@ func TestCleanupRules(t *testing.T) {
 		`{"implies":[{"and":["node.a","manual.relation.host@0.node.a"]},"relation.host@0.node.a"]},`+
 		`{"implies":[{"and":["node.a","manual.property.p@0.node.a"]},"property.p@0.node.a"]},`+
 		`{"implies":[{"and":["node.a","manual.property.p@1.node.a"]},"property.p@1.node.a"]}]}`, js(topo.Get("variability")))
-	nodes := topo.Get("node_templates").List
+	nodes := topo.Get("node_templates").List()
 	a := nodes[0].Get("a")
 	// Enrichment keys are gone, conditions written back. The relation is
 	// a default alternative: its bratan condition makes the list
@@ -267,7 +267,7 @@ func TestCleanupRules(t *testing.T) {
 	require.Equal(t, `[{"host":{"node":"b","conditions":[{"not":{"or":[]},"_bratan":true}]}}]`, js(a.Get("requirements")))
 	require.Equal(t, `[]`, js(a.Get("conditions")))
 	require.Nil(t, a.Get("pruning"))
-	props := a.Get("properties").List
+	props := a.Get("properties").List()
 	require.Equal(t, `{"value":1,"conditions":[{"node_presence":"a","_generated":true}]}`, js(props[0].Get("p")))
 	require.Equal(t, `{"value":"VINTNER_UNDEFINED","conditions":[{"node_presence":"a","_generated":true},{"not":{"or":[{"node_property_presence":["a",0]}]},"_bratan":true}]}`, js(props[1].Get("p")))
 	b := nodes[1].Get("b")
@@ -277,7 +277,7 @@ func TestCleanupRules(t *testing.T) {
 	// Variability groups disappear; the others become a map.
 	groups := topo.Get("groups")
 	require.True(t, groups.IsMap())
-	require.Equal(t, []string{"plain"}, groups.Map.Keys())
+	require.Equal(t, []string{"plain"}, groups.Map().Keys())
 	require.Equal(t, `[{"has_present_member":"plain","_generated":true}]`, js(groups.Get("plain").Get("conditions")))
 
 	// Without the write-back, the same keys and options go, and the
@@ -291,14 +291,14 @@ func TestCleanupRules(t *testing.T) {
 		`{"implies":[{"and":["node.a","manual.relation.host@0.node.a"]},"relation.host@0.node.a"]},`+
 		`{"implies":[{"and":["node.a","manual.property.p@0.node.a"]},"property.p@0.node.a"]},`+
 		`{"implies":[{"and":["node.a","manual.property.p@1.node.a"]},"property.p@1.node.a"]}]}`, js(topo.Get("variability")))
-	nodes = topo.Get("node_templates").List
+	nodes = topo.Get("node_templates").List()
 	require.Equal(t, `[{"host":{"node":"b"}}]`, js(nodes[0].Get("a").Get("requirements")))
 	require.Nil(t, nodes[0].Get("a").Get("pruning"))
 	require.Zero(t, g.NodeByName("a").Keys&cleanedSet, "the removed keys leave the element's key set")
 	require.Nil(t, nodes[1].Get("b").Get("conditions"))
-	require.Equal(t, `{"value":1}`, js(nodes[0].Get("a").Get("properties").List[0].Get("p")))
+	require.Equal(t, `{"value":1}`, js(nodes[0].Get("a").Get("properties").List()[0].Get("p")))
 	require.Equal(t, `[{"has_incoming_relation":"b","_generated":true},"x"]`, js(yamlsrc.NewList(g.NodeByName("b").Conditions...)))
-	require.Equal(t, []string{"plain"}, topo.Get("groups").Map.Keys())
+	require.Equal(t, []string{"plain"}, topo.Get("groups").Map().Keys())
 	require.Nil(t, topo.Get("groups").Get("plain").Get("conditions"))
 
 	// Without non-variability groups the key is removed; an empty
@@ -314,5 +314,5 @@ func TestCleanupRules(t *testing.T) {
 	require.NoError(t, Cleanup(g, true))
 	require.Nil(t, g.Topology().Get("groups"))
 	require.Nil(t, g.Topology().Get("variability"))
-	require.Equal(t, `[]`, js(g.Topology().Get("node_templates").List[0].Get("a").Get("conditions")))
+	require.Equal(t, `[]`, js(g.Topology().Get("node_templates").List()[0].Get("a").Get("conditions")))
 }

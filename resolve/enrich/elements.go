@@ -57,7 +57,7 @@ func withPos(err error, e *Element) error {
 func rules(g *graph.Graph) []*Value {
 	r := g.Variability().Get("qualities")
 	if r.IsList() {
-		return r.List
+		return r.List()
 	}
 	return nil
 }
@@ -116,7 +116,7 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 					enriched = append(enriched, c.entry(conds))
 				}
 			}
-			node.Raw.Map.Set("technology", yamlsrc.NewList(enriched...))
+			node.Raw.Map().Set("technology", yamlsrc.NewList(enriched...))
 			changed = true
 		}
 	}
@@ -139,7 +139,7 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 			list := node.Raw.Get("technology")
 			if !list.IsList() {
 				list = yamlsrc.NewList()
-				node.Raw.Map.Set("technology", list)
+				node.Raw.Map().Set("technology", list)
 			}
 			for _, c := range cands {
 				var conds *Value
@@ -157,7 +157,7 @@ func Elements(g *graph.Graph) (changed bool, err error) {
 						return false, err
 					}
 				}
-				list.List = append(list.List, c.entry(conds))
+				list.SetList(append(list.List(), c.entry(conds)))
 				changed = true
 			}
 		}
@@ -186,12 +186,12 @@ func (c candidate) conditionsValue() *Value {
 func (c candidate) entry(conds *Value) *Value {
 	def := yamlsrc.NewMap()
 	if conds != nil {
-		def.Map.Set("conditions", conds)
+		def.Map().Set("conditions", conds)
 	}
 	if !c.weight.IsNull() {
-		def.Map.Set("weight", c.weight)
+		def.Map().Set("weight", c.weight)
 	}
-	def.Map.Set("assign", yamlsrc.NewString(c.assign))
+	def.Map().Set("assign", yamlsrc.NewString(c.assign))
 	return yamlsrc.MapOf(c.tech, def)
 }
 
@@ -280,9 +280,9 @@ func assign(g *graph.Graph, node *Element, rs []*Value) ([]candidate, error) {
 			assign = yamlsrc.String(a)
 		}
 		hosting := r.Get("hosting")
-		if hosting.IsList() && len(hosting.List) > 0 {
-			pattern := make([]string, len(hosting.List))
-			for i, h := range hosting.List {
+		if hosting.IsList() && len(hosting.List()) > 0 {
+			pattern := make([]string, len(hosting.List()))
+			for i, h := range hosting.List() {
 				pattern[i] = yamlsrc.String(h)
 			}
 			paths, err := hostingPaths(node, pattern)
@@ -320,9 +320,9 @@ func implementationName(nodeType string, r *Value) string {
 	}
 	b.WriteString("::")
 	b.WriteString(yamlsrc.String(r.Get("technology")))
-	if h := r.Get("hosting"); h.IsList() && len(h.List) > 0 {
+	if h := r.Get("hosting"); h.IsList() && len(h.List()) > 0 {
 		b.WriteByte('@')
-		for i, x := range h.List {
+		for i, x := range h.List() {
 			if i > 0 {
 				b.WriteString("->")
 			}

@@ -38,8 +38,8 @@ topology_template:
 func notation(c *yamlsrc.Value) string {
 	if c.IsMap() {
 		clone := yamlsrc.Clone(c)
-		gen := clone.Map.Delete("_generated")
-		bratan := clone.Map.Delete("_bratan")
+		gen := clone.Map().Delete("_generated")
+		bratan := clone.Map().Delete("_bratan")
 		s := yamlsrc.JSON(clone)
 		if bratan {
 			s = "B(" + s + ")"
@@ -95,7 +95,7 @@ func TestAppendixAConditions(t *testing.T) {
 
 	// Every property is implied, fallbacks included (§5.12).
 	var cs []string
-	for _, c := range g.Variability().Get("constraints").List {
+	for _, c := range g.Variability().Get("constraints").List() {
 		cs = append(cs, yamlsrc.JSON(c))
 	}
 	require.Equal(t, []string{

@@ -300,8 +300,8 @@ func readCaseParams(dir string) (caseParams, error) {
 		return p, errors.New("expected a mapping")
 	}
 	if env := v.Get("env"); env.IsMap() {
-		for i, k := range env.Map.Keys() {
-			text, ok := scalarText(env.Map.Val(i))
+		for i, k := range env.Map().Keys() {
+			text, ok := scalarText(env.Map().Val(i))
 			if !ok {
 				return p, fmt.Errorf("env.%s: expected a string", k)
 			}
@@ -309,7 +309,7 @@ func readCaseParams(dir string) (caseParams, error) {
 		}
 	}
 	if args := v.Get("args"); args.IsList() {
-		for i, a := range args.List {
+		for i, a := range args.List() {
 			text, ok := scalarText(a)
 			if !ok {
 				return p, fmt.Errorf("args[%d]: expected a string", i)
@@ -318,8 +318,8 @@ func readCaseParams(dir string) (caseParams, error) {
 		}
 	}
 	for key, dst := range map[string]*string{"full_file": &p.fullFile, "data_param": &p.dataParam} {
-		if x := v.Get(key); x.IsString() && x.Str != "" {
-			*dst = x.Str
+		if x := v.Get(key); x.IsString() && x.Str() != "" {
+			*dst = x.Str()
 		}
 	}
 	return p, nil
@@ -338,18 +338,18 @@ func compactJSON(b *strings.Builder, v *yamlsrc.Value) {
 		b.WriteString(text)
 	case v.Kind == yamlsrc.KindMap:
 		b.WriteByte('{')
-		for i, k := range v.Map.Keys() {
+		for i, k := range v.Map().Keys() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
 			js.QuoteJSON(b, k)
 			b.WriteByte(':')
-			compactJSON(b, v.Map.Val(i))
+			compactJSON(b, v.Map().Val(i))
 		}
 		b.WriteByte('}')
 	case v.Kind == yamlsrc.KindList:
 		b.WriteByte('[')
-		for i, x := range v.List {
+		for i, x := range v.List() {
 			if i > 0 {
 				b.WriteByte(',')
 			}

@@ -104,13 +104,13 @@ func (c *coreConverter) convert(n *yaml.Node, depth int) (*yamlsrc.Value, error)
 		return c.mapping(n, depth)
 	case yaml.SequenceNode:
 		v := c.newValue(yamlsrc.KindList, n)
-		v.List = make([]*yamlsrc.Value, len(n.Content))
+		v.SetList(make([]*yamlsrc.Value, len(n.Content)))
 		for i, item := range n.Content {
 			x, err := c.convert(item, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			v.List[i] = x
+			v.List()[i] = x
 		}
 		return v, nil
 	case yaml.AliasNode:
@@ -144,13 +144,14 @@ func (c *coreConverter) scalar(n *yaml.Node) (*yamlsrc.Value, error) {
 			return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
 		}
 		v := c.newValue(yamlsrc.KindTime, n)
-		v.Num, v.Str = ms, n.Value
+		v.SetNum(ms)
+		v.SetStr(n.Value)
 		return v, nil
 	}
 	// Strings, and whatever else is tagged (!!binary, local tags, a "<<"
 	// that is not a key): the text.
 	v := c.newValue(yamlsrc.KindString, n)
-	v.Str = n.Value
+	v.SetStr(n.Value)
 	return v, nil
 }
 
@@ -168,7 +169,9 @@ func (c *coreConverter) boolOrNumber(n *yaml.Node, tag string) (*yamlsrc.Value, 
 		return nil, c.errAt(n, "cannot read %q as %s", n.Value, tag)
 	}
 	v := c.newValue(kind, n)
-	v.Bool, v.Num, v.Str = b, f, n.Value
+	v.Bool = b
+	v.SetNum(f)
+	v.SetStr(n.Value)
 	return v, nil
 }
 
@@ -210,7 +213,7 @@ func (c *coreConverter) mapping(n *yaml.Node, depth int) (*yamlsrc.Value, error)
 			if err != nil {
 				return nil, err
 			}
-			v.Map.Append(keys[i/2], x)
+			v.Map().Append(keys[i/2], x)
 			continue
 		}
 		src, err := c.convert(vn, depth+1)
@@ -219,13 +222,13 @@ func (c *coreConverter) mapping(n *yaml.Node, depth int) (*yamlsrc.Value, error)
 		}
 		sources := []*yamlsrc.Value{src}
 		if src.Kind == yamlsrc.KindList {
-			sources = src.List
+			sources = src.List()
 		}
 		for _, s := range sources {
 			if s.Kind != yamlsrc.KindMap {
 				return nil, c.errAt(vn, "map merge requires map or sequence of maps as the value")
 			}
-			for j, k := range s.Map.Keys() {
+			for j, k := range s.Map().Keys() {
 				if explicit[k] != nil || merged[k] {
 					continue
 				}
@@ -236,7 +239,7 @@ func (c *coreConverter) mapping(n *yaml.Node, depth int) (*yamlsrc.Value, error)
 				if plainKey(s, k) {
 					markPlainKey(v, k)
 				}
-				v.Map.Append(k, s.Map.Val(j))
+				v.Map().Append(k, s.Map().Val(j))
 			}
 		}
 	}
@@ -295,7 +298,7 @@ func nodeKindName(k yaml.Kind) string {
 // (a number, boolean, date or null) in the source, which Format writes
 // unquoted.
 func plainKey(m *yamlsrc.Value, k string) bool {
-	return m != nil && m.Str != "" && strings.Contains(m.Str, "\x00"+k+"\x00")
+	return m != nil && m.Str() != "" && strings.Contains(m.Str(), "\x00"+k+"\x00")
 }
 
 // markPlainKey records that key k of map value m is not a string.
@@ -303,10 +306,10 @@ func markPlainKey(m *yamlsrc.Value, k string) {
 	if plainKey(m, k) {
 		return
 	}
-	if m.Str == "" {
-		m.Str = "\x00"
+	if m.Str() == "" {
+		m.SetStr("\x00")
 	}
-	m.Str += k + "\x00"
+	m.SetStr(m.Str() + k + "\x00")
 }
 
 // copyMap returns a shallow copy of map value v: the same keys in the same
@@ -314,9 +317,10 @@ func markPlainKey(m *yamlsrc.Value, k string) {
 // its non-string keys.
 func copyMap(v *yamlsrc.Value) *yamlsrc.Value {
 	c := yamlsrc.NewMap()
-	c.Line, c.Col, c.Str = v.Line, v.Col, v.Str
-	for i, k := range v.Map.Keys() {
-		c.Map.Append(k, v.Map.Val(i))
+	c.Line, c.Col = v.Line, v.Col
+	c.SetStr(v.Str())
+	for i, k := range v.Map().Keys() {
+		c.Map().Append(k, v.Map().Val(i))
 	}
 	return c
 }
@@ -333,22 +337,22 @@ func scalarText(v *yamlsrc.Value) (text string, ok bool) {
 	case yamlsrc.KindNull:
 		return "null", true
 	case yamlsrc.KindString:
-		return v.Str, true
+		return v.Str(), true
 	case yamlsrc.KindBool:
-		if v.Str != "" {
-			return v.Str, true
+		if v.Str() != "" {
+			return v.Str(), true
 		}
 		return strconv.FormatBool(v.Bool), true
 	case yamlsrc.KindNumber:
-		if v.Str != "" {
-			return v.Str, true
+		if v.Str() != "" {
+			return v.Str(), true
 		}
-		return yamlsrc.FormatNumber(v.Num), true
+		return yamlsrc.FormatNumber(v.Num()), true
 	case yamlsrc.KindTime:
-		if v.Str != "" {
-			return v.Str, true
+		if v.Str() != "" {
+			return v.Str(), true
 		}
-		return js.FormatTime(v.Num), true
+		return js.FormatTime(v.Num()), true
 	}
 	return "", false
 }

@@ -16,15 +16,15 @@ func TestParseCore(t *testing.T) {
 	t.Run("source text and key order", func(t *testing.T) {
 		v, err := parseCore([]byte("b: 2.10\n1: True\n0: ~\nd: 2024-01-31\ne: '2.1'\nf: yes\n"), "x.yaml")
 		require.NoError(t, err)
-		require.Equal(t, []string{"b", "1", "0", "d", "e", "f"}, v.Map.Keys())
+		require.Equal(t, []string{"b", "1", "0", "d", "e", "f"}, v.Map().Keys())
 		require.Equal(t, yamlsrc.KindNumber, v.Get("b").Kind)
-		require.Equal(t, "2.10", v.Get("b").Str)
-		require.Equal(t, 2.1, v.Get("b").Num)
+		require.Equal(t, "2.10", v.Get("b").Str())
+		require.Equal(t, 2.1, v.Get("b").Num())
 		require.True(t, v.Get("1").IsTrue())
-		require.Equal(t, "True", v.Get("1").Str)
+		require.Equal(t, "True", v.Get("1").Str())
 		require.Equal(t, yamlsrc.KindNull, v.Get("0").Kind)
 		require.Equal(t, yamlsrc.KindTime, v.Get("d").Kind)
-		require.Equal(t, "2024-01-31", v.Get("d").Str)
+		require.Equal(t, "2024-01-31", v.Get("d").Str())
 		require.Equal(t, yamlsrc.KindString, v.Get("e").Kind)
 		require.Equal(t, yamlsrc.KindString, v.Get("f").Kind)
 		require.Equal(t, "b: 2.10\n1: True\n0: null\nd: 2024-01-31\ne: '2.1'\nf: yes\n", coreWrite(t, v))
@@ -33,7 +33,7 @@ func TestParseCore(t *testing.T) {
 		src := "1: a\n'2': b\n~: c\nTrue: d\n2024-01-31: e\n1.50: f\nx: &k 0x10\n*k : g\n"
 		v, err := parseCore([]byte(src), "x.yaml")
 		require.NoError(t, err)
-		require.Equal(t, []string{"1", "2", "null", "True", "2024-01-31", "1.50", "x", "0x10"}, v.Map.Keys())
+		require.Equal(t, []string{"1", "2", "null", "True", "2024-01-31", "1.50", "x", "0x10"}, v.Map().Keys())
 		for _, k := range []string{"1", "null", "True", "2024-01-31", "1.50", "0x10"} {
 			require.True(t, plainKey(v, k), "key %s is not a string", k)
 		}
@@ -46,8 +46,8 @@ func TestParseCore(t *testing.T) {
 		v, err := parseCore([]byte("a: &x {k: 1}\nb: *x\n"), "x.yaml")
 		require.NoError(t, err)
 		require.True(t, v.Get("a").IsMap())
-		v.Get("a").Map.Set("k", yamlsrc.NewString("changed"))
-		require.Equal(t, "1", v.Get("b").Get("k").Str, "the alias must not share the anchor's value")
+		v.Get("a").Map().Set("k", yamlsrc.NewString("changed"))
+		require.Equal(t, "1", v.Get("b").Get("k").Str(), "the alias must not share the anchor's value")
 	})
 	t.Run("merge keys", func(t *testing.T) {
 		v, err := parseCore([]byte("base: &b {x: 1, y: 2}\nm:\n  y: 3\n  <<: [*b, {z: 4, x: 5}]\n  w: 6\n"), "x.yaml")

@@ -58,8 +58,8 @@ func outNode(v *yamlsrc.Value) *yaml.Node {
 	switch v.Kind {
 	case yamlsrc.KindMap:
 		n := &yaml.Node{Kind: yaml.MappingNode}
-		for i, k := range v.Map.Keys() {
-			x := v.Map.Val(i)
+		for i, k := range v.Map().Keys() {
+			x := v.Map().Val(i)
 			if x == nil {
 				continue
 			}
@@ -71,17 +71,17 @@ func outNode(v *yamlsrc.Value) *yaml.Node {
 		}
 		return n
 	case yamlsrc.KindList:
-		n := &yaml.Node{Kind: yaml.SequenceNode, Content: make([]*yaml.Node, len(v.List))}
-		for i, x := range v.List {
+		n := &yaml.Node{Kind: yaml.SequenceNode, Content: make([]*yaml.Node, len(v.List()))}
+		for i, x := range v.List() {
 			n.Content[i] = outNode(x)
 		}
 		return n
 	case yamlsrc.KindString:
-		return stringNode(v.Str)
+		return stringNode(v.Str())
 	case yamlsrc.KindNull:
 		return nullNode()
 	case yamlsrc.KindTime:
-		if v.Str == "" && js.FormatTime(v.Num) == "Invalid Date" {
+		if v.Str() == "" && js.FormatTime(v.Num()) == "Invalid Date" {
 			return nullNode()
 		}
 	}

@@ -35,22 +35,22 @@ func coreNode(v *yamlsrc.Value) *yaml.Node {
 	switch v.Kind {
 	case yamlsrc.KindMap:
 		n := &yaml.Node{Kind: yaml.MappingNode}
-		for i, k := range v.Map.Keys() {
+		for i, k := range v.Map().Keys() {
 			kn := coreStrNode(k)
 			if plainKey(v, k) {
 				kn = &yaml.Node{Kind: yaml.ScalarNode, Value: k}
 			}
-			n.Content = append(n.Content, kn, coreNode(v.Map.Val(i)))
+			n.Content = append(n.Content, kn, coreNode(v.Map().Val(i)))
 		}
 		return n
 	case yamlsrc.KindList:
 		n := &yaml.Node{Kind: yaml.SequenceNode}
-		for _, x := range v.List {
+		for _, x := range v.List() {
 			n.Content = append(n.Content, coreNode(x))
 		}
 		return n
 	case yamlsrc.KindString:
-		return coreStrNode(v.Str)
+		return coreStrNode(v.Str())
 	case yamlsrc.KindNull:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
 	}
@@ -130,7 +130,7 @@ func TestWriteCoreStrings(t *testing.T) {
 			require.Equal(t, tc.want, coreWrite(t, v), "string %q", tc.in)
 			back, err := parseCore([]byte(coreWrite(t, v)), "back.yaml")
 			require.NoError(t, err, "reading back %q", tc.in)
-			require.Equal(t, tc.in, back.Get("k").Str, "string %q read back", tc.in)
+			require.Equal(t, tc.in, back.Get("k").Str(), "string %q read back", tc.in)
 		})
 	}
 }
@@ -149,16 +149,16 @@ func TestWriteCoreLayout(t *testing.T) {
 		{"null", yamlsrc.MapOf("a", yamlsrc.NewNull(), "b", yamlsrc.NewList(yamlsrc.NewNull())), "a: null\nb:\n  - null\n"},
 		{"list in list", yamlsrc.NewList(yamlsrc.NewList(yamlsrc.NewString("a"), yamlsrc.NewString("b")), yamlsrc.MapOf("x", yamlsrc.NewList(yamlsrc.NewString("y")))), "- - a\n  - b\n- x:\n    - y\n"},
 		{"map in map", yamlsrc.MapOf("a", yamlsrc.MapOf("b", yamlsrc.MapOf("c", yamlsrc.NewString("d")))), "a:\n  b:\n    c: d\n"},
-		{"source text", yamlsrc.MapOf("i", &yamlsrc.Value{Kind: yamlsrc.KindNumber, Num: 2.1, Str: "2.10"}, "b", &yamlsrc.Value{Kind: yamlsrc.KindBool, Bool: true, Str: "True"}, "n", yamlsrc.NewNumber(7)), "i: 2.10\nb: True\nn: 7\n"},
+		{"source text", yamlsrc.MapOf("i", withText(yamlsrc.NewNumber(2.1), "2.10"), "b", withText(yamlsrc.NewBool(true), "True"), "n", yamlsrc.NewNumber(7)), "i: 2.10\nb: True\nn: 7\n"},
 		{"top-level null", nil, "null\n"},
 		{"top-level empty map", yamlsrc.NewMap(), "{}\n"},
 		{"long key", yamlsrc.MapOf(strings.Repeat("k", 129), yamlsrc.NewString("v")), "? " + strings.Repeat("k", 129) + "\n: v\n"},
 		{"multi-line key", yamlsrc.MapOf("a\nb", yamlsrc.MapOf("c", yamlsrc.NewString("d"))), "? |-\n  a\n  b\n: c: d\n"},
 		{"integer keys keep their order", func() *yamlsrc.Value {
 			m := yamlsrc.NewMap()
-			m.Map.Append("b", yamlsrc.NewString("x"))
-			m.Map.Append("1", yamlsrc.NewString("y"))
-			m.Map.Append("0", yamlsrc.NewString("z"))
+			m.Map().Append("b", yamlsrc.NewString("x"))
+			m.Map().Append("1", yamlsrc.NewString("y"))
+			m.Map().Append("0", yamlsrc.NewString("z"))
 			return m
 		}(), "b: x\n'1': y\n'0': z\n"},
 	}
@@ -226,9 +226,9 @@ func coreRandValue(r *rand.Rand, depth int) *yamlsrc.Value {
 	case 0:
 		return yamlsrc.NewNull()
 	case 1:
-		return &yamlsrc.Value{Kind: yamlsrc.KindNumber, Num: 2.1, Str: []string{"2.10", "7", "-0", "1e3", "0x1F", ".inf"}[r.IntN(6)]}
+		return withText(yamlsrc.NewNumber(2.1), []string{"2.10", "7", "-0", "1e3", "0x1F", ".inf"}[r.IntN(6)])
 	case 2:
-		return &yamlsrc.Value{Kind: yamlsrc.KindBool, Bool: true, Str: []string{"true", "True", "FALSE"}[r.IntN(3)]}
+		return withText(yamlsrc.NewBool(true), []string{"true", "True", "FALSE"}[r.IntN(3)])
 	case 3, 4, 5:
 		return yamlsrc.NewString(coreRandString(r))
 	case 6, 7:
@@ -240,19 +240,19 @@ func coreRandValue(r *rand.Rand, depth int) *yamlsrc.Value {
 			}
 			if r.IntN(8) == 0 {
 				k = []string{"1", "0", "true", "2.10", "null", "2024-01-31"}[r.IntN(6)]
-				if _, ok := m.Map.Lookup(k); !ok {
+				if _, ok := m.Map().Lookup(k); !ok {
 					markPlainKey(m, k)
 				}
 			}
-			if _, ok := m.Map.Lookup(k); !ok {
-				m.Map.Append(k, coreRandValue(r, depth+1))
+			if _, ok := m.Map().Lookup(k); !ok {
+				m.Map().Append(k, coreRandValue(r, depth+1))
 			}
 		}
 		return m
 	default:
 		l := yamlsrc.NewList()
 		for i, n := 0, r.IntN(4); i < n; i++ {
-			l.List = append(l.List, coreRandValue(r, depth+1))
+			l.SetList(append(l.List(), coreRandValue(r, depth+1)))
 		}
 		return l
 	}
@@ -270,15 +270,15 @@ func coreDeviates(s string) bool {
 func coreLeadingBreak(v *yamlsrc.Value) bool {
 	switch v.Kind {
 	case yamlsrc.KindString:
-		return coreDeviates(v.Str)
+		return coreDeviates(v.Str())
 	case yamlsrc.KindMap:
-		for i, k := range v.Map.Keys() {
-			if coreDeviates(k) || coreLeadingBreak(v.Map.Val(i)) {
+		for i, k := range v.Map().Keys() {
+			if coreDeviates(k) || coreLeadingBreak(v.Map().Val(i)) {
 				return true
 			}
 		}
 	case yamlsrc.KindList:
-		if slices.ContainsFunc(v.List, coreLeadingBreak) {
+		if slices.ContainsFunc(v.List(), coreLeadingBreak) {
 			return true
 		}
 	}
@@ -294,26 +294,26 @@ func coreSame(a, b *yamlsrc.Value) bool {
 	if a.Kind != b.Kind {
 		// A number out of float64's range keeps its text, which yaml.v3
 		// then reads as a string.
-		return a.Kind == yamlsrc.KindNumber && math.IsInf(a.Num, 0) && b.Kind == yamlsrc.KindString && a.Str == b.Str
+		return a.Kind == yamlsrc.KindNumber && math.IsInf(a.Num(), 0) && b.Kind == yamlsrc.KindString && a.Str() == b.Str()
 	}
 	switch a.Kind {
 	case yamlsrc.KindMap:
-		ka, kb := a.Map.Keys(), b.Map.Keys()
+		ka, kb := a.Map().Keys(), b.Map().Keys()
 		if len(ka) != len(kb) {
 			return false
 		}
 		for i := range ka {
-			if ka[i] != kb[i] || plainKey(a, ka[i]) != plainKey(b, kb[i]) || !coreSame(a.Map.Val(i), b.Map.Val(i)) {
+			if ka[i] != kb[i] || plainKey(a, ka[i]) != plainKey(b, kb[i]) || !coreSame(a.Map().Val(i), b.Map().Val(i)) {
 				return false
 			}
 		}
 		return true
 	case yamlsrc.KindList:
-		if len(a.List) != len(b.List) {
+		if len(a.List()) != len(b.List()) {
 			return false
 		}
-		for i := range a.List {
-			if !coreSame(a.List[i], b.List[i]) {
+		for i := range a.List() {
+			if !coreSame(a.List()[i], b.List()[i]) {
 				return false
 			}
 		}
@@ -359,4 +359,11 @@ func FuzzWriteCore(f *testing.F) {
 		}
 		checkCoreWrite(t, v)
 	})
+}
+
+// withText gives v the source text the dialect keeps for numbers and
+// booleans.
+func withText(v *yamlsrc.Value, text string) *yamlsrc.Value {
+	v.SetStr(text)
+	return v
 }

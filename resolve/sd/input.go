@@ -41,11 +41,11 @@ func fromJSON(param string, v value) ([]*doc, error) {
 	}
 	shape := errDataShape(v.pos(), param)
 	switch {
-	case root.IsMap() && root.Map.Len() > 0:
+	case root.IsMap() && root.Map().Len() > 0:
 		return []*doc{{v: root, file: v.from}}, nil
-	case root.IsList() && len(root.List) > 0:
-		docs := make([]*doc, len(root.List))
-		for i, x := range root.List {
+	case root.IsList() && len(root.List()) > 0:
+		docs := make([]*doc, len(root.List()))
+		for i, x := range root.List() {
 			if !x.IsMap() {
 				return nil, shape
 			}
@@ -183,7 +183,7 @@ func readArtifact(dir string, e entry) (*doc, error) {
 				return errArtifactJSON(pos, e.name, e.version, detail)
 			})
 		}
-		if !root.IsMap() || root.Map.Len() == 0 {
+		if !root.IsMap() || root.Map().Len() == 0 {
 			return nil, errArtifactNotObject(diag.Pos{File: p, Line: int(root.Line), Col: int(root.Col)}, e.name, e.version)
 		}
 		return &doc{v: root, file: p}, nil

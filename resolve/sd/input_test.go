@@ -138,7 +138,7 @@ func TestReadArtifact(t *testing.T) {
 		if !wantResult(t, err, tc.wantErr, "artifact %s:%s", tc.name, tc.version) {
 			continue
 		}
-		require.Equal(t, tc.from, d.v.Get("from").Str, "layout of %s:%s", tc.name, tc.version)
+		require.Equal(t, tc.from, d.v.Get("from").Str(), "layout of %s:%s", tc.name, tc.version)
 	}
 }
 

@@ -95,7 +95,7 @@ func (m *merger) basic(f, d *doc, exclusion bool) *yamlsrc.Value {
 // crop returns the SD {applications: list}.
 func crop(list *yamlsrc.Value) *yamlsrc.Value {
 	v := yamlsrc.NewMap()
-	v.Map.Append("applications", list)
+	v.Map().Append("applications", list)
 	return v
 }
 
@@ -104,11 +104,11 @@ func crop(list *yamlsrc.Value) *yamlsrc.Value {
 func withVersion(a *app, version string) *yamlsrc.Value {
 	text := a.name + ":" + version
 	if a.v.IsString() {
-		return &yamlsrc.Value{Kind: yamlsrc.KindString, Str: text, Line: a.v.Line, Col: a.v.Col}
+		return yamlsrc.NewStringAt(text, a.v.Line, a.v.Col)
 	}
 	c := copyMap(a.v)
 	old := a.v.Get("version")
-	c.Map.Set("version", &yamlsrc.Value{Kind: yamlsrc.KindString, Str: text, Line: old.Line, Col: old.Col})
+	c.Map().Set("version", yamlsrc.NewStringAt(text, old.Line, old.Col))
 	return c
 }
 
@@ -139,9 +139,9 @@ func aliases(g *yamlsrc.Value) map[string]bool {
 	if g == nil {
 		return set
 	}
-	for _, c := range g.List {
-		for _, x := range c.Get("apps").List {
-			set[x.Str] = true
+	for _, c := range g.List() {
+		for _, x := range c.Get("apps").List() {
+			set[x.Str()] = true
 		}
 	}
 	return set
@@ -156,12 +156,12 @@ func (m *merger) extended(f, d *doc) (*yamlsrc.Value, error) {
 		return nil, err
 	}
 	out := copyMap(f.v)
-	out.Map.Set("applications", x.applications())
+	out.Map().Set("applications", x.applications())
 	if x.fg == nil {
 		return out, nil
 	}
 	if g := x.deployGraph(); g != nil {
-		out.Map.Set("deployGraph", g)
+		out.Map().Set("deployGraph", g)
 	}
 	return out, nil
 }
@@ -247,14 +247,14 @@ func (x *extPair) checkChunks() error {
 	}
 	x.fChunks = map[string]*yamlsrc.Value{}
 	if x.fg != nil {
-		for _, c := range x.fg.List {
-			x.fChunks[c.Get("chunkName").Str] = c
+		for _, c := range x.fg.List() {
+			x.fChunks[c.Get("chunkName").Str()] = c
 		}
 	}
 	if x.dg != nil {
-		for _, c := range x.dg.List {
-			if name := c.Get("chunkName"); x.fChunks[name.Str] == nil {
-				return errNewChunk(x.d.pos(name), name.Str)
+		for _, c := range x.dg.List() {
+			if name := c.Get("chunkName"); x.fChunks[name.Str()] == nil {
+				return errNewChunk(x.d.pos(name), name.Str())
 			}
 		}
 	}
@@ -343,22 +343,22 @@ func (x *extPair) deployGraph() *yamlsrc.Value {
 	if len(added) == 0 {
 		return nil
 	}
-	graph := make([]*yamlsrc.Value, len(x.fg.List))
-	for k, c := range x.fg.List {
-		name := c.Get("chunkName").Str
+	graph := make([]*yamlsrc.Value, len(x.fg.List()))
+	for k, c := range x.fg.List() {
+		name := c.Get("chunkName").Str()
 		if len(added[name]) == 0 {
 			graph[k] = c
 			continue
 		}
 		apps := c.Get("apps")
-		list := append([]*yamlsrc.Value(nil), apps.List...)
+		list := append([]*yamlsrc.Value(nil), apps.List()...)
 		for _, a := range added[name] {
 			list = append(list, yamlsrc.NewString(a))
 		}
 		nc := copyMap(c)
 		nl := yamlsrc.NewList(list...)
 		nl.Line, nl.Col = apps.Line, apps.Col
-		nc.Map.Set("apps", nl)
+		nc.Map().Set("apps", nl)
 		graph[k] = nc
 	}
 	g := yamlsrc.NewList(graph...)
@@ -376,8 +376,8 @@ func (x *extPair) addedAliases() map[string][]string {
 	has := make(map[string]map[string]bool, len(x.fChunks))
 	for name, c := range x.fChunks {
 		set := map[string]bool{}
-		for _, a := range c.Get("apps").List {
-			set[a.Str] = true
+		for _, a := range c.Get("apps").List() {
+			set[a.Str()] = true
 		}
 		has[name] = set
 	}
@@ -386,10 +386,10 @@ func (x *extPair) addedAliases() map[string][]string {
 			continue
 		}
 		alias := da.Alias()
-		for _, c := range x.dg.List {
-			name := c.Get("chunkName").Str
-			for _, a := range c.Get("apps").List {
-				if a.Str == alias && !has[name][alias] {
+		for _, c := range x.dg.List() {
+			name := c.Get("chunkName").Str()
+			for _, a := range c.Get("apps").List() {
+				if a.Str() == alias && !has[name][alias] {
 					has[name][alias] = true
 					added[name] = append(added[name], alias)
 				}

@@ -87,8 +87,8 @@ func validate(d *doc, mode Mode) error {
 		return errNoApplications(d.pos(d.v.Get("applications")), d.label)
 	}
 	ext := mode.extended()
-	d.apps = make([]*app, 0, len(l.List))
-	for j, x := range l.List {
+	d.apps = make([]*app, 0, len(l.List()))
+	for j, x := range l.List() {
 		a, err := readApp(d, x, j, mode)
 		if err != nil {
 			return err
@@ -115,13 +115,13 @@ func readApp(d *doc, x *yamlsrc.Value, j int, mode Mode) (*app, error) {
 	switch {
 	case x.IsString():
 		if !ext {
-			return nil, errNoPostfix(pos, path, x.Str, loc, mode)
+			return nil, errNoPostfix(pos, path, x.Str(), loc, mode)
 		}
-		name, version, ok := splitVersion(x.Str)
+		name, version, ok := splitVersion(x.Str())
 		if !ok {
-			return nil, errAppString(pos, path, loc, x.Str)
+			return nil, errAppString(pos, path, loc, x.Str())
 		}
-		a.model, a.text, a.name, a.version = 1, x.Str, name, version
+		a.model, a.text, a.name, a.version = 1, x.Str(), name, version
 		return a, nil
 	case !x.IsMap():
 		return nil, errAppShape(pos, path, loc)
@@ -130,27 +130,27 @@ func readApp(d *doc, x *yamlsrc.Value, j int, mode Mode) (*app, error) {
 	if !ver.IsString() {
 		return nil, errAppVersion(d.pos(orValue(ver, x)), path+".version", loc)
 	}
-	name, version, ok := splitVersion(ver.Str)
+	name, version, ok := splitVersion(ver.Str())
 	if !ok {
 		return nil, errAppVersion(d.pos(ver), path+".version", loc)
 	}
-	a.model, a.text, a.name, a.version = 2, ver.Str, name, version
+	a.model, a.text, a.name, a.version = 2, ver.Str(), name, version
 	pf := x.Get("deployPostfix")
-	if !pf.IsString() || pf.Str == "" {
+	if !pf.IsString() || pf.Str() == "" {
 		if ext {
 			return nil, errAppPostfix(d.pos(orValue(pf, x)), path+".deployPostfix", loc)
 		}
-		return nil, errNoPostfix(pos, path, ver.Str, loc, mode)
+		return nil, errNoPostfix(pos, path, ver.Str(), loc, mode)
 	}
-	a.postfix, a.hasPostfix = pf.Str, true
+	a.postfix, a.hasPostfix = pf.Str(), true
 	if x.Has("alias") {
 		al := x.Get("alias")
-		if ext && (!al.IsString() || al.Str == "") {
+		if ext && (!al.IsString() || al.Str() == "") {
 			return nil, errAppAlias(d.pos(orValue(al, x)), path+".alias", loc)
 		}
 		a.model = 3
 		if al.IsString() {
-			a.alias, a.hasAlias = al.Str, true
+			a.alias, a.hasAlias = al.Str(), true
 		}
 	}
 	return a, nil
@@ -174,25 +174,25 @@ func checkGraph(d *doc) error {
 		return errGraphNotList(d.pos(g), d.label)
 	}
 	seen := map[string]bool{}
-	for k, c := range g.List {
+	for k, c := range g.List() {
 		path := fmt.Sprintf("deployGraph[%d]", k)
 		name := c.Get("chunkName")
-		if !c.IsMap() || !name.IsString() || name.Str == "" {
+		if !c.IsMap() || !name.IsString() || name.Str() == "" {
 			return errChunkName(d.pos(c), path, d.label, k)
 		}
 		apps := c.Get("apps")
 		if !apps.IsList() {
-			return errChunkApps(d.pos(c), path, d.label, name.Str)
+			return errChunkApps(d.pos(c), path, d.label, name.Str())
 		}
-		for _, x := range apps.List {
+		for _, x := range apps.List() {
 			if !x.IsString() {
-				return errChunkApps(d.pos(x), path+".apps", d.label, name.Str)
+				return errChunkApps(d.pos(x), path+".apps", d.label, name.Str())
 			}
 		}
-		if seen[name.Str] {
-			return errChunkTwice(d.pos(name), path+".chunkName", d.label, name.Str)
+		if seen[name.Str()] {
+			return errChunkTwice(d.pos(name), path+".chunkName", d.label, name.Str())
 		}
-		seen[name.Str] = true
+		seen[name.Str()] = true
 	}
 	return nil
 }

@@ -72,14 +72,14 @@ func (ns *namespaces) build(warn func(*diag.Diagnostic)) error {
 				name = v.Get("name")
 			}
 		}
-		if !name.IsString() || name.Str == "" {
+		if !name.IsString() || name.Str() == "" {
 			warn(warnNamespaceFile(diag.Pos{File: file}, f))
 			continue
 		}
-		if folders[name.Str] == nil {
-			order = append(order, name.Str)
+		if folders[name.Str()] == nil {
+			order = append(order, name.Str())
 		}
-		folders[name.Str] = append(folders[name.Str], f)
+		folders[name.Str()] = append(folders[name.Str()], f)
 	}
 	for _, n := range order {
 		if dirs := folders[n]; len(dirs) > 1 {
@@ -103,23 +103,23 @@ func (ns *namespaces) transform(d *doc, i int, warn func(*diag.Diagnostic)) erro
 		}
 	}
 	if l := d.applications(); l != nil {
-		for j, a := range l.List {
+		for j, a := range l.List() {
 			pf := a.Get("deployPostfix")
 			if !a.IsMap() || !pf.IsString() {
 				continue
 			}
-			folder, ok := ns.names[pf.Str]
+			folder, ok := ns.names[pf.Str()]
 			if !ok {
-				return errNoReplacement(d.pos(pf), fmt.Sprintf("applications[%d].deployPostfix", j), pf.Str, i)
+				return errNoReplacement(d.pos(pf), fmt.Sprintf("applications[%d].deployPostfix", j), pf.Str(), i)
 			}
-			a.Map.Set("deployPostfix", &yamlsrc.Value{Kind: yamlsrc.KindString, Str: folder, Line: pf.Line, Col: pf.Col})
+			a.Map().Set("deployPostfix", yamlsrc.NewStringAt(folder, pf.Line, pf.Col))
 		}
 	}
 	u := d.v.Get("userData")
-	if u.Map.Len() == 1 {
-		d.v.Map.Delete("userData")
+	if u.Map().Len() == 1 {
+		d.v.Map().Delete("userData")
 	} else {
-		u.Map.Delete(namespaceMarker)
+		u.Map().Delete(namespaceMarker)
 	}
 	return nil
 }

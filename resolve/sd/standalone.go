@@ -115,9 +115,9 @@ func readDeltaFile(path string) ([]*doc, error) {
 	switch {
 	case v.IsMap():
 		return []*doc{{v: v, file: path}}, nil
-	case v.IsList() && len(v.List) > 0:
-		docs := make([]*doc, len(v.List))
-		for i, x := range v.List {
+	case v.IsList() && len(v.List()) > 0:
+		docs := make([]*doc, len(v.List()))
+		for i, x := range v.List() {
 			if !x.IsMap() {
 				return nil, diagAt(diag.Pos{File: path, Line: int(x.Line), Col: int(x.Col)}, fmt.Sprintf("[%d]", i), StageInput, "delta-file-shape",
 					fmt.Sprintf("%s: expected an SD (a mapping) as item %d, found %s", path, i, kindName(x)))
@@ -133,7 +133,7 @@ func kindName(v *yamlsrc.Value) string {
 	switch {
 	case v.IsNull():
 		return "nothing"
-	case v.IsList() && len(v.List) == 0:
+	case v.IsList() && len(v.List()) == 0:
 		return "an empty list"
 	}
 	return "a " + v.Kind.String()

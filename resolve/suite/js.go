@@ -119,12 +119,12 @@ func baseMerge(obj, src *yamlsrc.Value) {
 // each visits a map's entries in order or a list's items by index.
 func each(v *yamlsrc.Value, fn func(key string, item *yamlsrc.Value)) {
 	if v.IsMap() {
-		for i := 0; i < v.Map.Len(); i++ {
-			fn(v.Map.Key(i), v.Map.Val(i))
+		for i := 0; i < v.Map().Len(); i++ {
+			fn(v.Map().Key(i), v.Map().Val(i))
 		}
 		return
 	}
-	for i, item := range v.List {
+	for i, item := range v.List() {
 		fn(strconv.Itoa(i), item)
 	}
 }
@@ -132,10 +132,10 @@ func each(v *yamlsrc.Value, fn func(key string, item *yamlsrc.Value)) {
 func getKey(obj *yamlsrc.Value, key string) *yamlsrc.Value {
 	switch {
 	case obj.IsMap():
-		return obj.Map.Get(key)
+		return obj.Map().Get(key)
 	case obj.IsList():
-		if i, ok := arrayIndex(key); ok && i < len(obj.List) {
-			return obj.List[i]
+		if i, ok := arrayIndex(key); ok && i < len(obj.List()) {
+			return obj.List()[i]
 		}
 	}
 	return nil
@@ -147,16 +147,16 @@ func getKey(obj *yamlsrc.Value, key string) *yamlsrc.Value {
 func setKey(obj *yamlsrc.Value, key string, v *yamlsrc.Value) {
 	switch {
 	case obj.IsMap():
-		obj.Map.Set(key, v)
+		obj.Map().Set(key, v)
 	case obj.IsList():
 		i, ok := arrayIndex(key)
 		if !ok {
 			return
 		}
-		for len(obj.List) <= i {
-			obj.List = append(obj.List, yamlsrc.NewNull())
+		for len(obj.List()) <= i {
+			obj.SetList(append(obj.List(), yamlsrc.NewNull()))
 		}
-		obj.List[i] = v
+		obj.List()[i] = v
 	}
 }
 

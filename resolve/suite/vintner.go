@@ -167,8 +167,8 @@ func toList(v *yamlsrc.Value) []string {
 	if !v.IsList() {
 		return []string{yamlsrc.String(v)}
 	}
-	out := make([]string, 0, len(v.List))
-	for _, item := range v.List {
+	out := make([]string, 0, len(v.List()))
+	for _, item := range v.List() {
 		out = append(out, yamlsrc.String(item))
 	}
 	return out
@@ -185,7 +185,7 @@ func checkError(want, result *yamlsrc.Value, err error) Outcome {
 		return fail("expected error %s but resolving succeeded", wantText)
 	}
 	got := message(err)
-	if !want.IsString() || got != want.Str {
+	if !want.IsString() || got != want.Str() {
 		return fail(`expected error %s but got "%s"`, wantText, errText(err))
 	}
 	return Outcome{Pass: true}
@@ -229,12 +229,12 @@ func replacePairs(r *yamlsrc.Value) ([][2]string, error) {
 	if !r.IsList() {
 		return nil, fmt.Errorf("replace: expected a list of [find, replace] pairs, found a %s", r.Kind)
 	}
-	out := make([][2]string, 0, len(r.List))
-	for i, e := range r.List {
-		if !e.IsList() || len(e.List) < 2 {
+	out := make([][2]string, 0, len(r.List()))
+	for i, e := range r.List() {
+		if !e.IsList() || len(e.List()) < 2 {
 			return nil, fmt.Errorf("replace[%d]: expected a [find, replace] pair", i)
 		}
-		out = append(out, [2]string{yamlsrc.String(e.List[0]), yamlsrc.String(e.List[1])})
+		out = append(out, [2]string{yamlsrc.String(e.List()[0]), yamlsrc.String(e.List()[1])})
 	}
 	return out, nil
 }
@@ -269,16 +269,16 @@ func DocumentDiff(expected, actual *yamlsrc.Value) string {
 func sortedKeys(v *yamlsrc.Value) *yamlsrc.Value {
 	switch {
 	case v.IsMap():
-		keys := append([]string(nil), v.Map.Keys()...)
+		keys := append([]string(nil), v.Map().Keys()...)
 		sort.Strings(keys)
 		out := yamlsrc.NewMap()
 		for _, k := range keys {
-			out.Map.Set(k, sortedKeys(v.Map.Get(k)))
+			out.Map().Set(k, sortedKeys(v.Map().Get(k)))
 		}
 		return out
 	case v.IsList():
-		items := make([]*yamlsrc.Value, len(v.List))
-		for i, item := range v.List {
+		items := make([]*yamlsrc.Value, len(v.List()))
+		for i, item := range v.List() {
 			items[i] = sortedKeys(item)
 		}
 		return yamlsrc.NewList(items...)
