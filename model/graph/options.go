@@ -1,7 +1,9 @@
 package graph
 
 import (
+	"encoding/binary"
 	"maps"
+	"math"
 	"slices"
 	"sync"
 
@@ -271,7 +273,86 @@ func ResolveOptions(doc *Value, file string, version Version) (*Options, error) 
 	if !raw.IsMap() {
 		raw = yamlsrc.NewMap()
 	}
-	return (&optionReader{raw: raw, file: file}).options(version)
+	key, ok := optionsKey(raw, version)
+	if ok {
+		if o := resolvedOptions.get(key); o != nil {
+			return o, nil
+		}
+	}
+	o, err := (&optionReader{raw: raw, file: file}).options(version)
+	if err == nil && ok {
+		resolvedOptions.put(key, o)
+	}
+	return o, err
+}
+
+// resolvedOptions holds the options read from option maps of scalars, by
+// the map's entries and the version: the options are those entries' alone
+// (no position, no file), and every resolve reads them twice (graph #1
+// and #3), a batch for each run, a hundred names a time (4% of a
+// motivation batch run). Errors are not kept: they name a position.
+var resolvedOptions = optionsCache{m: map[string]*Options{}}
+
+// optionsCacheMax bounds the cache: a batch has a few option maps per
+// template.
+const optionsCacheMax = 1024
+
+type optionsCache struct {
+	mu sync.Mutex
+	m  map[string]*Options
+}
+
+// get returns a copy of the options kept for key, nil where none are.
+func (c *optionsCache) get(key string) *Options {
+	c.mu.Lock()
+	o := c.m[key]
+	c.mu.Unlock()
+	if o == nil {
+		return nil
+	}
+	cp := *o
+	return &cp
+}
+
+// put keeps a copy of o for key while there is room.
+func (c *optionsCache) put(key string, o *Options) {
+	cp := *o
+	c.mu.Lock()
+	if len(c.m) < optionsCacheMax {
+		c.m[key] = &cp
+	}
+	c.mu.Unlock()
+}
+
+// optionsKey spells an option map's entries and the version as a cache
+// key, each string after its length; ok is false where a value is not a
+// scalar (such a map is read anew).
+func optionsKey(raw *Value, version Version) (key string, ok bool) {
+	b := make([]byte, 0, 64)
+	b = append(b, byte(version))
+	for i, k := range raw.Map().Keys() {
+		v := raw.Map().Val(i)
+		b = binary.AppendUvarint(b, uint64(len(k)))
+		b = append(b, k...)
+		switch {
+		case v == nil || v.Kind == yamlsrc.KindNull:
+			b = append(b, 'n')
+		case v.Kind == yamlsrc.KindBool && v.Bool:
+			b = append(b, 't')
+		case v.Kind == yamlsrc.KindBool:
+			b = append(b, 'f')
+		case v.Kind == yamlsrc.KindString:
+			b = append(b, 's')
+			b = binary.AppendUvarint(b, uint64(len(v.Str())))
+			b = append(b, v.Str()...)
+		case v.Kind == yamlsrc.KindNumber:
+			b = append(b, 'd')
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v.Num()))
+		default:
+			return "", false
+		}
+	}
+	return string(b), true
 }
 
 func (r *optionReader) options(version Version) (*Options, error) {

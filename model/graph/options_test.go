@@ -2,10 +2,12 @@ package graph
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"v4t/model/diag"
 	"v4t/model/yamlsrc"
 )
 
@@ -117,4 +119,61 @@ func TestOptionErrors(t *testing.T) {
 			require.EqualError(t, err, tc.want)
 		})
 	}
+}
+
+// ResolveOptions keeps the options of an option map of scalars and hands
+// out copies: the same entries give equal options whatever the file, a
+// change to one copy changes no other, the version is part of the key,
+// and an error, which names its file, is never kept.
+func TestResolveOptionsCache(t *testing.T) {
+	src := func(version, mode string) *Value {
+		return doc(t, "tosca_definitions_version: "+version+"\ntopology_template:\n  variability:\n    options:\n      mode: "+mode+"\n      optimization_topology: min\n")
+	}
+	d := src("tosca_variability_1_0", "consistent-loose")
+	o1, err := ResolveOptions(d, "a.yaml", V1)
+	require.NoError(t, err)
+	o2, err := ResolveOptions(d, "b.yaml", V1)
+	require.NoError(t, err)
+	require.Equal(t, *o1, *o2)
+	require.NotSame(t, o1, o2)
+	o2.Mode = "changed"
+	o2.Kinds[KindInput].Pruning = !o2.Kinds[KindInput].Pruning
+	o3, err := ResolveOptions(d, "c.yaml", V1)
+	require.NoError(t, err)
+	require.Equal(t, *o1, *o3)
+
+	// The inputs' switches of consistent-loose differ by version.
+	d3 := src("tosca_variability_1_0_rc_3", "consistent-loose")
+	o4, err := ResolveOptions(d3, "a.yaml", RC3)
+	require.NoError(t, err)
+	require.NotEqual(t, o1.Kinds[KindInput], o4.Kinds[KindInput])
+
+	bad := src("tosca_variability_1_0", "bogus")
+	for _, file := range []string{"a.yaml", "b.yaml"} {
+		_, err := ResolveOptions(bad, file, V1)
+		var d *diag.Diagnostic
+		require.ErrorAs(t, err, &d)
+		require.Equal(t, file, d.Pos.File)
+	}
+}
+
+// The cache's copies are whole copies only while Options holds plain
+// values and strings: no pointers, slices or maps.
+func TestOptionsArePlainValues(t *testing.T) {
+	var check func(t *testing.T, ty reflect.Type, path string)
+	check = func(t *testing.T, ty reflect.Type, path string) {
+		switch ty.Kind() {
+		case reflect.Struct:
+			for i := range ty.NumField() {
+				check(t, ty.Field(i).Type, path+"."+ty.Field(i).Name)
+			}
+		case reflect.Array:
+			check(t, ty.Elem(), path+"[]")
+		case reflect.Bool, reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		default:
+			t.Errorf("%s is a %s", path, ty.Kind())
+		}
+	}
+	check(t, reflect.TypeOf(Options{}), "Options")
 }
