@@ -21,6 +21,7 @@ import (
 	"v4t/model/diag"
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
+	"v4t/solver"
 )
 
 // Input names what to resolve.
@@ -106,7 +107,14 @@ type Result struct {
 	Report *Report
 	// Timings are the durations of the stages.
 	Timings Timings
+	// Solver is the solver's work in the solve stage (not the
+	// validator's): Solver.Settled() when propagation alone decided.
+	Solver SolverStats
 }
+
+// SolverStats counts a solver's work (solver.Stats), for the packages
+// above resolve, which do not import the solver.
+type SolverStats = solver.Stats
 
 // Timings are the durations of the pipeline's stages.
 type Timings struct {
@@ -187,6 +195,7 @@ func Resolve(ctx context.Context, in Input, opts Options) (res *Result, err erro
 		return nil, err
 	}
 	sw.lap(solveLap)
+	out.Solver = s.stats
 	if out.Doc, err = finishStage(p, enc, s); err != nil {
 		return nil, err
 	}

@@ -181,7 +181,7 @@ func (p *prepared) formula(enc *encode.Result) *Formula {
 // solve solves the encoded graph #3, optimises, checks uniqueness and
 // breaks ties; it returns the model and whether the steps decided every
 // element (false when the tie-break had to choose, §10.4).
-func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Evaluator, explain bool) ([]bool, bool, error) {
+func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Evaluator, explain bool, stats *solver.Stats) ([]bool, bool, error) {
 	couldNot := func() error {
 		d := diag.At(diag.Pos{File: g.File}, diag.StageSolve, msgCouldNotSolve)
 		if explain {
@@ -206,6 +206,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	if err != nil {
 		return nil, false, err
 	}
+	stats.Add(res.Stats)
 	if !res.Sat {
 		return nil, false, couldNot()
 	}
@@ -222,7 +223,7 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	// replay against our own encoding before trusting it.
 	if len(enc.Clauses.Refs) <= emulationLimit {
 		if present, ok := emulate(g, ev); ok {
-			if model, ok := completeModel(ctx, cnf, enc, present); ok {
+			if model, ok := completeModel(ctx, cnf, enc, present, stats); ok {
 				return model, false, nil
 			}
 		}
@@ -231,12 +232,13 @@ func solve(ctx context.Context, g *graph.Graph, enc *encode.Result, ev encode.Ev
 	if err != nil {
 		return nil, false, err
 	}
+	stats.Add(res.Stats)
 	return res.Model, false, nil
 }
 
 // completeModel checks that fixing every element to the given presence is
 // consistent with the encoding and returns a full model if so.
-func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, present []bool) ([]bool, bool) {
+func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, present []bool, stats *solver.Stats) ([]bool, bool) {
 	fixed := &solver.CNF{NumVars: cnf.NumVars, Clauses: make([][]int, 0, len(enc.Clauses.Refs)+len(present))}
 	fixed.Clauses = append(fixed.Clauses, solver.Packed(enc.Clauses).List()...)
 	for i, v := range enc.ElementVars {
@@ -247,7 +249,11 @@ func completeModel(ctx context.Context, cnf *solver.CNF, enc *encode.Result, pre
 		}
 	}
 	res, err := solver.Solve(ctx, fixed, nil, nil)
-	if err != nil || !res.Sat {
+	if err != nil {
+		return nil, false
+	}
+	stats.Add(res.Stats)
+	if !res.Sat {
 		return nil, false
 	}
 	return res.Model, true

@@ -11,6 +11,7 @@ import (
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
 	"v4t/resolve/enrich"
+	"v4t/solver"
 )
 
 // Spec variability.md §1 (the pipeline). The stages below run in this
@@ -76,6 +77,8 @@ type solved struct {
 	model []bool
 	// unique is false when the tie-break had to choose (§10.4).
 	unique bool
+	// stats is the solver's work.
+	stats solver.Stats
 }
 
 // prepareFor runs the stages up to graph #3 and the validator, adding their
@@ -207,8 +210,9 @@ func encodeStage(p *prepared) (*encode.Result, error) {
 // solveStage is the second half of §1 step 8: solving, optimisation,
 // uniqueness and the tie-break (§9–10).
 func solveStage(ctx context.Context, p *prepared, enc *encode.Result) (solved, error) {
-	model, unique, err := solve(ctx, p.g, enc, p.ev, p.opts.Explain)
-	return solved{model: model, unique: unique}, err
+	var stats solver.Stats
+	model, unique, err := solve(ctx, p.g, enc, p.ev, p.opts.Explain, &stats)
+	return solved{model: model, unique: unique, stats: stats}, err
 }
 
 // finishStage is §1 steps 8 (the end) to 10 on graph #3: it applies the

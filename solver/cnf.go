@@ -81,6 +81,28 @@ type Stats struct {
 	OwnSearches      int   // parts optimised by our own search, without a SAT solver
 }
 
+// Add adds the counts of o to s: the work of several calls.
+func (s *Stats) Add(o Stats) {
+	s.Presolves += o.Presolves
+	s.FixedVars += o.FixedVars
+	s.ResidualClauses += o.ResidualClauses
+	s.Components += o.Components
+	s.Builds += o.Builds
+	s.Solves += o.Solves
+	s.Conflicts += o.Conflicts
+	s.Decisions += o.Decisions
+	s.CounterClauses += o.CounterClauses
+	s.PBBounds += o.PBBounds
+	s.TieBreakQueries += o.TieBreakQueries
+	s.BlockingClauses += o.BlockingClauses
+	s.TrivialSolutions += o.TrivialSolutions
+	s.OwnSearches += o.OwnSearches
+}
+
+// Settled says that propagation alone decided every query: no SAT call
+// and no search of our own.
+func (s Stats) Settled() bool { return s.Solves == 0 && s.OwnSearches == 0 }
+
 // maxVars keeps variable numbers inside gophersat's int32 literals, including
 // the counter variables we add on top.
 const maxVars = math.MaxInt32 / 4

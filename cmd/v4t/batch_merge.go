@@ -73,7 +73,7 @@ func mergeSummaries(e *env, fs *pflag.FlagSet, files []string, format, output st
 	}
 	write := summaryWriters[format]
 	var buf bytes.Buffer
-	if err := write(m.Result, &buf, batch.SummaryOptions{Timings: m.Timings && !noTimings}); err != nil {
+	if err := write(m.Result, &buf, batch.SummaryOptions{Timings: m.Timings && !noTimings, Stages: m.Stages}); err != nil {
 		return e.fail("batch", err)
 	}
 	if err := writeOutput(e, output, buf.Bytes()); err != nil {

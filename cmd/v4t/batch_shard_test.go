@@ -97,7 +97,7 @@ func TestBatchHelpExample(t *testing.T) {
 	}
 	withTestdata(t)
 	lines := strings.Split(batchCommand().example, "\n")
-	require.Len(t, lines, 4)
+	require.Len(t, lines, 5)
 	for _, line := range lines {
 		_, args, err := parseCommand(line)
 		require.NoError(t, err, line)
@@ -205,7 +205,7 @@ func TestBatchReadme(t *testing.T) {
 			merge = append(merge, b.lines[0])
 		}
 	}
-	require.Equal(t, 2, sessions, "the README's v4t batch sessions")
+	require.Equal(t, 3, sessions, "the README's v4t batch sessions")
 	require.Equal(t, 2, spaces, "the README's space files")
 	require.Len(t, job, 1, "the Job manifest's command")
 	require.Len(t, slurm, 1, "the Slurm script's command")

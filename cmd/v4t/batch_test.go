@@ -359,3 +359,40 @@ func TestCompareReadme(t *testing.T) {
 	}
 	require.Equal(t, 2, sessions, "the README's v4t compare sessions")
 }
+
+// --stages adds the solver's counts (and, with timings, the stage times)
+// after the columns a batch writes without it, which stay as they are, and
+// counts on standard error how the resolved runs were solved: most runs of
+// the motivation space are settled by propagation, none needs gophersat.
+func TestBatchStages(t *testing.T) {
+	space := "../../testdata/batch/motivation.yaml"
+	plain, _ := runOK(t, "batch", space, "--no-timings", "--format", "csv")
+	staged, stderr := runOK(t, "batch", space, "--no-timings", "--format", "csv", "--stages")
+	require.Contains(t, stderr, "solver: 86 resolved runs: 80 settled by propagation, 6 by v4t's own search, 0 with SAT calls (0 in all)\n")
+	plainLines := strings.Split(strings.TrimSuffix(plain, "\n"), "\n")
+	stagedLines := strings.Split(strings.TrimSuffix(staged, "\n"), "\n")
+	require.Len(t, stagedLines, len(plainLines))
+	require.Equal(t, plainLines[0]+",sat_calls,own_searches", stagedLines[0])
+	own := 0
+	for i := 1; i < len(plainLines); i++ {
+		// The counts hold no commas: they are the last two cells.
+		line := stagedLines[i]
+		j := strings.LastIndexByte(line, ',')
+		j = strings.LastIndexByte(line[:j], ',')
+		before, counts := line[:j], line[j+1:]
+		require.Equal(t, plainLines[i], before, "row %d", i)
+		if strings.Contains(before, ",ok,") {
+			require.Regexp(t, `^0,\d+$`, counts, "row %d", i)
+			if counts != "0,0" {
+				own++
+			}
+		} else {
+			require.Equal(t, ",", counts, "row %d: a failed run has no counts", i)
+		}
+	}
+	require.Equal(t, 6, own)
+
+	timed, _ := runOK(t, "batch", space, "--format", "csv", "--stages")
+	header, _, _ := strings.Cut(timed, "\n")
+	require.Equal(t, plainLines[0]+",ms,parse_ms,enrich_ms,graph_ms,encode_ms,solve_ms,transform_ms,emit_ms,sat_calls,own_searches", header)
+}

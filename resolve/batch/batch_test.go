@@ -285,3 +285,35 @@ func TestScheduleFileSizes(t *testing.T) {
 	}
 	require.Equal(t, []int{2, 1, 0}, got)
 }
+
+// A resolved run keeps its stage times and its solver's work; a failed run
+// keeps neither.
+func TestRunStages(t *testing.T) {
+	res := webshopResult(t)
+	for _, row := range res.Rows {
+		if row.Status != OK {
+			require.Zero(t, row.Stages, row.Run.ID)
+			require.Zero(t, row.Solver, row.Run.ID)
+			continue
+		}
+		require.NotZero(t, row.Stages.Enrich, row.Run.ID)
+		require.NotZero(t, row.Stages.Encode, row.Run.ID)
+		require.NotZero(t, row.Solver.Presolves, row.Run.ID)
+	}
+	w := res.SolverWork()
+	require.Equal(t, 4, w.Resolved)
+	require.Equal(t, w.Resolved, w.Settled+w.OwnSearch+w.SAT)
+}
+
+func TestSolverWork(t *testing.T) {
+	row := func(status Status, solves, own int) Row {
+		r := Row{Status: status}
+		r.Solver.Solves, r.Solver.OwnSearches = solves, own
+		return r
+	}
+	res := &Result{Rows: []Row{
+		row(OK, 0, 0), row(OK, 0, 0), row(OK, 0, 3), row(OK, 2, 1), row(OK, 5, 0),
+		row(Failed, 0, 0), row(NotRun, 0, 0),
+	}}
+	require.Equal(t, SolverWork{Resolved: 5, Settled: 2, OwnSearch: 1, SAT: 2, SATCalls: 7}, res.SolverWork())
+}

@@ -25,8 +25,11 @@ type Summary struct {
 	// Format is "csv" or "json".
 	Format string
 	// Timings is set when the summary has the ms column (in JSON: when
-	// every run that ran has ms).
+	// every run that ran has ms), and with Stages the stageColumns.
 	Timings bool
+	// Stages is set when the summary has the solverColumns (v4t batch
+	// --stages; in JSON, the field stages).
+	Stages bool
 	// Space is the space file the JSON summary names.
 	Space string
 	// Shard, Total and Digest are what the summary of a shard records
@@ -86,8 +89,17 @@ func readCSVSummary(data []byte, file string) (*Summary, error) {
 		if after, ms := cutPrefix(rest, []string{"ms"}); ms {
 			s.Timings, rest = true, after
 		}
+		stageTimes := false
+		if after, ok := cutPrefix(rest, stageColumns); ok {
+			stageTimes, rest = true, after
+		}
+		if after, ok := cutPrefix(rest, solverColumns); ok {
+			s.Stages, rest = true, after
+		}
 		rest, sharded = cutPrefix(rest, shardColumns)
-		ok = len(rest) == 0
+		// The writer puts the stage times after ms and before the solver
+		// columns, and only with both.
+		ok = len(rest) == 0 && stageTimes == (s.Timings && s.Stages)
 	}
 	if !ok {
 		return nil, diag.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, diag.StageLoad, "%s: expected the header %s", notSummary, strings.Join(base, ","))
@@ -271,7 +283,7 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 	j := &jsonReader{file: file}
 	s := &Summary{File: file, Format: "json", Timings: true}
 	const what = "a summary of v4t batch"
-	j.keys(doc, what, "space", "shard", "space_runs", "space_digest", "runs", "ok", "failed", "not_run", "interrupted", "rows")
+	j.keys(doc, what, "space", "shard", "space_runs", "space_digest", "runs", "ok", "failed", "not_run", "interrupted", "stages", "rows")
 	s.Space = j.str(doc, "space", what)
 	if doc.Has("shard") || doc.Has("space_runs") || doc.Has("space_digest") {
 		shard := j.str(doc, "shard", what)
@@ -293,23 +305,48 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 		}
 		s.Interrupted = v.Bool
 	}
+	if v, ok := doc.Map().Lookup("stages"); ok {
+		if v.Kind != yamlsrc.KindBool {
+			j.fail(v, "%q must be true or false, found %s", "stages", kind(v))
+		}
+		s.Stages = v.Bool
+	}
 	rows := j.get(doc, "rows", what, yamlsrc.KindList, "a list")
 	if j.err != nil {
 		return nil, j.err
 	}
+	// With stages, every resolved run has the solver's counts, and the
+	// timings include its stage times.
+	resolved, withSolver, withStages := 0, 0, 0
 	for _, rv := range rows.List() {
-		row := j.row(rv)
+		row, parts := j.row(rv)
 		if j.err != nil {
 			return nil, j.err
 		}
 		if row.Status != NotRun && row.Duration < 0 {
 			s.Timings = false
 		}
+		if row.Status == OK {
+			resolved++
+			if parts.solver {
+				withSolver++
+			}
+			if parts.stages {
+				withStages++
+			}
+		}
 		if row.Duration < 0 {
 			row.Duration = 0
 		}
 		s.Rows = append(s.Rows, *row)
 		s.pos = append(s.pos, diag.Pos{File: file, Line: int(rv.Line), Col: int(rv.Col)})
+	}
+	if s.Stages && withSolver < resolved {
+		return nil, diag.Errorf(diag.Pos{File: file, Line: int(doc.Line), Col: int(doc.Col)}, diag.StageLoad,
+			"a summary with stages whose resolved runs lack sat_calls: %d of %d have them", withSolver, resolved)
+	}
+	if s.Stages && withStages < resolved {
+		s.Timings = false
 	}
 	// The counts must be those of the rows: a summary edited by hand, or
 	// cut short, is not merged.
@@ -334,15 +371,23 @@ func readJSONSummary(data []byte, file string) (*Summary, error) {
 	return s, nil
 }
 
+// rowParts says which optional parts a JSON row has.
+type rowParts struct {
+	// solver: sat_calls and own_searches; stages: the stage times.
+	solver, stages bool
+}
+
 // row reads one row of a JSON summary, nil after an error; Duration is -1
 // without ms.
-func (j *jsonReader) row(v *yamlsrc.Value) *Row {
+func (j *jsonReader) row(v *yamlsrc.Value) (*Row, rowParts) {
 	const what = "a row"
+	var parts rowParts
 	if !v.IsMap() {
 		j.fail(v, "expected a row (an object), found %s", kind(v))
-		return nil
+		return nil, parts
 	}
-	j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "warnings", "ms")
+	j.keys(v, what, "id", "template", "presets", "inputs_file", "inputs", "options", "status", "error", "nodes", "relations", "weight", "unique", "warnings", "ms",
+		"stages", "sat_calls", "own_searches")
 	r := &Run{}
 	r.ID = j.str(v, "id", what)
 	r.Template = j.str(v, "template", what)
@@ -355,7 +400,7 @@ func (j *jsonReader) row(v *yamlsrc.Value) *Row {
 	row := &Row{Run: r, Duration: -1}
 	status := j.str(v, "status", what)
 	if j.err != nil {
-		return nil
+		return nil, parts
 	}
 	switch status {
 	case OK.String():
@@ -366,7 +411,7 @@ func (j *jsonReader) row(v *yamlsrc.Value) *Row {
 		row.Status, row.Err = Failed, textError(j.str(v, "error", "a failed row"))
 	default:
 		j.fail(v.Get("status"), "unknown status %q (expected ok, error or not run)", status)
-		return nil
+		return nil, parts
 	}
 	row.Report.Nodes = j.strings(v, "nodes", what)
 	row.Report.Relations = j.strings(v, "relations", what)
@@ -384,13 +429,56 @@ func (j *jsonReader) row(v *yamlsrc.Value) *Row {
 		row.Warnings = j.strings(v, "warnings", what)
 	}
 	if ms := j.number(v, "ms"); ms != nil {
-		// The writer printed float64(µs)/1000, which this inverts exactly.
-		row.Duration = time.Duration(math.Round(*ms*1000)) * time.Microsecond
+		row.Duration = fromMs(*ms)
+	}
+	if v.Has("sat_calls") || v.Has("own_searches") {
+		sat, own := j.count(v, "sat_calls"), j.count(v, "own_searches")
+		row.Solver.Solves, row.Solver.OwnSearches = sat, own
+		parts.solver = true
+	}
+	if v.Has("stages") {
+		st := j.get(v, "stages", what, yamlsrc.KindMap, "an object")
+		if j.err != nil {
+			return nil, parts
+		}
+		j.keys(st, "the stages of a row", stageColumns...)
+		var times [7]time.Duration
+		for i, c := range stageColumns {
+			if ms := j.number(st, c); ms != nil {
+				times[i] = fromMs(*ms)
+			} else {
+				j.fail(st, "the stages of a row without %q", c)
+			}
+		}
+		t := &row.Stages
+		t.Parse, t.Enrich, t.Graph, t.Encode, t.Solve, t.Transform, row.Emit = times[0], times[1], times[2], times[3], times[4], times[5], times[6]
+		parts.stages = true
 	}
 	if j.err != nil {
-		return nil
+		return nil, parts
 	}
-	return row
+	return row, parts
+}
+
+// fromMs inverts the writers' float64(µs)/1000 exactly.
+func fromMs(ms float64) time.Duration {
+	return time.Duration(math.Round(ms*1000)) * time.Microsecond
+}
+
+// count reads a count, a whole number from 0; 0 after an error.
+func (j *jsonReader) count(parent *yamlsrc.Value, key string) int {
+	n := j.number(parent, key)
+	switch {
+	case j.err != nil:
+		return 0
+	case n == nil:
+		j.fail(parent, "a row without %q", key)
+		return 0
+	case *n < 0 || *n != math.Trunc(*n) || *n > math.MaxInt32:
+		j.fail(parent.Get(key), "%q must be a whole number from 0, found %s", key, js.FormatNumber(*n))
+		return 0
+	}
+	return int(*n)
 }
 
 // Merged is the summary of a whole space made of the summaries of its
@@ -400,8 +488,9 @@ type Merged struct {
 	// Format is that of the summaries.
 	Format string
 	// Timings is set when every summary has timings, which the merged
-	// summary can then keep.
+	// summary can then keep; Stages likewise for the --stages columns.
 	Timings bool
+	Stages  bool
 }
 
 // maxListed bounds the run ids an error lists.
@@ -422,7 +511,7 @@ func Merge(sums []*Summary) (*Merged, error) {
 	}
 	first := sums[0]
 	var ref *Summary // the first summary that records its shard
-	m := &Merged{Format: first.Format, Timings: true}
+	m := &Merged{Format: first.Format, Timings: true, Stages: true}
 	for _, s := range sums {
 		at := diag.Pos{File: s.File}
 		if s.Format != first.Format {
@@ -442,6 +531,7 @@ func Merge(sums []*Summary) (*Merged, error) {
 			}
 		}
 		m.Timings = m.Timings && s.Timings
+		m.Stages = m.Stages && s.Stages
 	}
 
 	type entry struct {

@@ -72,30 +72,47 @@ func webshopResult(t *testing.T) *Result {
 func TestMergeEqualsUnsharded(t *testing.T) {
 	full := webshopResult(t)
 	for _, tc := range []struct {
-		in, out string
-		timings bool
+		in, out         string
+		timings, stages bool
 	}{
-		{"csv", "csv", false},
-		{"json", "json", false},
-		{"csv", "csv", true},
-		{"json", "json", true},
-		{"csv", "table", false},
-		{"json", "csv", false},
-		{"json", "table", true},
+		{"csv", "csv", false, false},
+		{"json", "json", false, false},
+		{"csv", "csv", true, false},
+		{"json", "json", true, false},
+		{"csv", "table", false, false},
+		{"json", "csv", false, false},
+		{"json", "table", true, false},
+		{"csv", "csv", false, true},
+		{"json", "json", false, true},
+		{"csv", "csv", true, true},
+		{"json", "json", true, true},
+		{"json", "csv", true, true},
+		{"csv", "table", true, true},
 	} {
 		for n := 1; n <= 5; n++ {
-			name := fmt.Sprintf("%s to %s, timings %v, N=%d", tc.in, tc.out, tc.timings, n)
+			name := fmt.Sprintf("%s to %s, timings %v, stages %v, N=%d", tc.in, tc.out, tc.timings, tc.stages, n)
 			t.Run(name, func(t *testing.T) {
-				o := SummaryOptions{Timings: tc.timings}
+				o := SummaryOptions{Timings: tc.timings, Stages: tc.stages}
 				m, err := Merge(readShards(t, full, n, tc.in, o))
 				require.NoError(t, err, name)
 				require.Equal(t, tc.in, m.Format)
 				require.Equal(t, tc.timings, m.Timings)
+				require.Equal(t, tc.stages, m.Stages)
 				want := summaryBytes(t, full, tc.out, o)
-				require.Equal(t, string(want), string(summaryBytes(t, m.Result, tc.out, SummaryOptions{Timings: m.Timings})), name)
+				require.Equal(t, string(want), string(summaryBytes(t, m.Result, tc.out, SummaryOptions{Timings: m.Timings, Stages: m.Stages})), name)
 			})
 		}
 	}
+	t.Run("stages kept only when every summary has them", func(t *testing.T) {
+		for _, format := range []string{"csv", "json"} {
+			sums := readShards(t, full, 2, format, SummaryOptions{Stages: true})
+			plain := readShards(t, full, 2, format, SummaryOptions{})
+			m, err := Merge([]*Summary{sums[0], plain[1]})
+			require.NoError(t, err)
+			require.False(t, m.Stages)
+			require.Equal(t, string(summaryBytes(t, full, format, SummaryOptions{})), string(summaryBytes(t, m.Result, format, SummaryOptions{})))
+		}
+	})
 	t.Run("timings dropped", func(t *testing.T) {
 		m, err := Merge(readShards(t, full, 3, "json", SummaryOptions{Timings: true}))
 		require.NoError(t, err)
@@ -270,6 +287,24 @@ func TestReadJSONSummaryErrors(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Shard{1, 2}, s.Shard)
 	require.True(t, s.Timings)
+	require.False(t, s.Stages)
+
+	// With --stages: the solver's counts, and the stage times that the
+	// timings then include.
+	withStages := strings.Replace(strings.Replace(base, `"rows"`, `"stages": true, "rows"`, 1), `"ms": 1.5`, `"ms": 1.5, "stages": {"parse_ms": 0.1, "enrich_ms": 0.2, "graph_ms": 0.001, "encode_ms": 0.3, "solve_ms": 0.4, "transform_ms": 0.05, "emit_ms": 0}, "sat_calls": 2, "own_searches": 1`, 1)
+	s, err = ReadSummary([]byte(withStages), "s.json")
+	require.NoError(t, err)
+	require.True(t, s.Stages)
+	require.True(t, s.Timings)
+	require.Equal(t, 2, s.Rows[0].Solver.Solves)
+	require.Equal(t, 1, s.Rows[0].Solver.OwnSearches)
+	require.Equal(t, time.Microsecond, s.Rows[0].Stages.Graph)
+	require.Equal(t, 400*time.Microsecond, s.Rows[0].Stages.Solve)
+	counts := strings.Replace(strings.Replace(base, `"ms": 1.5`, `"ms": 1.5, "sat_calls": 0, "own_searches": 0`, 1), `"rows"`, `"stages": true, "rows"`, 1)
+	s, err = ReadSummary([]byte(counts), "s.json")
+	require.NoError(t, err)
+	require.True(t, s.Stages)
+	require.False(t, s.Timings, "the stage times of a resolved run are missing")
 	require.Len(t, s.Rows, 1)
 	require.Equal(t, "i.yaml", s.Rows[0].Run.InputsFile)
 	require.Equal(t, 1500*time.Microsecond, s.Rows[0].Duration)
@@ -293,6 +328,14 @@ func TestReadJSONSummaryErrors(t *testing.T) {
 		{name: "rows not a list", doc: `{"space": "s.yaml", "rows": {}}`, err: `s.json:1:29: "rows" must be a list, found map`},
 		{name: "a row not an object", doc: `{"space": "s.yaml", "rows": [1]}`, err: "s.json:1:30: expected a row (an object), found number"},
 		{name: "unknown key in a row", repl: []string{`"ms": 1.5`, `"ms": 1.5, "x": 1`}, err: `s.json:25:23: unknown key "x" in a row`},
+		{name: "sat calls negative", repl: []string{`"ms": 1.5`, `"ms": 1.5, "sat_calls": -1, "own_searches": 0`}, err: `s.json:25:31: "sat_calls" must be a whole number from 0, found -1`},
+		{name: "own searches a fraction", repl: []string{`"ms": 1.5`, `"ms": 1.5, "sat_calls": 1, "own_searches": 0.5`}, err: `s.json:25:50: "own_searches" must be a whole number from 0, found 0.5`},
+		{name: "stages not a bool", repl: []string{`"rows"`, `"stages": 1, "rows"`}, err: `s.json:11:13: "stages" must be true or false, found number`},
+		{name: "stages without counts", repl: []string{`"rows"`, `"stages": true, "rows"`}, err: `s.json:1:1: a summary with stages whose resolved runs lack sat_calls: 0 of 1 have them`},
+		{name: "sat calls alone", repl: []string{`"ms": 1.5`, `"ms": 1.5, "sat_calls": 1`}, err: `s.json:12:5: a row without "own_searches"`},
+		{name: "stages not an object", repl: []string{`"ms": 1.5`, `"ms": 1.5, "stages": 1`}, err: `s.json:25:28: "stages" must be an object, found number`},
+		{name: "stages without a stage", repl: []string{`"ms": 1.5`, `"ms": 1.5, "stages": {"parse_ms": 1}`}, err: `s.json:25:28: the stages of a row without "enrich_ms"`},
+		{name: "unknown stage", repl: []string{`"ms": 1.5`, `"ms": 1.5, "stages": {"x": 1}`}, err: `s.json:25:34: unknown key "x" in the stages of a row`},
 		{name: "template not a string", repl: []string{`"template": "t.yaml"`, `"template": null`}, err: `s.json:14:19: "template" must be a string, found null`},
 		{name: "no presets", repl: []string{`"presets": ["p"],`, ``}, err: `s.json:12:5: a row without "presets"`},
 		{name: "presets not a list", repl: []string{`"presets": ["p"]`, `"presets": "p"`}, err: `s.json:15:18: "presets" must be a list of strings, found string`},
@@ -350,5 +393,35 @@ func TestReadJSONSummaryErrors(t *testing.T) {
 			d := testkit.Diagnostic(t, err, "%s: a diagnostic: %v", tc.name, err)
 			require.Equal(t, tc.err, d.Line(), tc.name)
 		})
+	}
+}
+
+// The CSV header tells the --stages columns: the solver's counts, and the
+// stage times between ms and them where the summary has both.
+func TestReadCSVSummaryStages(t *testing.T) {
+	base := strings.Join(SummaryOptions{}.columns(false), ",")
+	stageTimes, counts := strings.Join(stageColumns, ","), strings.Join(solverColumns, ",")
+	for _, tc := range []struct {
+		header          string
+		timings, stages bool
+		ok              bool
+	}{
+		{base, false, false, true},
+		{base + ",ms", true, false, true},
+		{base + "," + counts, false, true, true},
+		{base + ",ms," + stageTimes + "," + counts, true, true, true},
+		{base + ",ms," + counts, false, false, false},
+		{base + ",ms," + stageTimes, false, false, false},
+		{base + "," + stageTimes + "," + counts, false, false, false},
+		{base + "," + counts + ",ms", false, false, false},
+	} {
+		s, err := ReadSummary([]byte(tc.header+"\n"), "s.csv")
+		if !tc.ok {
+			require.ErrorContains(t, err, notSummary, tc.header)
+			continue
+		}
+		require.NoError(t, err, tc.header)
+		require.Equal(t, tc.timings, s.Timings, tc.header)
+		require.Equal(t, tc.stages, s.Stages, tc.header)
 	}
 }

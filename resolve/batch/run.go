@@ -58,6 +58,13 @@ type Row struct {
 	// the solver, which runs one solve at a time), writing the YAML and
 	// Emit.
 	Duration time.Duration
+	// Stages are the durations of a resolved run's stages
+	// (resolve.Result.Timings), Emit that of writing its YAML and Emit;
+	// Solver is the solver's work (resolve.Result.Solver). Zero for a run
+	// that failed.
+	Stages resolve.Timings
+	Emit   time.Duration
+	Solver resolve.SolverStats
 	// Warnings are the run's distinct warnings (resolve.Options.Warn), as
 	// one-line texts (file:line:col: message), in the order they were
 	// found; a failed run keeps those found before it failed.
@@ -102,6 +109,35 @@ func (r *Result) Counts() (ok, failed, notRun int) {
 		}
 	}
 	return
+}
+
+// SolverWork counts how the resolved runs of a batch were solved.
+type SolverWork struct {
+	// Resolved runs: Settled by propagation alone, by OwnSearch without
+	// a SAT call, and with SAT calls (SATCalls of them in all).
+	Resolved, Settled, OwnSearch, SAT, SATCalls int
+}
+
+// SolverWork counts how the resolved runs were solved (Row.Solver).
+func (r *Result) SolverWork() SolverWork {
+	var w SolverWork
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if row.Status != OK {
+			continue
+		}
+		w.Resolved++
+		switch s := row.Solver; {
+		case s.Solves > 0:
+			w.SAT++
+			w.SATCalls += s.Solves
+		case s.OwnSearches > 0:
+			w.OwnSearch++
+		default:
+			w.Settled++
+		}
+	}
+	return w
 }
 
 // WarnedRuns returns the number of runs that had warnings.
@@ -217,8 +253,11 @@ func runOne(ctx context.Context, row *Row, o Options, prepare func()) {
 	res, err := resolve.Resolve(ctx, row.Run.Input, opts)
 	if err == nil {
 		row.Report = *res.Report
+		row.Stages, row.Solver = res.Timings, res.Solver
 		if o.Emit != nil {
+			emitted := time.Now()
 			err = o.Emit(row.Run, yamlsrc.Marshal(res.Doc))
+			row.Emit = time.Since(emitted)
 		}
 	}
 	row.Duration = time.Since(start)
@@ -230,6 +269,9 @@ func runOne(ctx context.Context, row *Row, o Options, prepare func()) {
 	default:
 		row.Status, row.Err = Failed, err
 		row.Report = resolve.Report{}
+	}
+	if row.Status != OK {
+		row.Stages, row.Emit, row.Solver = resolve.Timings{}, 0, resolve.SolverStats{}
 	}
 }
 

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"time"
 
 	"v4t/model/js"
 	"v4t/model/yamlsrc"
@@ -15,14 +17,25 @@ import (
 
 // SummaryOptions tune the summary writers.
 type SummaryOptions struct {
-	// Timings adds the ms column; without it the same space always gives
-	// the same bytes.
+	// Timings adds the ms column (and with Stages the stageColumns);
+	// without it the same space always gives the same bytes.
 	Timings bool
+	// Stages adds the solverColumns (and with Timings the stageColumns).
+	Stages bool
 }
 
 // columns are the summary's columns in CSV and JSON order; the table moves
 // status, which holds long error lines, to the end.
 var columns = []string{"id", "template", "presets", "inputs", "options", "status", "nodes", "relations", "weight", "unique", "warnings", "ms"}
+
+// stageColumns are the durations of a resolved run's stages
+// (resolve.Timings) and of writing its result file, in milliseconds.
+var stageColumns = []string{"parse_ms", "enrich_ms", "graph_ms", "encode_ms", "solve_ms", "transform_ms", "emit_ms"}
+
+// solverColumns are the solver's work in a resolved run: its SAT calls
+// (gophersat) and the parts that v4t's own search optimised; a run with
+// neither was settled by propagation.
+var solverColumns = []string{"sat_calls", "own_searches"}
 
 func (o SummaryOptions) columns(table bool) []string {
 	var out []string
@@ -32,10 +45,28 @@ func (o SummaryOptions) columns(table bool) []string {
 		}
 		out = append(out, c)
 	}
+	if o.Stages {
+		if o.Timings {
+			out = append(out, stageColumns...)
+		}
+		out = append(out, solverColumns...)
+	}
 	if table {
 		out = append(out, "status")
 	}
 	return out
+}
+
+// stageTimes are a row's stage durations in the order of stageColumns.
+func (r *Row) stageTimes() [7]time.Duration {
+	t := &r.Stages
+	return [7]time.Duration{t.Parse, t.Enrich, t.Graph, t.Encode, t.Solve, t.Transform, r.Emit}
+}
+
+// stageMs renders a stage's duration in milliseconds, to the microsecond:
+// most stages of a small template take less than a millisecond.
+func stageMs(d time.Duration) string {
+	return fmt.Sprintf("%.3f", float64(d.Microseconds())/1000)
 }
 
 // shardColumns follow the columns in the CSV summary of a shard; every row
@@ -92,6 +123,20 @@ func (r *Row) cell(col string) string {
 			return ""
 		}
 		return fmt.Sprintf("%.1f", float64(r.Duration.Microseconds())/1000)
+	case "sat_calls", "own_searches":
+		if r.Status != OK {
+			return ""
+		}
+		if col == "sat_calls" {
+			return fmt.Sprint(r.Solver.Solves)
+		}
+		return fmt.Sprint(r.Solver.OwnSearches)
+	}
+	if i := slices.Index(stageColumns, col); i >= 0 {
+		if r.Status != OK {
+			return ""
+		}
+		return stageMs(r.stageTimes()[i])
 	}
 	panic("batch: unknown column " + col)
 }
@@ -220,20 +265,40 @@ type jsonRow struct {
 	jsonOutcome
 	Warnings []string `json:"warnings"`
 	Ms       *float64 `json:"ms,omitempty"`
+	// Stages, SATCalls and OwnSearches are those of a resolved run, with
+	// --stages (Stages with timings only).
+	Stages      *jsonStages `json:"stages,omitempty"`
+	SATCalls    *int        `json:"sat_calls,omitempty"`
+	OwnSearches *int        `json:"own_searches,omitempty"`
+}
+
+// jsonStages are the stageColumns of a row, as numbers; field names are
+// stable.
+type jsonStages struct {
+	Parse     float64 `json:"parse_ms"`
+	Enrich    float64 `json:"enrich_ms"`
+	Graph     float64 `json:"graph_ms"`
+	Encode    float64 `json:"encode_ms"`
+	Solve     float64 `json:"solve_ms"`
+	Transform float64 `json:"transform_ms"`
+	Emit      float64 `json:"emit_ms"`
 }
 
 type jsonSummary struct {
 	Space string `json:"space"`
 	// Shard, SpaceRuns and SpaceDigest are only in the summary of a shard.
-	Shard       string    `json:"shard,omitempty"`
-	SpaceRuns   int       `json:"space_runs,omitempty"`
-	SpaceDigest string    `json:"space_digest,omitempty"`
-	Runs        int       `json:"runs"`
-	OK          int       `json:"ok"`
-	Failed      int       `json:"failed"`
-	NotRun      int       `json:"not_run"`
-	Interrupted bool      `json:"interrupted"`
-	Rows        []jsonRow `json:"rows"`
+	Shard       string `json:"shard,omitempty"`
+	SpaceRuns   int    `json:"space_runs,omitempty"`
+	SpaceDigest string `json:"space_digest,omitempty"`
+	Runs        int    `json:"runs"`
+	OK          int    `json:"ok"`
+	Failed      int    `json:"failed"`
+	NotRun      int    `json:"not_run"`
+	Interrupted bool   `json:"interrupted"`
+	// Stages says that the resolved runs have their solver's counts
+	// (--stages); left out without.
+	Stages bool      `json:"stages,omitempty"`
+	Rows   []jsonRow `json:"rows"`
 }
 
 // WriteJSON writes the summary as one JSON document; that of a shard
@@ -241,7 +306,7 @@ type jsonSummary struct {
 // Rows read back from a CSV summary cannot be written as JSON: their
 // inputs and options are text.
 func (res *Result) WriteJSON(w io.Writer, o SummaryOptions) error {
-	s := jsonSummary{Space: res.Space.File, Runs: len(res.Rows), Interrupted: res.Interrupted, Rows: []jsonRow{}}
+	s := jsonSummary{Space: res.Space.File, Runs: len(res.Rows), Interrupted: res.Interrupted, Stages: o.Stages, Rows: []jsonRow{}}
 	if sh := res.Space.Shard; sh.N > 0 {
 		s.Shard, s.SpaceRuns, s.SpaceDigest = sh.String(), res.Space.Total, res.Space.Digest
 	}
@@ -263,6 +328,15 @@ func (res *Result) WriteJSON(w io.Writer, o SummaryOptions) error {
 		if o.Timings && r.Status != NotRun {
 			ms := float64(r.Duration.Microseconds()) / 1000
 			jr.Ms = &ms
+		}
+		if o.Stages && r.Status == OK {
+			if o.Timings {
+				t := r.stageTimes()
+				f := func(i int) float64 { return float64(t[i].Microseconds()) / 1000 }
+				jr.Stages = &jsonStages{f(0), f(1), f(2), f(3), f(4), f(5), f(6)}
+			}
+			sat, own := r.Solver.Solves, r.Solver.OwnSearches
+			jr.SATCalls, jr.OwnSearches = &sat, &own
 		}
 		s.Rows = append(s.Rows, jr)
 	}
