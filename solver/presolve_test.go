@@ -128,3 +128,66 @@ func TestPropagateSharesCleanClauses(t *testing.T) {
 		require.Equal(t, want.clauses, got.clauses, what)
 	}
 }
+
+// TestPropagateImplications checks propagation on formulas that are mostly
+// clauses of two literals, as encodings are: long implication chains in
+// reverse order, with clauses of one and three literals among them, listed
+// or packed, against the plain fixpoint of copyingPropagate.
+func TestPropagateImplications(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 3))
+	for i := range 2000 {
+		n := 2 + rng.IntN(60)
+		cnf := &CNF{NumVars: n}
+		lit := func() int {
+			v := 1 + rng.IntN(n)
+			if rng.IntN(2) == 0 {
+				return -v
+			}
+			return v
+		}
+		for range rng.IntN(3 * n) {
+			switch r := rng.IntN(20); {
+			case r == 0:
+				cnf.Clauses = append(cnf.Clauses, []int{lit()})
+			case r < 4:
+				cnf.Clauses = append(cnf.Clauses, []int{lit(), lit(), lit()})
+			default:
+				cnf.Clauses = append(cnf.Clauses, []int{lit(), lit()})
+			}
+		}
+		if i%2 == 0 {
+			// A chain v → v+1 → ..., in reverse order, set off by its end.
+			for v := n - 1; v >= 1; v-- {
+				cnf.Clauses = append(cnf.Clauses, []int{-v, v + 1})
+			}
+			cnf.Clauses = append(cnf.Clauses, []int{1})
+		}
+		for j, c := range cnf.Clauses {
+			if rng.IntN(2) == 0 {
+				c = slices.Clone(c)
+				sortLits(c)
+				cnf.Clauses[j] = c
+			}
+		}
+		var units []int
+		if rng.IntN(3) == 0 {
+			units = []int{lit()}
+		}
+		what := fmt.Sprintf("case %d: units=%v cnf=%+v", i, units, *cnf)
+		want, wantOK := copyingPropagate(cnf.NumVars, cnf.Clauses, units)
+		for _, in := range []*CNF{cnf, pack(cnf, rng.IntN(len(cnf.Clauses)+1), 1+rng.IntN(8))} {
+			var st Stats
+			got, ok := propagate(in.NumVars, nil, nil, in.set(), units, &st)
+			require.Equal(t, wantOK, ok, what)
+			if !ok {
+				continue
+			}
+			require.Equal(t, want.fixed, got.fixed, what)
+			if len(want.clauses) == 0 {
+				require.Empty(t, got.clauses, what)
+				continue
+			}
+			require.Equal(t, want.clauses, got.clauses, what)
+		}
+	}
+}
