@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"fmt"
 	"math/bits"
 	"strings"
 	"testing"
@@ -161,7 +162,15 @@ func TestNameGrouper(t *testing.T) {
 		return elems
 	}
 	var ng NameGrouper
-	for _, names := range []string{"a b a c b a", "", "a", "x y x y x y x y x y z", "a a a", "a b c d e f g h", "p q p"} {
+	many := func(n, distinct int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "n%d ", (i*7)%distinct)
+		}
+		return b.String()
+	}
+	for _, names := range []string{"a b a c b a", "", "a", "x y x y x y x y x y z", "a a a", "a b c d e f g h", "p q p",
+		many(12, 5), many(40, 40), many(9, 9), many(30, 3), "a b a", many(11, 11)} {
 		elems := list(names)
 		want := NameGroups(elems)
 		got := ng.Groups(elems)
@@ -175,6 +184,10 @@ func TestNameGrouper(t *testing.T) {
 	short := list("a b a c")
 	ng.Groups(list("a b c d e f g h"))
 	require.Zero(t, testing.AllocsPerRun(10, func() { ng.Groups(short) }), "storage reused")
+	// Lists longer than smallGroups reuse the map and arrays too.
+	long := list(many(16, 10))
+	ng.Groups(list(many(20, 20)))
+	require.Zero(t, testing.AllocsPerRun(10, func() { ng.Groups(long) }), "storage of long lists reused")
 }
 
 // TestKeySet: each key of the set has its own member, other keys none, and

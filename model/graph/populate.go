@@ -125,6 +125,8 @@ type populator struct {
 	// that has them, as the elements are.
 	valueLists   [KindImport + 1]listSlab[*Value]
 	elementLists [KindImport + 1]listSlab[*Element]
+	// names groups each template's properties by name.
+	names NameGrouper
 	// targets holds the target node value of each relation (nil for
 	// none), in the order of g.Relations. relations reads it while the
 	// requirement's map is at hand; connect, which must wait for every
@@ -823,7 +825,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 	if err != nil {
 		return err
 	}
-	groups := NameGroups(el.Properties)
+	groups := p.names.Groups(el.Properties)
 	// Fallback properties (§3.4.3), only while bratans are unknown.
 	if !g.Variability().Get("options").Get("bratans_unknown").IsTrue() {
 		for _, group := range groups {
@@ -852,7 +854,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			}
 			list.SetList(append(list.List(), yamlsrc.MapOf(some.Name, raw)))
 		}
-		groups = NameGroups(el.Properties)
+		groups = p.names.Groups(el.Properties)
 	}
 	for _, group := range groups {
 		if countDefaults(group) > 1 {
