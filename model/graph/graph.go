@@ -259,7 +259,7 @@ type Relationship struct {
 func (e *Element) ID() string {
 	n := e.cachedNames()
 	if n.id == "" {
-		n.id = e.spell(".", "", ".", (*Element).ID)
+		n.id = e.spell("", ".", "", ".", (*Element).ID)
 	}
 	return n.id
 }
@@ -267,11 +267,20 @@ func (e *Element) ID() string {
 // ManualID is the name of the element's manual variable.
 func (e *Element) ManualID() string {
 	n := e.cachedNames()
-	if n.manual == "" {
-		n.manual = "manual." + e.ID()
+	switch {
+	case n.manual != "":
+	case n.id != "":
+		n.manual = manualPrefix + n.id
+	default:
+		// One allocation for both: the id is the manual name's tail.
+		n.manual = e.spell(manualPrefix, ".", "", ".", (*Element).ID)
+		n.id = n.manual[len(manualPrefix):]
 	}
 	return n.manual
 }
+
+// manualPrefix starts the name of every manual variable.
+const manualPrefix = "manual."
 
 // IDValue is ID as a string value, made once per element: generated
 // constraints name an element many times, and no stage changes a string
@@ -312,7 +321,7 @@ func (e *Element) NameValue() *Value {
 func (e *Element) Display() string {
 	n := e.cachedNames()
 	if n.display == "" {
-		n.display = e.spell(` "`, `"`, " of ", (*Element).Display)
+		n.display = e.spell("", ` "`, `"`, " of ", (*Element).Display)
 	}
 	return n.display
 }
@@ -324,10 +333,10 @@ func (e *Element) cachedNames() *elementNames {
 	return e.names
 }
 
-// spell writes kind, open, name, @index, close, and then, for an element
-// with a container, of and the container as container spells it: ID and
-// Display differ only in these.
-func (e *Element) spell(open, close, of string, container func(*Element) string) string {
+// spell writes prefix, kind, open, name, @index, close, and then, for an
+// element with a container, of and the container as container spells it:
+// ID, ManualID and Display differ only in these.
+func (e *Element) spell(prefix, open, close, of string, container func(*Element) string) string {
 	var c string
 	if e.Container != nil {
 		c = container(e.Container)
@@ -336,7 +345,8 @@ func (e *Element) spell(open, close, of string, container func(*Element) string)
 	var b strings.Builder
 	// One allocation: grown write by write, an id took three or four, a
 	// tenth of all a batch run allocated. 12 is "@" and the longest int32.
-	b.Grow(len(kind) + len(open) + len(e.Name) + 12 + len(close) + len(of) + len(c))
+	b.Grow(len(prefix) + len(kind) + len(open) + len(e.Name) + 12 + len(close) + len(of) + len(c))
+	b.WriteString(prefix)
 	b.WriteString(kind)
 	b.WriteString(open)
 	b.WriteString(e.Name)

@@ -282,3 +282,24 @@ func TestAnyKeys(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, g.AnyKeys())
 }
+
+// An element's manual name is "manual." and its id, whichever is asked
+// for first: asked first, the manual name carries the id in its tail.
+func TestManualIDOrder(t *testing.T) {
+	build := func() *Graph {
+		d, err := yamlsrc.Parse([]byte(sample), "t.yaml")
+		require.NoError(t, err)
+		g, err := Build(d, "t.yaml")
+		require.NoError(t, err)
+		return g
+	}
+	idFirst, manualFirst := build(), build()
+	require.NotEmpty(t, idFirst.Elements)
+	for i, e := range idFirst.Elements {
+		id := e.ID()
+		require.Equal(t, "manual."+id, e.ManualID())
+		m := manualFirst.Elements[i]
+		require.Equal(t, "manual."+id, m.ManualID())
+		require.Equal(t, id, m.ID())
+	}
+}
