@@ -118,23 +118,16 @@ func memberPresence(e *Element, keys *memberKeys, room bool) *Value {
 	return opOf(room, keys[c.Kind], args)
 }
 
-// bratify builds the default-alternative condition not(or(others)) (§5.10).
-func bratify(others []*Element) *Value {
-	ors := make([]*Value, len(others))
-	for i, o := range others {
-		ors[i] = Presence(o)
-	}
-	return yamlsrc.MapOf("not", yamlsrc.OpOf("or", ors), "_bratan", valueTrue)
-}
-
-func without(list []*Element, e *Element) []*Element {
-	out := make([]*Element, 0, len(list))
-	for _, x := range list {
-		if x != e {
-			out = append(out, x)
+// bratify builds the default-alternative condition not(or(others)) of e
+// (§5.10), others being the elements of list but e.
+func bratify(list []*Element, e *Element) *Value {
+	ors := make([]*Value, 0, len(list))
+	for _, o := range list {
+		if o != e {
+			ors = append(ors, Presence(o))
 		}
 	}
-	return out
+	return yamlsrc.MapOf("not", yamlsrc.OpOf("or", ors), "_bratan", valueTrue)
 }
 
 // bratan returns the default-alternative condition of an element, or nil for
@@ -143,19 +136,19 @@ func bratan(e *Element) *Value {
 	g := e.Graph
 	switch e.Kind {
 	case graph.KindRelation:
-		return bratify(without(e.Container.OutgoingNamed(e.Name), e))
+		return bratify(e.Container.OutgoingNamed(e.Name), e)
 	case graph.KindProperty:
-		return bratify(without(e.Container.PropertiesNamed(e.Name), e))
+		return bratify(e.Container.PropertiesNamed(e.Name), e)
 	case graph.KindArtifact:
-		return bratify(without(e.Container.ArtifactsNamed(e.Name), e))
+		return bratify(e.Container.ArtifactsNamed(e.Name), e)
 	case graph.KindType:
-		return bratify(without(e.Container.Types, e))
+		return bratify(e.Container.Types, e)
 	case graph.KindTechnology:
-		return bratify(without(e.Container.Technologies, e))
+		return bratify(e.Container.Technologies, e)
 	case graph.KindInput:
-		return bratify(without(g.InputsByName(e.Name), e))
+		return bratify(g.InputsByName(e.Name), e)
 	case graph.KindOutput:
-		return bratify(without(g.OutputsByName(e.Name), e))
+		return bratify(g.OutputsByName(e.Name), e)
 	}
 	return nil
 }
@@ -517,7 +510,7 @@ func partCondition(e *Element, part string, room bool) *Value {
 		return opOf(room, "or", ors)
 	}
 	// "other": the technology's alternatives.
-	return bratify(without(e.Container.Technologies, e))
+	return bratify(e.Container.Technologies, e)
 }
 
 // switches are the per-element switches of §5.7.
