@@ -295,7 +295,9 @@ func listDirs(dir string) []string {
 // it into its document. The copies share the definitions themselves, which
 // no run changes (readOnlyTypes).
 var normativeProfile = sync.OnceValues(func() (*yamlsrc.Frozen, error) {
-	profile, err := yamlsrc.Parse(tosca.Normative(), tosca.NormativeFile)
+	// Decoded from its snapshot: parsing its YAML was most of a small
+	// template's parse stage.
+	profile, err := yamlsrc.DecodeSnapshot(tosca.NormativeSnapshot())
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,18 @@ var normative string
 // returned slice.
 func Normative() []byte { return []byte(normative) }
 
+// normativeSnapshot is normative.yaml parsed (yamlsrc.Parse, positions in
+// NormativeFile) and written as a yamlsrc snapshot, which every resolve
+// decodes instead of parsing the YAML; TestNormativeSnapshot holds it to
+// normative.yaml and rewrites it with -update.
+//
+//go:embed normative.snap
+var normativeSnapshot string
+
+// NormativeSnapshot returns the embedded profile as a yamlsrc snapshot
+// (yamlsrc.DecodeSnapshot).
+func NormativeSnapshot() string { return normativeSnapshot }
+
 // TypeMaps returns the eight type map keys in the order in which the reference
 // merges loaded types into a document: artifact_types, data_types,
 // capability_types, interface_types, relationship_types, node_types,

@@ -13,6 +13,10 @@
 // owns the value-independent rules (number formatting, JSON quoting, dates,
 // UTF-16).
 //
+// Snapshots (EncodeSnapshot, DecodeSnapshot) hold a parsed document in a
+// compact binary form, for the embedded normative profile that every
+// resolve reads.
+//
 // It also holds what every reader of YAML in v4t shares: bounded file
 // reads (ReadFile, ReadNamedFile, ReadFailure; LoadFile maps large files
 // and keeps none of their bytes), yaml.v3 syntax errors as
