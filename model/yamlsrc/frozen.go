@@ -72,7 +72,11 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 	depths := map[*Value]int{}
 	var walk func(v *Value, copied bool, depth int)
 	walk = func(v *Value, copied bool, depth int) {
-		if v == nil || f.shared {
+		if v == nil || f.shared || v.Kind != KindMap && v.Kind != KindList {
+			// Copies share every scalar, however often the document
+			// holds it, so only maps and lists are looked up (a map
+			// insert per scalar was half of freezing the normative
+			// profile, which every resolve does).
 			return
 		}
 		if seen[v] {
@@ -89,7 +93,7 @@ func Freeze(v *Value, readOnly ...*Value) *Frozen {
 				depths[v] = depth
 			}
 		}
-		if copied && (v.Kind == KindMap || v.Kind == KindList) {
+		if copied {
 			f.values++
 		}
 		switch v.Kind {

@@ -113,6 +113,16 @@ func TestFrozenShared(t *testing.T) {
 	c := f.Copy()
 	require.Same(t, c.Get("a"), c.Get("c"))
 	require.NotSame(t, v.Get("a"), c.Get("a"))
+
+	// A scalar held twice is no alias to keep: copies share every scalar.
+	v, err = Parse([]byte("a: &x 1\nc: *x\nd: {e: 2}\n"), "f.yaml")
+	require.NoError(t, err)
+	f = Freeze(v)
+	require.False(t, f.shared)
+	c = f.Copy()
+	require.Same(t, v.Get("a"), c.Get("a"))
+	require.Same(t, c.Get("a"), c.Get("c"))
+	require.NotSame(t, v.Get("d"), c.Get("d"))
 }
 
 // TestFrozenConcurrent copies one frozen value from several goroutines
