@@ -177,3 +177,8 @@ func TestOptionsArePlainValues(t *testing.T) {
 	}
 	check(t, reflect.TypeOf(Options{}), "Options")
 }
+
+// The spelled-out option names are those the option reader looks up.
+func TestOptionNameList(t *testing.T) {
+	require.Equal(t, readOptionNames(), optionNameList)
+}
