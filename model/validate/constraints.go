@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
@@ -23,15 +24,17 @@ var constraintOps = []string{"equal", "greater_than", "greater_or_equal", "less_
 // constraintAliases are operator names of other languages (TOSCA 2.0's
 // $-functions aside) that users write for TOSCA's, for the "did you mean"
 // hint where the spelling alone suggests nothing.
-var constraintAliases = map[string]string{
-	"between": "in_range", "range": "in_range", "within": "in_range",
-	"in": "valid_values", "enum": "valid_values", "one_of": "valid_values", "allowed_values": "valid_values",
-	"eq": "equal", "equals": "equal",
-	"gt": "greater_than", "ge": "greater_or_equal", "gte": "greater_or_equal", "min": "greater_or_equal",
-	"lt": "less_than", "le": "less_or_equal", "lte": "less_or_equal", "max": "less_or_equal",
-	"regex": "pattern", "regexp": "pattern", "match": "pattern", "matches": "pattern",
-	"len": "length", "minlength": "min_length", "maxlength": "max_length",
-}
+var constraintAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"between": "in_range", "range": "in_range", "within": "in_range",
+		"in": "valid_values", "enum": "valid_values", "one_of": "valid_values", "allowed_values": "valid_values",
+		"eq": "equal", "equals": "equal",
+		"gt": "greater_than", "ge": "greater_or_equal", "gte": "greater_or_equal", "min": "greater_or_equal",
+		"lt": "less_than", "le": "less_or_equal", "lte": "less_or_equal", "max": "less_or_equal",
+		"regex": "pattern", "regexp": "pattern", "match": "pattern", "matches": "pattern",
+		"len": "length", "minlength": "min_length", "maxlength": "max_length",
+	}
+})
 
 // constraint is one constraint clause.
 type constraint struct {
@@ -79,7 +82,7 @@ func (v *validator) suggestOp(op string) string {
 	if s := v.suggest(name, allOf(constraintOps)); s != "" {
 		return s
 	}
-	if a, ok := constraintAliases[strings.ToLower(name)]; ok {
+	if a, ok := constraintAliases()[strings.ToLower(name)]; ok {
 		return ` (did you mean "` + a + `"?)`
 	}
 	return ""
@@ -358,14 +361,16 @@ func lengthOf(x *yamlsrc.Value, typ string) (int, bool) {
 
 // unitFactors are the sizes of the units of the scalar-unit types in their
 // base unit (TOSCA 1.3 §3.3.6), by lower-case name.
-var unitFactors = map[string]map[string]float64{
-	"scalar-unit.size": {"b": 1, "kb": 1e3, "kib": 1 << 10, "mb": 1e6, "mib": 1 << 20, "gb": 1e9, "gib": 1 << 30,
-		"tb": 1e12, "tib": 1 << 40},
-	"scalar-unit.time":      {"d": 86400, "h": 3600, "m": 60, "s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9},
-	"scalar-unit.frequency": {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9},
-	"scalar-unit.bitrate": {"bps": 1, "kbps": 1e3, "kibps": 1 << 10, "mbps": 1e6, "mibps": 1 << 20, "gbps": 1e9,
-		"gibps": 1 << 30, "tbps": 1e12, "tibps": 1 << 40},
-}
+var unitFactors = sync.OnceValue(func() map[string]map[string]float64 {
+	return map[string]map[string]float64{
+		"scalar-unit.size": {"b": 1, "kb": 1e3, "kib": 1 << 10, "mb": 1e6, "mib": 1 << 20, "gb": 1e9, "gib": 1 << 30,
+			"tb": 1e12, "tib": 1 << 40},
+		"scalar-unit.time":      {"d": 86400, "h": 3600, "m": 60, "s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9},
+		"scalar-unit.frequency": {"hz": 1, "khz": 1e3, "mhz": 1e6, "ghz": 1e9},
+		"scalar-unit.bitrate": {"bps": 1, "kbps": 1e3, "kibps": 1 << 10, "mbps": 1e6, "mibps": 1 << 20, "gbps": 1e9,
+			"gibps": 1 << 30, "tbps": 1e12, "tibps": 1 << 40},
+	}
+})
 
 // scalarUnitValue returns the quantity of "<number> <unit>" in the base
 // unit of typ.
@@ -380,7 +385,7 @@ func scalarUnitValue(s, typ string) (float64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	k, ok := unitFactors[typ][unit]
+	k, ok := unitFactors()[typ][unit]
 	return f * k, ok
 }
 

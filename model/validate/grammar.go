@@ -3,6 +3,7 @@ package validate
 import (
 	"maps"
 	"sort"
+	"sync"
 
 	"v4t/model/yamlsrc"
 )
@@ -121,10 +122,54 @@ func (f *fieldSet) with(more ...fields) fields {
 	return mk(out)
 }
 
-var (
+// grammarTables are the field tables of the grammar, made on first use:
+// only validation reads them (v4t validate, completion, the hint of a
+// failed resolve), and making them at start-up cost every v4t process
+// three hundred allocations.
+type grammarTables struct {
+	elementFields                   fields
+	serviceTemplateFields           fields
+	importFieldsPlain               fields
+	importFieldsVariable            fields
+	typeFields                      fields
+	typeGrammar                     [nKinds]fields
+	propertyDefFields               fields
+	schemaFields                    fields
+	capabilityDefFields             fields
+	requirementDefFields            fields
+	artifactDefFields               fields
+	topologyFieldsPlain             fields
+	topologyFieldsVariable          fields
+	variabilityFields               fields
+	presetFields                    fields
+	parameterFieldsPlain            fields
+	parameterFieldsVariable         fields
+	nodeTemplateFieldsPlain         fields
+	nodeTemplateFieldsVariable      fields
+	requirementAssignFieldsPlain    fields
+	requirementAssignFieldsVariable fields
+	relationshipAssignFields        fields
+	capabilityAssignFields          fields
+	operationFields                 fields
+	implementationFields            fields
+	artifactFieldsPlain             fields
+	artifactFieldsVariable          fields
+	relTemplateFieldsPlain          fields
+	relTemplateFieldsVariable       fields
+	groupFieldsPlain                fields
+	groupFieldsVariable             fields
+	policyFieldsPlain               fields
+	policyFieldsVariable            fields
+	typeAssignFields                fields
+	propertyWrapFields              fields
+	technologyFields                fields
+}
+
+// grammar returns the field tables.
+var grammar = sync.OnceValue(func() *grammarTables {
 	// elementFields are the Variability4TOSCA keys any conditional element
 	// may carry (variability.md §3.4.2, §5.7, §5.12).
-	elementFields = mk(map[string]field{
+	elementFields := mk(map[string]field{
 		"conditions":                    opt(kAnyK),
 		"default_alternative":           opt(kBool),
 		"implied":                       opt(kBool),
@@ -138,7 +183,7 @@ var (
 		"default_condition_mode":        opt(kString),
 	})
 
-	serviceTemplateFields = mk(map[string]field{
+	serviceTemplateFields := mk(map[string]field{
 		"tosca_definitions_version": req(kString),
 		"namespace":                 opt(kString),
 		"metadata":                  opt(kMap),
@@ -157,22 +202,22 @@ var (
 		"topology_template":         opt(kMap),
 	})
 
-	importFieldsPlain = mk(map[string]field{
+	importFieldsPlain := mk(map[string]field{
 		"file":             req(kString),
 		"repository":       opt(kString),
 		"namespace_uri":    opt(kString),
 		"namespace_prefix": opt(kString),
 	})
-	importFieldsVariable = importFieldsPlain.with(elementFields)
+	importFieldsVariable := importFieldsPlain.with(elementFields)
 
-	typeFields = mk(map[string]field{
+	typeFields := mk(map[string]field{
 		"derived_from": opt(kString),
 		"version":      opt(kScalar),
 		"metadata":     opt(kMap),
 		"description":  opt(kString),
 	})
 
-	typeGrammar = [nKinds]fields{
+	typeGrammar := [nKinds]fields{
 		kArtifact:     typeFields.with(mk(map[string]field{"mime_type": opt(kString), "file_ext": opt(kList), "properties": opt(kMap)})),
 		kData:         typeFields.with(mk(map[string]field{"constraints": opt(kList), "properties": opt(kMap), "key_schema": opt(kString | kMap), "entry_schema": opt(kString | kMap)})),
 		kCapability:   typeFields.with(mk(map[string]field{"properties": opt(kMap), "attributes": opt(kMap), "valid_source_types": opt(kList)})),
@@ -183,7 +228,7 @@ var (
 		kPolicy:       typeFields.with(mk(map[string]field{"properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)})),
 	}
 
-	propertyDefFields = mk(map[string]field{
+	propertyDefFields := mk(map[string]field{
 		"type":            req(kString),
 		"description":     opt(kString),
 		"required":        opt(kBool),
@@ -197,7 +242,7 @@ var (
 		"metadata":        opt(kMap),
 	})
 
-	schemaFields = mk(map[string]field{
+	schemaFields := mk(map[string]field{
 		"type":         req(kString),
 		"description":  opt(kString),
 		"constraints":  opt(kList),
@@ -205,7 +250,7 @@ var (
 		"entry_schema": opt(kString | kMap),
 	})
 
-	capabilityDefFields = mk(map[string]field{
+	capabilityDefFields := mk(map[string]field{
 		"type":               req(kString),
 		"description":        opt(kString),
 		"properties":         opt(kMap),
@@ -214,7 +259,7 @@ var (
 		"occurrences":        opt(kList),
 	})
 
-	requirementDefFields = mk(map[string]field{
+	requirementDefFields := mk(map[string]field{
 		"capability":   req(kString),
 		"node":         opt(kString),
 		"relationship": opt(kString | kMap),
@@ -223,7 +268,7 @@ var (
 		"node_filter":  opt(kMap),
 	})
 
-	artifactDefFields = mk(map[string]field{
+	artifactDefFields := mk(map[string]field{
 		"type":               req(kString),
 		"file":               req(kString),
 		"repository":         opt(kString),
@@ -235,7 +280,7 @@ var (
 		"properties":         opt(kMap),
 	})
 
-	topologyFieldsPlain = mk(map[string]field{
+	topologyFieldsPlain := mk(map[string]field{
 		"description":            opt(kString),
 		"inputs":                 opt(kMap),
 		"node_templates":         opt(kMap),
@@ -248,7 +293,7 @@ var (
 	})
 	// In a variable template, inputs, outputs, node templates and groups
 	// may be lists of single-entry maps (variability.md §3.2).
-	topologyFieldsVariable = topologyFieldsPlain.with(mk(map[string]field{
+	topologyFieldsVariable := topologyFieldsPlain.with(mk(map[string]field{
 		"inputs":         opt(kMap | kList),
 		"node_templates": opt(kMap | kList),
 		"groups":         opt(kMap | kList),
@@ -256,7 +301,7 @@ var (
 		"variability":    opt(kMap),
 	}))
 
-	variabilityFields = mk(map[string]field{
+	variabilityFields := mk(map[string]field{
 		"inputs":                   opt(kMap),
 		"presets":                  opt(kMap),
 		"expressions":              opt(kMap),
@@ -270,13 +315,13 @@ var (
 	// presetFields are the keys of a variability preset (variability.md §6):
 	// the resolver merges its inputs map and ignores the rest, so a preset
 	// that is not a map, or inputs that are not one, assign nothing.
-	presetFields = mk(map[string]field{
+	presetFields := mk(map[string]field{
 		"name":        opt(kString),
 		"description": opt(kString),
 		"inputs":      opt(kMap),
 	})
 
-	parameterFieldsPlain = mk(map[string]field{
+	parameterFieldsPlain := mk(map[string]field{
 		"type":            opt(kString),
 		"description":     opt(kString),
 		"value":           opt(kAnyK),
@@ -289,9 +334,9 @@ var (
 		"external_schema": opt(kString),
 		"metadata":        opt(kMap),
 	})
-	parameterFieldsVariable = parameterFieldsPlain.with(elementFields)
+	parameterFieldsVariable := parameterFieldsPlain.with(elementFields)
 
-	nodeTemplateFieldsPlain = mk(map[string]field{
+	nodeTemplateFieldsPlain := mk(map[string]field{
 		"type":         req(kString),
 		"description":  opt(kString),
 		"metadata":     opt(kMap),
@@ -305,7 +350,7 @@ var (
 		"node_filter":  opt(kMap),
 		"copy":         opt(kString),
 	})
-	nodeTemplateFieldsVariable = nodeTemplateFieldsPlain.with(elementFields, mk(map[string]field{
+	nodeTemplateFieldsVariable := nodeTemplateFieldsPlain.with(elementFields, mk(map[string]field{
 		"type":       req(kString | kList),
 		"properties": opt(kMap | kList),
 		"artifacts":  opt(kMap | kList),
@@ -315,7 +360,7 @@ var (
 		"technology": opt(kString | kList),
 	}))
 
-	requirementAssignFieldsPlain = mk(map[string]field{
+	requirementAssignFieldsPlain := mk(map[string]field{
 		"capability":   opt(kString),
 		"node":         opt(kString),
 		"relationship": opt(kString | kMap),
@@ -323,55 +368,93 @@ var (
 		"occurrences":  opt(kList),
 		"description":  opt(kString),
 	})
-	requirementAssignFieldsVariable = requirementAssignFieldsPlain.with(elementFields)
+	requirementAssignFieldsVariable := requirementAssignFieldsPlain.with(elementFields)
 
-	relationshipAssignFields = mk(map[string]field{
+	relationshipAssignFields := mk(map[string]field{
 		"type":       req(kString),
 		"properties": opt(kMap),
 		"interfaces": opt(kMap),
 	})
 
-	capabilityAssignFields = mk(map[string]field{
+	capabilityAssignFields := mk(map[string]field{
 		"properties":  opt(kMap),
 		"attributes":  opt(kMap),
 		"occurrences": opt(kList),
 	})
 
-	operationFields = mk(map[string]field{
+	operationFields := mk(map[string]field{
 		"description":    opt(kString),
 		"implementation": opt(kString | kMap),
 		"inputs":         opt(kMap),
 		"outputs":        opt(kMap),
 	})
-	implementationFields = mk(map[string]field{
+	implementationFields := mk(map[string]field{
 		"primary":        opt(kString | kMap),
 		"dependencies":   opt(kList),
 		"timeout":        opt(kNumber),
 		"operation_host": opt(kString),
 	})
 
-	artifactFieldsPlain       = artifactDefFields
-	artifactFieldsVariable    = artifactDefFields.with(elementFields, mk(map[string]field{"type": opt(kString | kList), "properties": opt(kMap | kList)}))
-	relTemplateFieldsPlain    = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "copy": opt(kString)})
-	relTemplateFieldsVariable = relTemplateFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
-	groupFieldsPlain          = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "interfaces": opt(kMap)})
-	groupFieldsVariable       = groupFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
-	policyFieldsPlain         = mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)})
-	policyFieldsVariable      = policyFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
+	artifactFieldsPlain := artifactDefFields
+	artifactFieldsVariable := artifactDefFields.with(elementFields, mk(map[string]field{"type": opt(kString | kList), "properties": opt(kMap | kList)}))
+	relTemplateFieldsPlain := mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "interfaces": opt(kMap), "copy": opt(kString)})
+	relTemplateFieldsVariable := relTemplateFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
+	groupFieldsPlain := mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "attributes": opt(kMap), "members": opt(kList), "interfaces": opt(kMap)})
+	groupFieldsVariable := groupFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
+	policyFieldsPlain := mk(map[string]field{"type": req(kString), "description": opt(kString), "metadata": opt(kMap), "properties": opt(kMap), "targets": opt(kList), "triggers": opt(kMap)})
+	policyFieldsVariable := policyFieldsPlain.with(elementFields, mk(map[string]field{"type": req(kString | kList), "properties": opt(kMap | kList)}))
 
 	// typeAssignFields are the keys of an entry of a V4T type list.
-	typeAssignFields = elementFields
+	typeAssignFields := elementFields
 	// propertyWrapFields are the keys of a wrapped V4T property in list form.
-	propertyWrapFields = elementFields.with(mk(map[string]field{"value": opt(kAnyK), "expression": opt(kAnyK)}))
+	propertyWrapFields := elementFields.with(mk(map[string]field{"value": opt(kAnyK), "expression": opt(kAnyK)}))
 	// technologyFields are the keys of a V4T technology entry.
-	technologyFields = elementFields.with(mk(map[string]field{"assign": opt(kString), "weight": opt(kNumber | kBool), "hosting": opt(kList)}))
-)
+	technologyFields := elementFields.with(mk(map[string]field{"assign": opt(kString), "weight": opt(kNumber | kBool), "hosting": opt(kList)}))
+	return &grammarTables{
+		elementFields:                   elementFields,
+		serviceTemplateFields:           serviceTemplateFields,
+		importFieldsPlain:               importFieldsPlain,
+		importFieldsVariable:            importFieldsVariable,
+		typeFields:                      typeFields,
+		typeGrammar:                     typeGrammar,
+		propertyDefFields:               propertyDefFields,
+		schemaFields:                    schemaFields,
+		capabilityDefFields:             capabilityDefFields,
+		requirementDefFields:            requirementDefFields,
+		artifactDefFields:               artifactDefFields,
+		topologyFieldsPlain:             topologyFieldsPlain,
+		topologyFieldsVariable:          topologyFieldsVariable,
+		variabilityFields:               variabilityFields,
+		presetFields:                    presetFields,
+		parameterFieldsPlain:            parameterFieldsPlain,
+		parameterFieldsVariable:         parameterFieldsVariable,
+		nodeTemplateFieldsPlain:         nodeTemplateFieldsPlain,
+		nodeTemplateFieldsVariable:      nodeTemplateFieldsVariable,
+		requirementAssignFieldsPlain:    requirementAssignFieldsPlain,
+		requirementAssignFieldsVariable: requirementAssignFieldsVariable,
+		relationshipAssignFields:        relationshipAssignFields,
+		capabilityAssignFields:          capabilityAssignFields,
+		operationFields:                 operationFields,
+		implementationFields:            implementationFields,
+		artifactFieldsPlain:             artifactFieldsPlain,
+		artifactFieldsVariable:          artifactFieldsVariable,
+		relTemplateFieldsPlain:          relTemplateFieldsPlain,
+		relTemplateFieldsVariable:       relTemplateFieldsVariable,
+		groupFieldsPlain:                groupFieldsPlain,
+		groupFieldsVariable:             groupFieldsVariable,
+		policyFieldsPlain:               policyFieldsPlain,
+		policyFieldsVariable:            policyFieldsVariable,
+		typeAssignFields:                typeAssignFields,
+		propertyWrapFields:              propertyWrapFields,
+		technologyFields:                technologyFields,
+	}
+})
 
 func importFields(variable bool) fields {
 	if variable {
-		return importFieldsVariable
+		return grammar().importFieldsVariable
 	}
-	return importFieldsPlain
+	return grammar().importFieldsPlain
 }
 
 func pick(variable bool, plain, v fields) fields {

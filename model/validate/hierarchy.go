@@ -35,7 +35,7 @@ func (v *validator) parentOf(t *typeDef) {
 	if name == "" || name == tosca.EntityRoot {
 		return
 	}
-	if t.kind == kData && primitives[name] {
+	if t.kind == kData && primitives()[name] {
 		t.primitive = name
 		return
 	}

@@ -112,14 +112,14 @@ func compatible(own, old *propDef) bool {
 		return true
 	}
 	switch {
-	case old.dt == nil && primitives[old.typ.name]:
+	case old.dt == nil && primitives()[old.typ.name]:
 		if own.dt == nil {
-			return own.typ.name == old.typ.name || !primitives[own.typ.name]
+			return own.typ.name == old.typ.name || !primitives()[own.typ.name]
 		}
 		return own.dt.primitive == old.typ.name || own.dt.broken
 	case old.dt != nil:
 		if own.dt == nil {
-			return !primitives[own.typ.name]
+			return !primitives()[own.typ.name]
 		}
 		return isA(own.dt, old.dt) || own.dt.broken || old.dt.broken
 	}

@@ -3,6 +3,7 @@ package validate
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"v4t/model/diag"
 )
@@ -243,7 +244,7 @@ func (v *validator) suggestType(u *unit, k typeKind, name string) string {
 func builtinDataHint(name string, normative []string) string {
 	hint := func(s string) string { return " (did you mean " + strconv.Quote(s) + "?)" }
 	lower := strings.ToLower(name)
-	if a, ok := typeAliases[lower]; ok {
+	if a, ok := typeAliases()[lower]; ok {
 		return hint(a)
 	}
 	match := ""
@@ -273,24 +274,28 @@ var primitiveNames = []string{"boolean", "integer", "float", "string", "timestam
 
 // typeAliases map what other type systems (YAML, JSON Schema, programming
 // languages) call a type to TOSCA's name of it.
-var typeAliases = map[string]string{
-	"bool": "boolean", "int": "integer", "long": "integer", "str": "string", "text": "string",
-	"double": "float", "number": "float", "dict": "map", "object": "map", "array": "list",
-	"date": "timestamp", "datetime": "timestamp",
-}
+var typeAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"bool": "boolean", "int": "integer", "long": "integer", "str": "string", "text": "string",
+		"double": "float", "number": "float", "dict": "map", "object": "map", "array": "list",
+		"date": "timestamp", "datetime": "timestamp",
+	}
+})
 
 // primitives are the TOSCA 1.3 primitive and special types (§3.3).
-var primitives = map[string]bool{
-	"string": true, "integer": true, "float": true, "boolean": true, "timestamp": true, "null": true,
-	"version": true, "range": true, "list": true, "map": true,
-	"scalar-unit.size": true, "scalar-unit.time": true, "scalar-unit.frequency": true, "scalar-unit.bitrate": true,
-}
+var primitives = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"string": true, "integer": true, "float": true, "boolean": true, "timestamp": true, "null": true,
+		"version": true, "range": true, "list": true, "map": true,
+		"scalar-unit.size": true, "scalar-unit.time": true, "scalar-unit.frequency": true, "scalar-unit.bitrate": true,
+	}
+})
 
 // lookupProp resolves the type of a property definition (and its entry
 // schema): a primitive or a data type.
 func (v *validator) lookupProp(u *unit, p *propDef) {
 	for ; p != nil; p = p.entry {
-		if p.typ.name == "" || primitives[p.typ.name] {
+		if p.typ.name == "" || primitives()[p.typ.name] {
 			continue
 		}
 		p.dt = v.lookup(u, kData, p.typ)

@@ -71,7 +71,7 @@ func interfaceOps(t *typeDef, def *yamlsrc.Value) {
 		return
 	}
 	for i, key := range def.Map().Keys() {
-		if _, ok := typeFields.m[key]; ok || key == "inputs" {
+		if _, ok := grammar().typeFields.m[key]; ok || key == "inputs" {
 			continue
 		}
 		x := def.Map().Val(i)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 
 	"v4t/model/diag"
 	"v4t/model/yamlsrc"
@@ -61,11 +62,13 @@ func (v *validator) addErr(file string, data []byte, err error) {
 // field or property, an occurrence bound, an ambiguous name, a contract):
 // several of those at one position are different defects and all are
 // kept, as are problems of different classes.
-var defectClass = map[string]uint8{
-	"kind": 1, "value-type": 1,
-	"not-found": 2, "parent": 2,
-	"unknown-field": 3, "undefined": 3,
-}
+var defectClass = sync.OnceValue(func() map[string]uint8 {
+	return map[string]uint8{
+		"kind": 1, "value-type": 1,
+		"not-found": 2, "parent": 2,
+		"unknown-field": 3, "undefined": 3,
+	}
+})
 
 // classAt returns the defect class of problem d, or 0 where its position
 // names no value or key: without a line and column (values a resolver
@@ -74,7 +77,7 @@ func classAt(d *diag.Diagnostic) uint8 {
 	if d.Pos.Line == 0 || d.Pos.Col == 0 {
 		return 0
 	}
-	return defectClass[d.Code]
+	return defectClass()[d.Code]
 }
 
 // sortProblems returns the problems ordered by file, line, column and

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"v4t/model/graph"
 	"v4t/model/yamlsrc"
@@ -376,12 +377,12 @@ func (v *validator) checkValue(u *unit, x *yamlsrc.Value, def *propDef, what sub
 			}
 		}
 	case "scalar-unit.size", "scalar-unit.time", "scalar-unit.frequency", "scalar-unit.bitrate":
-		if !x.IsString() || !scalarUnit(x.Str(), units[typ]) {
+		if !x.IsString() || !scalarUnit(x.Str(), units()[typ]) {
 			bad("a " + typ)
 		}
 	}
 	// The list and map cases return when the value is not one.
-	if !failed && (len(def.cons) > 0 || def.dt != nil) && primitives[typ] {
+	if !failed && (len(def.cons) > 0 || def.dt != nil) && primitives()[typ] {
 		v.checkConstraints(u, x, def, typ, what)
 	}
 }
@@ -424,12 +425,14 @@ func describe(x *yamlsrc.Value) string {
 	return graph.Describe(x)
 }
 
-var units = map[string][]string{
-	"scalar-unit.size":      {"b", "kb", "kib", "mb", "mib", "gb", "gib", "tb", "tib"},
-	"scalar-unit.time":      {"d", "h", "m", "s", "ms", "us", "ns"},
-	"scalar-unit.frequency": {"hz", "khz", "mhz", "ghz"},
-	"scalar-unit.bitrate":   {"bps", "kbps", "kibps", "mbps", "mibps", "gbps", "gibps", "tbps", "tibps"},
-}
+var units = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"scalar-unit.size":      {"b", "kb", "kib", "mb", "mib", "gb", "gib", "tb", "tib"},
+		"scalar-unit.time":      {"d", "h", "m", "s", "ms", "us", "ns"},
+		"scalar-unit.frequency": {"hz", "khz", "mhz", "ghz"},
+		"scalar-unit.bitrate":   {"bps", "kbps", "kibps", "mbps", "mibps", "gbps", "gibps", "tbps", "tibps"},
+	}
+})
 
 // scalarUnit reports whether s is "<number> <unit>" with a known unit
 // (units compared without case, TOSCA 1.3 §3.3.6).

@@ -16,16 +16,18 @@ import (
 // supportedVersions are the tosca_definitions_version values v4t reads
 // (variability.md §3.1, plus the TOSCA simple profile versions before 1.3,
 // whose grammar 1.3 extends).
-var supportedVersions = map[string]bool{
-	"tosca_simple_yaml_1_0":      true,
-	"tosca_simple_yaml_1_1":      true,
-	"tosca_simple_yaml_1_2":      true,
-	"tosca_simple_yaml_1_3":      true,
-	"tosca_variability_1_0":      true,
-	"tosca_variability_1_0_rc_1": true,
-	"tosca_variability_1_0_rc_2": true,
-	"tosca_variability_1_0_rc_3": true,
-}
+var supportedVersions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"tosca_simple_yaml_1_0":      true,
+		"tosca_simple_yaml_1_1":      true,
+		"tosca_simple_yaml_1_2":      true,
+		"tosca_simple_yaml_1_3":      true,
+		"tosca_variability_1_0":      true,
+		"tosca_variability_1_0_rc_1": true,
+		"tosca_variability_1_0_rc_2": true,
+		"tosca_variability_1_0_rc_3": true,
+	}
+})
 
 // checkFields checks that m is a map whose keys are fields of the grammar
 // f, each of an allowed kind, and that the required fields are there. what
@@ -113,7 +115,7 @@ func (v *validator) decodeAll() {
 	}
 	v.decodeUnit(v.normative)
 	for _, t := range v.normative.defs[kNode] {
-		for _, name := range optionalNormative[t.name] {
+		for _, name := range optionalNormative()[t.name] {
 			if p := t.props.get(name); p != nil {
 				p.required = false
 			}
@@ -126,16 +128,18 @@ func (v *validator) decodeAll() {
 // and its own examples omit (the "Block Storage" examples give no name).
 //
 // Erratum: TOSCA 1.3 §5.9 property tables.
-var optionalNormative = map[string][]string{
-	"tosca.nodes.Abstract.Storage": {"name"},
-	"tosca.nodes.WebApplication":   {"context_root"},
-}
+var optionalNormative = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"tosca.nodes.Abstract.Storage": {"name"},
+		"tosca.nodes.WebApplication":   {"context_root"},
+	}
+})
 
 func (v *validator) decodeUnit(u *unit) {
 	doc := u.doc
 	if !u.builtin {
-		v.checkFields(u, doc, bare("service template", nil), serviceTemplateFields, startPlace(u))
-		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions[ver.Str()] {
+		v.checkFields(u, doc, bare("service template", nil), grammar().serviceTemplateFields, startPlace(u))
+		if ver := doc.Get("tosca_definitions_version"); ver.IsString() && !supportedVersions()[ver.Str()] {
 			v.add(u.at(ver), "version", "unsupported tosca_definitions_version %q", ver.Str())
 		}
 	}
@@ -170,7 +174,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 		}
 		for i, key := range def.Map().Keys() {
 			x := def.Map().Val(i)
-			if f, ok := typeFields.m[key]; ok {
+			if f, ok := grammar().typeFields.m[key]; ok {
 				if kindBit(x)&f.kinds == 0 {
 					v.add(u.at(x), "kind", "expected %s for %q in %s, found %s", f.kinds.expected(), key, what.text(), graph.Describe(x))
 				}
@@ -179,7 +183,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 			v.interfaceMember(u, key, x, what)
 		}
 		interfaceOps(t, def)
-	} else if !v.checkFields(u, def, what, typeGrammar[k], at) {
+	} else if !v.checkFields(u, def, what, grammar().typeGrammar[k], at) {
 		return nil
 	}
 	if p := def.Get("derived_from"); p.IsString() {
@@ -214,7 +218,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 			switch {
 			case x.IsString(): // short notation: the type
 				c.typ = nameRef{x.Str(), u.at(x)}
-			case v.checkFields(u, x, cw, capabilityDefFields, c.pos):
+			case v.checkFields(u, x, cw, grammar().capabilityDefFields, c.pos):
 				if ty := x.Get("type"); ty.IsString() {
 					c.typ = nameRef{ty.Str(), u.at(ty)}
 				}
@@ -237,7 +241,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 			switch {
 			case x.IsString(): // short notation: the capability type
 				r.cap = nameRef{x.Str(), u.at(x)}
-			case v.checkFields(u, x, rw, requirementDefFields, rat):
+			case v.checkFields(u, x, rw, grammar().requirementDefFields, rat):
 				if c := x.Get("capability"); c.IsString() {
 					r.cap = nameRef{c.Str(), u.at(c)}
 				}
@@ -256,7 +260,7 @@ func (v *validator) decodeType(u *unit, k typeKind, name string, at place, def *
 		for i, an := range arts.Map().Keys() {
 			x := arts.Map().Val(i)
 			if !x.IsString() {
-				v.checkFields(u, x, sub("artifact", an, &what), artifactDefFields, keyPlace(u, arts, i))
+				v.checkFields(u, x, sub("artifact", an, &what), grammar().artifactDefFields, keyPlace(u, arts, i))
 			}
 		}
 	}
@@ -338,9 +342,9 @@ func (v *validator) operation(u *unit, name string, x *yamlsrc.Value, of subject
 	switch {
 	case x.IsNull(), x.IsString():
 	case x.IsMap():
-		v.checkFields(u, x, ow, operationFields)
+		v.checkFields(u, x, ow, grammar().operationFields)
 		if impl := x.Get("implementation"); impl.IsMap() {
-			v.checkFields(u, impl, bare("implementation", &ow), implementationFields)
+			v.checkFields(u, impl, bare("implementation", &ow), grammar().implementationFields)
 		}
 	default:
 		v.add(u.at(x), "kind", "expected an operation (a map or an implementation) for %s, found %s", ow.text(), graph.Describe(x))
@@ -382,7 +386,7 @@ func (v *validator) occurrences(u *unit, x *yamlsrc.Value, what subject) (int, b
 }
 
 func (v *validator) decodePropDef(u *unit, owner *typeDef, name string, at place, x *yamlsrc.Value, what subject) *propDef {
-	if !v.checkFields(u, x, what, propertyDefFields, at) {
+	if !v.checkFields(u, x, what, grammar().propertyDefFields, at) {
 		return nil
 	}
 	p := &propDef{name: name, owner: owner, pos: at, required: true}
@@ -409,7 +413,7 @@ func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what subject) *propD
 	case x.IsString():
 		return &propDef{typ: nameRef{x.Str(), u.at(x)}}
 	case x.IsMap():
-		if !v.checkFields(u, x, what, schemaFields) {
+		if !v.checkFields(u, x, what, grammar().schemaFields) {
 			return nil
 		}
 		p := &propDef{}
@@ -430,13 +434,13 @@ func (v *validator) decodeSchema(u *unit, x *yamlsrc.Value, what subject) *propD
 // templates that rendering checks.
 func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	vr := u.variable
-	v.checkFields(u, x, bare("topology_template", nil), pick(vr, topologyFieldsPlain, topologyFieldsVariable))
+	v.checkFields(u, x, bare("topology_template", nil), pick(vr, grammar().topologyFieldsPlain, grammar().topologyFieldsVariable))
 	nNodes, nRels := size(x.Get("node_templates")), size(x.Get("relationship_templates"))
 	t := &topology{inputs: map[string]bool{}, byName: make(map[string]*nodeTemplate, nNodes), rels: make(map[string]*relTemplate, nRels)}
 	t.nodes = make([]*nodeTemplate, 0, nNodes)
 	t.relList = make([]*relTemplate, 0, nRels)
 	if vb := x.Get("variability"); vb.IsMap() && vr {
-		if v.checkFields(u, vb, bare("variability", nil), variabilityFields) {
+		if v.checkFields(u, vb, bare("variability", nil), grammar().variabilityFields) {
 			v.options(u, vb.Get("options"))
 			v.presets(u, vb.Get("presets"))
 			if ins := vb.Get("inputs"); ins.IsMap() {
@@ -446,7 +450,7 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 			}
 		}
 	}
-	params := pick(vr, parameterFieldsPlain, parameterFieldsVariable)
+	params := pick(vr, grammar().parameterFieldsPlain, grammar().parameterFieldsVariable)
 	v.entries(u, x.Get("inputs"), bare("inputs", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.inputs[name] = true
 		if !val.IsNull() && v.checkFields(u, val, sub("input", name, nil), params, at) {
@@ -482,7 +486,7 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	})
 	v.entries(u, x.Get("relationship_templates"), bare("relationship_templates", nil), false, func(name string, at place, val *yamlsrc.Value) {
 		what := sub("relationship template", name, nil)
-		if !v.checkFields(u, val, what, pick(vr, relTemplateFieldsPlain, relTemplateFieldsVariable), at) {
+		if !v.checkFields(u, val, what, pick(vr, grammar().relTemplateFieldsPlain, grammar().relTemplateFieldsVariable), at) {
 			return
 		}
 		r := &relTemplate{name: name, pos: at}
@@ -496,13 +500,13 @@ func (v *validator) decodeTopology(u *unit, x *yamlsrc.Value) *topology {
 	t.groupNames = make(map[string]bool, size(x.Get("groups")))
 	v.entries(u, x.Get("groups"), bare("groups", nil), vr, func(name string, at place, val *yamlsrc.Value) {
 		t.groupNames[name] = true
-		if g := v.decodeEntity(u, kGroup, name, at, val, pick(vr, groupFieldsPlain, groupFieldsVariable)); g != nil {
+		if g := v.decodeEntity(u, kGroup, name, at, val, pick(vr, grammar().groupFieldsPlain, grammar().groupFieldsVariable)); g != nil {
 			t.groups = append(t.groups, g)
 		}
 	})
 	// Policies are a list of single-entry maps in TOSCA too.
 	v.entries(u, x.Get("policies"), bare("policies", nil), true, func(name string, at place, val *yamlsrc.Value) {
-		if p := v.decodeEntity(u, kPolicy, name, at, val, pick(vr, policyFieldsPlain, policyFieldsVariable)); p != nil {
+		if p := v.decodeEntity(u, kPolicy, name, at, val, pick(vr, grammar().policyFieldsPlain, grammar().policyFieldsVariable)); p != nil {
 			t.policies = append(t.policies, p)
 		}
 	})
@@ -549,7 +553,7 @@ func (v *validator) presets(u *unit, x *yamlsrc.Value) {
 	}
 	for i, name := range x.Map().Keys() {
 		p := x.Map().Val(i)
-		v.checkFields(u, p, sub("variability preset", name, nil), presetFields, keyPlace(u, x, i))
+		v.checkFields(u, p, sub("variability preset", name, nil), grammar().presetFields, keyPlace(u, x, i))
 	}
 }
 
@@ -608,7 +612,7 @@ func (v *validator) decodeTypes(u *unit, x *yamlsrc.Value, what subject) []nameR
 		var out []nameRef
 		v.entries(u, x, bare("type", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			if !val.IsNull() {
-				v.checkFields(u, val, sub("type", name, &what), typeAssignFields, at)
+				v.checkFields(u, val, sub("type", name, &what), grammar().typeAssignFields, at)
 			}
 			out = append(out, nameRef{name, at.pos()})
 		})
@@ -637,7 +641,7 @@ func (v *validator) decodeProps(u *unit, x *yamlsrc.Value, what subject, tmpl pl
 		v.entries(u, x, bare("properties", &what), true, func(name string, at place, val *yamlsrc.Value) {
 			cond := false
 			if val.IsMap() && (!val.Get("value").IsNull() || !val.Get("expression").IsNull()) {
-				v.checkFields(u, val, sub("property", name, &what), propertyWrapFields, at)
+				v.checkFields(u, val, sub("property", name, &what), grammar().propertyWrapFields, at)
 				if !val.Get("expression").IsNull() {
 					out = append(out, propAssign{name: name, pos: at, value: nil})
 					return
@@ -687,7 +691,7 @@ func (v *validator) relationship(u *unit, rel *yamlsrc.Value, rw *subject) (ref 
 	case rel.IsString():
 		return nameRef{rel.Str(), u.at(rel)}, false
 	case rel.IsMap():
-		if !v.checkFields(u, rel, bare("relationship", rw), relationshipAssignFields, valuePlace(u, rel)) {
+		if !v.checkFields(u, rel, bare("relationship", rw), grammar().relationshipAssignFields, valuePlace(u, rel)) {
 			return nameRef{}, false
 		}
 		if ty := rel.Get("type"); ty.IsString() {
@@ -701,13 +705,13 @@ func (v *validator) relationship(u *unit, rel *yamlsrc.Value, rw *subject) (ref 
 func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value) *nodeTemplate {
 	vr := u.variable
 	what := sub("node template", name, nil)
-	if !v.checkFields(u, x, what, pick(vr, nodeTemplateFieldsPlain, nodeTemplateFieldsVariable), at) {
+	if !v.checkFields(u, x, what, pick(vr, grammar().nodeTemplateFieldsPlain, grammar().nodeTemplateFieldsVariable), at) {
 		return nil
 	}
 	n := &nodeTemplate{name: name, pos: at}
 	n.types = v.decodeTypes(u, x.Get("type"), what)
 	n.props = v.decodeProps(u, x.Get("properties"), what, at)
-	reqFields := pick(vr, requirementAssignFieldsPlain, requirementAssignFieldsVariable)
+	reqFields := pick(vr, grammar().requirementAssignFieldsPlain, grammar().requirementAssignFieldsVariable)
 	if reqs := x.Get("requirements"); reqs.IsList() {
 		n.reqs = make([]reqAssign, 0, len(reqs.List()))
 		n.nReqs = len(reqs.List())
@@ -742,7 +746,7 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 			ca := capAssign{name: cn, pos: keyPlace(u, caps, i)}
 			if c := caps.Map().Val(i); !c.IsNull() {
 				cw := sub("capability", cn, &what)
-				if v.checkFields(u, c, cw, capabilityAssignFields, ca.pos) {
+				if v.checkFields(u, c, cw, grammar().capabilityAssignFields, ca.pos) {
 					if props := c.Get("properties"); props.IsMap() {
 						ca.props = v.decodeProps(u, props, cw, ca.pos)
 					}
@@ -751,7 +755,7 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 			n.caps = append(n.caps, ca)
 		}
 	}
-	artFields := pick(vr, artifactFieldsPlain, artifactFieldsVariable)
+	artFields := pick(vr, grammar().artifactFieldsPlain, grammar().artifactFieldsVariable)
 	v.entries(u, x.Get("artifacts"), bare("artifacts", &what), vr, func(an string, aat place, val *yamlsrc.Value) {
 		if val.IsString() {
 			return // short notation: the file
@@ -767,7 +771,7 @@ func (v *validator) decodeNode(u *unit, name string, at place, x *yamlsrc.Value)
 	if tech := x.Get("technology"); tech.IsList() && vr {
 		v.entries(u, tech, bare("technology", &what), true, func(tn string, tat place, val *yamlsrc.Value) {
 			if !val.IsNull() {
-				v.checkFields(u, val, sub("technology", tn, &what), technologyFields, tat)
+				v.checkFields(u, val, sub("technology", tn, &what), grammar().technologyFields, tat)
 			}
 		})
 	}
