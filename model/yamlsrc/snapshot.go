@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"unsafe"
 )
 
 // A snapshot is a document in a compact binary form, for a document that
@@ -194,17 +193,24 @@ type snapError struct{}
 
 func (d *snapDecoder) fail() { panic(snapError{}) }
 
+// uvarint reads an unsigned varint (binary.AppendUvarint's), from the
+// string where it lies: binary.Uvarint wants a slice, and making one per
+// number was a tenth of the decoding.
 func (d *snapDecoder) uvarint() uint64 {
-	if d.pos >= len(d.data) {
-		d.fail()
+	var x uint64
+	for shift := uint(0); shift < 64; shift += 7 {
+		if d.pos >= len(d.data) {
+			d.fail()
+		}
+		b := d.data[d.pos]
+		d.pos++
+		x |= uint64(b&0x7f) << shift
+		if b < 0x80 {
+			return x
+		}
 	}
-	// binary.Uvarint wants a []byte: the string's bytes, not copied.
-	n, k := binary.Uvarint(unsafe.Slice(unsafe.StringData(d.data[d.pos:]), len(d.data)-d.pos))
-	if k <= 0 {
-		d.fail()
-	}
-	d.pos += k
-	return n
+	d.fail()
+	return 0
 }
 
 // count reads a count, at most the snapshot's length (every counted thing
@@ -263,14 +269,16 @@ func (d *snapDecoder) value() *Value {
 		if n > len(d.keys) || n > len(d.slots) || nInt > n || len(d.maps) == 0 {
 			d.fail()
 		}
+		// The map and its arrays are taken before its entries', which
+		// take theirs after it (preorder, as the counts were made).
+		m := &d.maps[0]
+		d.maps = d.maps[1:]
 		keys, vals := d.keys[:n:n], d.slots[:n:n]
 		d.keys, d.slots = d.keys[n:], d.slots[n:]
 		for i := range keys {
 			keys[i] = d.str()
 			vals[i] = d.value()
 		}
-		m := &d.maps[0]
-		d.maps = d.maps[1:]
 		m.setEntries(keys, vals)
 		if nInt != 0 {
 			m.extra().nInt = nInt
