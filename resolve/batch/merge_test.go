@@ -25,7 +25,7 @@ func shardOf(full *Result, sh Shard) *Result {
 	return part
 }
 
-func summaryBytes(t *testing.T, res *Result, format string, o SummaryOptions) []byte {
+func summaryBytes(t testing.TB, res *Result, format string, o SummaryOptions) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	var err error
@@ -55,7 +55,7 @@ func readShards(t *testing.T, full *Result, n int, format string, o SummaryOptio
 	return sums
 }
 
-func webshopResult(t *testing.T) *Result {
+func webshopResult(t testing.TB) *Result {
 	t.Helper()
 	s, err := LoadSpace("testdata/webshop.yaml")
 	require.NoError(t, err)
@@ -424,4 +424,36 @@ func TestReadCSVSummaryStages(t *testing.T) {
 		require.Equal(t, tc.timings, s.Timings, tc.header)
 		require.Equal(t, tc.stages, s.Stages, tc.header)
 	}
+}
+
+// A summary that ReadSummary accepts merges and writes back in its format
+// without a panic, whatever the bytes; the seeds are the summaries of the
+// webshop space in every form v4t batch writes.
+func FuzzReadSummary(f *testing.F) {
+	full := webshopResult(f)
+	for _, format := range []string{"csv", "json"} {
+		for _, o := range []SummaryOptions{{}, {Timings: true}, {Stages: true}, {Timings: true, Stages: true}} {
+			f.Add(summaryBytes(f, full, format, o))
+			f.Add(summaryBytes(f, shardOf(full, Shard{2, 3}), format, o))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ReadSummary(data, "s")
+		if err != nil {
+			return
+		}
+		m, err := Merge([]*Summary{s})
+		if err != nil {
+			return
+		}
+		o := SummaryOptions{Timings: m.Timings, Stages: m.Stages}
+		var b bytes.Buffer
+		switch m.Format {
+		case "csv":
+			require.NoError(t, m.Result.WriteCSV(&b, o))
+		case "json":
+			require.NoError(t, m.Result.WriteJSON(&b, o))
+		}
+		require.NoError(t, m.Result.WriteTable(&b, o))
+	})
 }
