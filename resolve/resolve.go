@@ -108,7 +108,8 @@ type Result struct {
 	// Timings are the durations of the stages.
 	Timings Timings
 	// Solver is the solver's work in the solve stage (not the
-	// validator's): Solver.Settled() when propagation alone decided.
+	// validator's): no SAT call (Solves) and no search of our own
+	// (OwnSearches) where propagation alone decided.
 	Solver SolverStats
 }
 

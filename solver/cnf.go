@@ -99,10 +99,6 @@ func (s *Stats) Add(o Stats) {
 	s.OwnSearches += o.OwnSearches
 }
 
-// Settled says that propagation alone decided every query: no SAT call
-// and no search of our own.
-func (s Stats) Settled() bool { return s.Solves == 0 && s.OwnSearches == 0 }
-
 // maxVars keeps variable numbers inside gophersat's int32 literals, including
 // the counter variables we add on top.
 const maxVars = math.MaxInt32 / 4

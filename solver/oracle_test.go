@@ -142,18 +142,21 @@ func containsModel(models [][]bool, m []bool) bool {
 	return false
 }
 
+// randomLit is a literal of one of the variables 1..n, either sign.
+func randomLit(rng *rand.Rand, n int) int {
+	v := 1 + rng.IntN(n)
+	if rng.IntN(2) == 0 {
+		return -v
+	}
+	return v
+}
+
 // randomCNF draws one of several shapes, so that propagation-only,
 // component-split and genuinely searched instances all occur.
 func randomCNF(rng *rand.Rand) *CNF {
 	n := 1 + rng.IntN(12)
 	cnf := &CNF{NumVars: n}
-	lit := func() int {
-		v := 1 + rng.IntN(n)
-		if rng.IntN(2) == 0 {
-			return -v
-		}
-		return v
-	}
+	lit := func() int { return randomLit(rng, n) }
 	switch rng.IntN(6) {
 	case 5: // a random gate DAG in two-sided Tseitin form, as the encoder emits
 		inputs := 1 + rng.IntN(min(n, 6))

@@ -95,13 +95,7 @@ func TestPropagateSharesCleanClauses(t *testing.T) {
 			}
 			cnf.Clauses = clean
 		case 2: // some clauses in residual form, some not
-			for j, c := range cnf.Clauses {
-				if rng.IntN(2) == 0 {
-					c = slices.Clone(c)
-					sortLits(c)
-					cnf.Clauses[j] = c
-				}
-			}
+			sortSome(rng, cnf.Clauses)
 		}
 		var units []int
 		if rng.IntN(4) == 0 {
@@ -115,18 +109,35 @@ func TestPropagateSharesCleanClauses(t *testing.T) {
 		var st Stats
 		got, ok := propagate(cnf.NumVars, nil, nil, cnf.set(), units, &st)
 		want, wantOK := copyingPropagate(cnf.NumVars, cnf.Clauses, units)
-		require.Equal(t, wantOK, ok, what)
 		require.Equal(t, before, cnf.Clauses, "the input changed: %s", what)
-		if !ok {
-			continue
-		}
-		require.Equal(t, want.fixed, got.fixed, what)
-		if len(want.clauses) == 0 {
-			require.Empty(t, got.clauses, what)
-			continue
-		}
-		require.Equal(t, want.clauses, got.clauses, what)
+		requireSameResidual(t, want, wantOK, got, ok, what)
 	}
+}
+
+// sortSome sorts about half of the clauses into residual form, each a copy.
+func sortSome(rng *rand.Rand, clauses [][]int) {
+	for j, c := range clauses {
+		if rng.IntN(2) == 0 {
+			c = slices.Clone(c)
+			sortLits(c)
+			clauses[j] = c
+		}
+	}
+}
+
+// requireSameResidual requires propagate's outcome to be copyingPropagate's.
+func requireSameResidual(t *testing.T, want residual, wantOK bool, got residual, ok bool, what string) {
+	t.Helper()
+	require.Equal(t, wantOK, ok, what)
+	if !ok {
+		return
+	}
+	require.Equal(t, want.fixed, got.fixed, what)
+	if len(want.clauses) == 0 {
+		require.Empty(t, got.clauses, what)
+		return
+	}
+	require.Equal(t, want.clauses, got.clauses, what)
 }
 
 // TestPropagateImplications checks propagation on formulas that are mostly
@@ -138,13 +149,7 @@ func TestPropagateImplications(t *testing.T) {
 	for i := range 2000 {
 		n := 2 + rng.IntN(60)
 		cnf := &CNF{NumVars: n}
-		lit := func() int {
-			v := 1 + rng.IntN(n)
-			if rng.IntN(2) == 0 {
-				return -v
-			}
-			return v
-		}
+		lit := func() int { return randomLit(rng, n) }
 		for range rng.IntN(3 * n) {
 			switch r := rng.IntN(20); {
 			case r == 0:
@@ -162,13 +167,7 @@ func TestPropagateImplications(t *testing.T) {
 			}
 			cnf.Clauses = append(cnf.Clauses, []int{1})
 		}
-		for j, c := range cnf.Clauses {
-			if rng.IntN(2) == 0 {
-				c = slices.Clone(c)
-				sortLits(c)
-				cnf.Clauses[j] = c
-			}
-		}
+		sortSome(rng, cnf.Clauses)
 		var units []int
 		if rng.IntN(3) == 0 {
 			units = []int{lit()}
@@ -178,16 +177,7 @@ func TestPropagateImplications(t *testing.T) {
 		for _, in := range []*CNF{cnf, pack(cnf, rng.IntN(len(cnf.Clauses)+1), 1+rng.IntN(8))} {
 			var st Stats
 			got, ok := propagate(in.NumVars, nil, nil, in.set(), units, &st)
-			require.Equal(t, wantOK, ok, what)
-			if !ok {
-				continue
-			}
-			require.Equal(t, want.fixed, got.fixed, what)
-			if len(want.clauses) == 0 {
-				require.Empty(t, got.clauses, what)
-				continue
-			}
-			require.Equal(t, want.clauses, got.clauses, what)
+			requireSameResidual(t, want, wantOK, got, ok, what)
 		}
 	}
 }

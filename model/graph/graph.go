@@ -629,9 +629,10 @@ func (ng *NameGrouper) Groups(elems []*Element) [][]*Element {
 	return groups
 }
 
-// large is groupByName in the grouper's storage. Clearing a map costs its
-// size, so a map that grouped a list more than four times as long is
-// dropped rather than cleared.
+// large groups a list of any length by name in the grouper's storage, with
+// a map from each name to its group. Clearing a map costs its size, so a
+// map that grouped a list more than four times as long is dropped rather
+// than cleared.
 func (ng *NameGrouper) large(elems []*Element) [][]*Element {
 	if ng.index == nil || ng.indexLen > 4*len(elems) {
 		ng.index, ng.indexLen = make(map[string]int32, len(elems)), 0
@@ -710,33 +711,13 @@ func smallNameGroups(elems, flat []*Element, groups [][]*Element) ([][]*Element,
 }
 
 // groupByName groups elements by name in order of first appearance, with
-// the group number of each name. Large lists are mostly of distinct names,
-// so the groups are cut from one array rather than a slice per name.
+// the group number of each name, in storage of their own (NameGrouper's,
+// kept by no grouper). Large lists are mostly of distinct names, so the
+// groups are cut from one array rather than a slice per name.
 func groupByName(elems []*Element) (map[string]int32, [][]*Element) {
-	group := make(map[string]int32, len(elems))
-	var sizes []int
-	of := make([]int32, len(elems))
-	for i, e := range elems {
-		g, ok := group[e.Name]
-		if !ok {
-			g = int32(len(sizes))
-			group[e.Name] = g
-			sizes = append(sizes, 0)
-		}
-		sizes[g]++
-		of[i] = g
-	}
-	flat := make([]*Element, len(elems))
-	groups := make([][]*Element, len(sizes))
-	start := 0
-	for g, n := range sizes {
-		groups[g] = flat[start : start : start+n]
-		start += n
-	}
-	for i, e := range elems {
-		groups[of[i]] = append(groups[of[i]], e)
-	}
-	return group, groups
+	var ng NameGrouper
+	groups := ng.large(elems)
+	return ng.index, groups
 }
 
 // smallGroups is the most elements NameGroups groups without a map.

@@ -450,8 +450,7 @@ func (j *jsonReader) row(v *yamlsrc.Value) (*Row, rowParts) {
 				j.fail(st, "the stages of a row without %q", c)
 			}
 		}
-		t := &row.Stages
-		t.Parse, t.Enrich, t.Graph, t.Encode, t.Solve, t.Transform, row.Emit = times[0], times[1], times[2], times[3], times[4], times[5], times[6]
+		row.setStageTimes(times)
 		parts.stages = true
 	}
 	if j.err != nil {

@@ -63,6 +63,12 @@ func (r *Row) stageTimes() [7]time.Duration {
 	return [7]time.Duration{t.Parse, t.Enrich, t.Graph, t.Encode, t.Solve, t.Transform, r.Emit}
 }
 
+// setStageTimes sets a row's stage durations from stageTimes' order.
+func (r *Row) setStageTimes(d [7]time.Duration) {
+	t := &r.Stages
+	t.Parse, t.Enrich, t.Graph, t.Encode, t.Solve, t.Transform, r.Emit = d[0], d[1], d[2], d[3], d[4], d[5], d[6]
+}
+
 // stageMs renders a stage's duration in milliseconds, to the microsecond:
 // most stages of a small template take less than a millisecond.
 func stageMs(d time.Duration) string {
