@@ -25,7 +25,7 @@ import (
 // modelOrder is the acyclic order of the model packages: each may import
 // model/diag and the ones before it. model/js, JavaScript's value semantics,
 // comes first and imports nothing of ours (see its rule below).
-var modelOrder = []string{"model/js", "model/yamlsrc", "model/expr", "model/tosca", "model/variability", "model/graph", "model/validate"}
+var modelOrder = []string{"model/js", "model/reuse", "model/yamlsrc", "model/expr", "model/tosca", "model/variability", "model/graph", "model/validate"}
 
 // thirdParty lists the allowed modules and which packages may import them
 // (test files are checked separately).

@@ -1,0 +1,112 @@
+// Package reuse owns the arrays that one run hands on to the next: a batch
+// worker resolves run after run, each allocating the same arrays of values,
+// elements and clauses and dropping them all at its end, so that the
+// collector's work and the fresh memory of a batch grow with the bytes its
+// runs allocate. An Arrays keeps the arrays of the run before and hands
+// them out again, zeroed, where they are large enough; the runs of one
+// worker take their memory warm from the last run instead of fresh from
+// the heap.
+//
+// The rule that makes it safe is the caller's: after Reset, nothing may
+// read or write an array that Make returned before it. A nil *Arrays keeps
+// nothing and Make is make, so code that allocates through one works the
+// same without.
+package reuse
+
+import "math/bits"
+
+// classes is the number of size classes: class c holds the arrays whose
+// capacity has c+1 significant bits.
+const classes = 48
+
+// Arrays hands out zeroed slices of T, taking each from the arrays of the
+// runs before (Reset) where one is large enough. Its zero value is ready
+// to use; it is not safe for concurrent use (one per worker).
+type Arrays[T any] struct {
+	// free holds the arrays not handed out since Reset, by size class of
+	// their capacity; used the ones handed out.
+	free [classes][][]T
+	used [][]T
+	// held is the number of Ts in free and used.
+	held int
+}
+
+// class is the size class of a capacity n ≥ 1.
+func class(n int) int { return bits.Len(uint(n)) - 1 }
+
+// Make returns a zeroed slice of length and capacity n: appending to it
+// copies it rather than writing into a neighbour.
+func (a *Arrays[T]) Make(n int) []T {
+	if a == nil || n == 0 {
+		return make([]T, n)
+	}
+	c := class(n)
+	s := a.take(c, n)
+	if s == nil && c+1 < classes {
+		// Every array of the next class holds n.
+		s = a.take(c+1, n)
+	}
+	if s == nil {
+		s = make([]T, n)
+		a.held += n
+	}
+	s = s[:n:n]
+	a.used = append(a.used, s)
+	return s
+}
+
+// lookBack is how many arrays of a class take looks at for one that holds
+// n: the runs of one template ask for the same sizes, so the array that
+// fits is usually the last one put back.
+const lookBack = 4
+
+// take removes from class c an array whose capacity is at least n, nil
+// where none of the last lookBack is. Free arrays are zero (Reset).
+func (a *Arrays[T]) take(c, n int) []T {
+	list := a.free[c]
+	for i := len(list) - 1; i >= max(0, len(list)-lookBack); i-- {
+		if s := list[i]; cap(s) >= n {
+			last := len(list) - 1
+			list[i] = list[last]
+			list[last] = nil
+			a.free[c] = list[:last]
+			return s[:cap(s)]
+		}
+	}
+	return nil
+}
+
+// Reset makes every array handed out since the last Reset available again.
+// Nothing may use those arrays afterwards.
+func (a *Arrays[T]) Reset() {
+	if a == nil {
+		return
+	}
+	for i, s := range a.used {
+		// Zeroed here rather than by Make: a free array holds no
+		// pointers into the run that used it, which the collector would
+		// otherwise keep alive and read in every cycle.
+		clear(s)
+		s = s[:cap(s)]
+		c := class(cap(s))
+		a.free[c] = append(a.free[c], s)
+		a.used[i] = nil
+	}
+	a.used = a.used[:0]
+}
+
+// Held is the number of Ts the arrays hold, handed out or not.
+func (a *Arrays[T]) Held() int {
+	if a == nil {
+		return 0
+	}
+	return a.held
+}
+
+// Drop forgets every array, handed out or not, for the collector to take
+// once nothing else holds them.
+func (a *Arrays[T]) Drop() {
+	if a != nil {
+		*a = Arrays[T]{}
+	}
+}

@@ -1,0 +1,87 @@
+package reuse
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMakeReusesAfterReset(t *testing.T) {
+	var a Arrays[*int]
+	x := 1
+	first := a.Make(100)
+	require.Len(t, first, 100)
+	require.Equal(t, 100, cap(first), "appending must copy, not write into a neighbour")
+	for i := range first {
+		first[i] = &x
+	}
+	a.Reset()
+	again := a.Make(100)
+	assert.Same(t, &first[0], &again[0], "the array of the run before is handed out again")
+	for i, p := range again {
+		require.Nil(t, p, "entry %d of a reused array is not zero", i)
+	}
+	assert.Equal(t, 100, a.Held())
+}
+
+func TestMakeFitsBySize(t *testing.T) {
+	tests := []struct {
+		name      string
+		before    int
+		ask       int
+		sameArray bool
+	}{
+		{"same size", 64, 64, true},
+		{"smaller in the same class", 100, 70, true},
+		{"larger in the same class", 70, 100, false},
+		{"from the next class", 200, 100, true},
+		{"two classes up is not looked at", 400, 100, false},
+		{"smaller class never serves", 50, 100, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var a Arrays[int]
+			before := a.Make(tc.before)
+			a.Reset()
+			got := a.Make(tc.ask)
+			require.Len(t, got, tc.ask)
+			require.Equal(t, tc.ask, cap(got))
+			assert.Equal(t, tc.sameArray, &before[0] == &got[0], "%d after %d", tc.ask, tc.before)
+		})
+	}
+}
+
+func TestArraysInUseAreNotHandedOut(t *testing.T) {
+	var a Arrays[int]
+	x, y := a.Make(8), a.Make(8)
+	require.NotSame(t, &x[0], &y[0])
+	a.Reset()
+	// Both come back, one each; a third is new.
+	p, q, r := a.Make(8), a.Make(8), a.Make(8)
+	seen := map[*int]bool{&p[0]: true, &q[0]: true, &r[0]: true}
+	assert.Len(t, seen, 3)
+	assert.True(t, seen[&x[0]] && seen[&y[0]])
+	assert.Equal(t, 24, a.Held())
+}
+
+func TestNilArraysAllocate(t *testing.T) {
+	var a *Arrays[int]
+	s := a.Make(5)
+	assert.Len(t, s, 5)
+	a.Reset()
+	a.Drop()
+	assert.Equal(t, 0, a.Held())
+	var b Arrays[int]
+	assert.NotNil(t, b.Make(0), "an empty slice, as make gives")
+	assert.Equal(t, 0, b.Held())
+}
+
+func TestDropForgets(t *testing.T) {
+	var a Arrays[int]
+	first := a.Make(16)
+	a.Drop()
+	assert.Equal(t, 0, a.Held())
+	again := a.Make(16)
+	assert.NotSame(t, &first[0], &again[0])
+}
