@@ -3,6 +3,8 @@ package encode
 import (
 	"math/bits"
 	"slices"
+
+	"v4t/model/reuse"
 )
 
 // clauseStore holds the builder's clauses. Their literals go into chunks,
@@ -17,6 +19,9 @@ import (
 // Encode hands the clauses over packed (packed), four bytes per clause; only
 // the builder's other users ask for the list.
 type clauseStore struct {
+	// from is where the chunks and the packed list's references come
+	// from (nil: allocated).
+	from *Arrays
 	// cur is the chunk being filled, full the chunks before it.
 	cur  chunk
 	full []chunk
@@ -53,7 +58,7 @@ func (s *clauseStore) add(c []Lit) {
 		if len(s.cur.lits) > 0 {
 			s.full = append(s.full, s.cur)
 		}
-		s.cur = chunk{lits: make([]int, 0, size), starts: make([]uint64, (size+63)/64)}
+		s.cur = chunk{lits: s.from.lits().Make(size)[:0], starts: s.from.starts().Make((size + 63) / 64)}
 	}
 	i := len(s.cur.lits)
 	s.cur.starts[i/64] |= 1 << (i % 64)
@@ -150,7 +155,7 @@ func (s *clauseStore) packed() Packed {
 	if len(chunks) > 1<<16 {
 		panic("encode: more clause literals than a packed list holds")
 	}
-	refs := make([]uint32, 0, s.n)
+	refs := s.from.refs().Make(s.n)[:0]
 	for c, lits := range chunks {
 		ch := &s.cur
 		if c < len(s.full) {
@@ -182,4 +187,46 @@ func (ch *chunk) nextStart(i int) int {
 		}
 	}
 	return len(ch.lits)
+}
+
+// Arrays keeps the arrays that an owner's builders store their clauses in,
+// from one run to the next (model/reuse): a batch worker encodes its run's
+// formula, and drops it, run after run. After Reset, nothing may use a
+// builder, or a Result, made with it before.
+type Arrays struct {
+	literals reuse.Arrays[int]
+	begins   reuse.Arrays[uint64]
+	packed   reuse.Arrays[uint32]
+}
+
+// Reset makes the arrays of the builders made since the last Reset
+// available to the next ones.
+func (a *Arrays) Reset() {
+	if a != nil {
+		a.literals.Reset()
+		a.begins.Reset()
+		a.packed.Reset()
+	}
+}
+
+// The arrays of a (nil: none, so that Make allocates).
+func (a *Arrays) lits() *reuse.Arrays[int] {
+	if a == nil {
+		return nil
+	}
+	return &a.literals
+}
+
+func (a *Arrays) starts() *reuse.Arrays[uint64] {
+	if a == nil {
+		return nil
+	}
+	return &a.begins
+}
+
+func (a *Arrays) refs() *reuse.Arrays[uint32] {
+	if a == nil {
+		return nil
+	}
+	return &a.packed
 }

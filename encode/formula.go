@@ -102,6 +102,10 @@ func NewBuilderSize(named int) *Builder {
 	return &Builder{named: make([]namedVar, 0, named), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
 }
 
+// UseArrays makes the builder store its clauses in arrays from a (nil:
+// allocated), before it has any.
+func (b *Builder) UseArrays(a *Arrays) { b.clauses.from = a }
+
 // namedVar is a named variable outside the lazy block.
 type namedVar struct {
 	v    Lit

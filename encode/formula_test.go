@@ -397,3 +397,28 @@ func TestLazyPairs(t *testing.T) {
 	require.False(t, ok)
 	require.Equal(t, []string{"", "node.a", "node.b", "manual.node.a", "manual.node.b", "node.z", "manual.node.z"}, b.Names())
 }
+
+// TestClausesInArrays stores the clauses of builder after builder in one
+// Arrays, with a Reset between them, as a batch worker's runs do: each
+// builder's clauses read back as a fresh builder's, from the chunks of the
+// builder before.
+func TestClausesInArrays(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var arrays Arrays
+	for round, count := range []int{3000, 200, 3000, 5000} {
+		arrays.Reset()
+		b, fresh := NewBuilder(), NewBuilder()
+		b.UseArrays(&arrays)
+		for range count {
+			c := make([]Lit, 1+rng.Intn(5))
+			for j := range c {
+				c[j] = Lit(1 + rng.Intn(500))
+			}
+			b.add(c...)
+			fresh.add(c...)
+		}
+		require.Equal(t, fresh.Clauses(), b.Clauses(), "round %d", round)
+		require.Equal(t, unpack(fresh.Packed()), unpack(b.Packed()), "round %d, packed", round)
+	}
+	require.NotZero(t, arrays.literals.Held())
+}

@@ -324,6 +324,8 @@ type Options struct {
 	// (it has no YAML alias), so that two expression names never name one
 	// expression and the encoding does not look expressions up by value.
 	Unshared bool
+	// Arrays, when set, is where the clauses are stored (Arrays).
+	Arrays *Arrays
 }
 
 // Encode translates the graph's conditions, constraints and implies into CNF.
@@ -339,6 +341,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 		named += 2 * n
 	}
 	b := &cnfBackend{Builder: NewBuilderSize(named)}
+	b.UseArrays(opts.Arrays)
 	b.ExpectPairs(n)
 	if opts.Groups {
 		b.TrackGroups()

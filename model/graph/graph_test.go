@@ -237,6 +237,38 @@ func TestListSlab(t *testing.T) {
 	require.Equal(t, maxListSlab, cap(long))
 }
 
+// TestBuildWithArrays builds graphs through one Arrays, as a batch
+// worker's runs do, with a Reset before each: a graph built in the arrays
+// of another template's graph has the elements, ids and lists of a fresh
+// build.
+func TestBuildWithArrays(t *testing.T) {
+	summary := func(g *Graph) []string {
+		var out []string
+		for _, e := range g.Elements {
+			line := fmt.Sprintf("%s conditions=%d", e.ID(), len(e.Conditions))
+			if e.TemplateParts != nil {
+				line += fmt.Sprintf(" types=%d properties=%d", len(e.Types), len(e.Properties))
+			}
+			if e.NodeLinks != nil {
+				line += fmt.Sprintf(" outgoing=%d", len(e.Outgoing))
+			}
+			out = append(out, line)
+		}
+		return out
+	}
+	small := "tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates:\n    one: {type: t, conditions: true}\n"
+	var arrays Arrays
+	for _, text := range []string{sample, small, sample, sample} {
+		fresh, err := Build(doc(t, text), "t.yaml")
+		require.NoError(t, err)
+		arrays.Reset()
+		g, err := BuildWith(doc(t, text), "t.yaml", BuildOptions{Arrays: &arrays})
+		require.NoError(t, err)
+		require.Equal(t, summary(fresh), summary(g))
+	}
+	require.NotZero(t, arrays.elements.Held(), "the builds took their elements from the arrays")
+}
+
 // TestUniqueIDs: an id reads back unambiguously unless a name holds an "@",
 // or a "." where no index follows but a container id does; the graph knows
 // from its build whether any element's does.

@@ -6,6 +6,7 @@ import (
 
 	"v4t/model/diag"
 	"v4t/model/js"
+	"v4t/model/reuse"
 	"v4t/model/yamlsrc"
 )
 
@@ -57,6 +58,53 @@ type BuildOptions struct {
 	// presence condition of a type element to the encoder
 	// (Element.ContainerPresence).
 	Lean bool
+	// Arrays, when set, is where the build takes the arrays that its
+	// elements and their lists are cut from (Arrays).
+	Arrays *Arrays
+}
+
+// Arrays keeps the arrays that an owner's graphs cut their elements and
+// short lists from, from one run to the next (model/reuse): a batch
+// worker builds its run's graphs, and drops them, run after run. After
+// Reset, nothing may use a graph built with it before.
+type Arrays struct {
+	elements  reuse.Arrays[Element]
+	templates reuse.Arrays[TemplateParts]
+	nodeLinks reuse.Arrays[NodeLinks]
+	props     reuse.Arrays[PropertyParts]
+	links     reuse.Arrays[Links]
+	values    reuse.Arrays[*Value]
+	lists     reuse.Arrays[*Element]
+}
+
+// Reset makes the arrays of the graphs built since the last Reset
+// available to the next builds.
+func (a *Arrays) Reset() {
+	if a != nil {
+		a.elements.Reset()
+		a.templates.Reset()
+		a.nodeLinks.Reset()
+		a.props.Reset()
+		a.links.Reset()
+		a.values.Reset()
+		a.lists.Reset()
+	}
+}
+
+// use makes p's slabs cut from a (nil: allocate).
+func (p *populator) use(a *Arrays) {
+	if a == nil {
+		return
+	}
+	for k := range p.elements {
+		p.elements[k].from = &a.elements
+		p.templates[k].from = &a.templates
+		p.valueLists[k].from = &a.values
+		p.elementLists[k].from = &a.lists
+	}
+	p.nodeLinks.from = &a.nodeLinks
+	p.props.from = &a.props
+	p.links.from = &a.links
 }
 
 // BuildWith is Build with options.
@@ -87,6 +135,7 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 		outputsByName: map[string][]*Element{},
 	}
 	p := &populator{g: g, w: w, emptyType: emptyType}
+	p.use(o.Arrays)
 	if err := p.run(); err != nil {
 		return nil, err
 	}
@@ -183,12 +232,14 @@ const maxSlab = 1024
 type slab[T any] struct {
 	free []T
 	next int
+	// from is where the chunks come from (nil: allocated).
+	from *reuse.Arrays[T]
 }
 
 func (s *slab[T]) new() *T {
 	if len(s.free) == 0 {
 		s.next = min(max(2*s.next, 4), maxSlab)
-		s.free = make([]T, s.next)
+		s.free = s.from.Make(s.next)
 	}
 	x := &s.free[0]
 	s.free = s.free[1:]
@@ -207,6 +258,8 @@ const maxListSlab = 512
 type listSlab[T any] struct {
 	free []T
 	next int
+	// from is where the arrays come from (nil: allocated).
+	from *reuse.Arrays[T]
 }
 
 // cut returns a list of n zero entries; nil for none, as append gives.
@@ -216,10 +269,10 @@ func (s *listSlab[T]) cut(n int) []T {
 	}
 	if n > len(s.free) {
 		if n > maxListSlab/8 {
-			return make([]T, n)
+			return s.from.Make(n)
 		}
 		s.next = min(max(2*s.next, 4), maxListSlab)
-		s.free = make([]T, s.next)
+		s.free = s.from.Make(s.next)
 	}
 	l := s.free[:n:n]
 	s.free = s.free[n:]

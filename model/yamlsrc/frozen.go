@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+
+	"v4t/model/reuse"
 )
 
 // Frozen holds a document that is parsed once and copied for each use, such
@@ -214,17 +216,41 @@ func (f *Frozen) Verify() error {
 
 // Copy returns a copy of the frozen value, equal to Clone's, that shares
 // its scalars and read-only subtrees with the frozen value (Frozen).
-func (f *Frozen) Copy() *Value {
+func (f *Frozen) Copy() *Value { return f.CopyTo(nil) }
+
+// CopyArrays keeps the arrays of one owner's copies from one run to the
+// next (reuse): a batch worker copies a template for every run and drops
+// the copy at the run's end.
+type CopyArrays struct {
+	values reuse.Arrays[Value]
+	maps   reuse.Arrays[Map]
+	keys   reuse.Arrays[string]
+	slots  reuse.Arrays[*Value]
+}
+
+// Reset makes the arrays of the copies made since the last Reset available
+// to the next copies: nothing may use those copies afterwards.
+func (a *CopyArrays) Reset() {
+	if a != nil {
+		a.values.Reset()
+		a.maps.Reset()
+		a.keys.Reset()
+		a.slots.Reset()
+	}
+}
+
+// CopyTo is Copy, with the copy's arrays taken from a (nil: allocated).
+func (f *Frozen) CopyTo(a *CopyArrays) *Value {
 	if f.shared {
 		return Clone(f.v)
 	}
-	c := copier{
-		readOnly: f.readOnly,
-		depth:    f.readOnlyDepth,
-		values:   make([]Value, f.values),
-		maps:     make([]Map, f.maps),
-		keys:     make([]string, f.keys),
-		slots:    make([]*Value, f.slots),
+	c := copier{readOnly: f.readOnly, depth: f.readOnlyDepth}
+	if a == nil {
+		c.values, c.maps = make([]Value, f.values), make([]Map, f.maps)
+		c.keys, c.slots = make([]string, f.keys), make([]*Value, f.slots)
+	} else {
+		c.values, c.maps = a.values.Make(f.values), a.maps.Make(f.maps)
+		c.keys, c.slots = a.keys.Make(f.keys), a.slots.Make(f.slots)
 	}
 	return c.copy(f.v)
 }

@@ -77,6 +77,35 @@ func TestFrozenCopy(t *testing.T) {
 // TestFrozenSharesScalars: the copies hold the frozen value's scalars and
 // their own maps and lists, and Verify reports a shared scalar changed in
 // place, which no owner may do.
+// TestFrozenCopyTo copies through one CopyArrays as a batch worker does,
+// each copy changed by its owner before the next Reset: every copy after a
+// Reset comes out as a fresh one, in the arrays of the copy before, and
+// the frozen value is untouched.
+func TestFrozenCopyTo(t *testing.T) {
+	want, err := Parse([]byte(frozenDoc), "f.yaml")
+	require.NoError(t, err)
+	v, err := Parse([]byte(frozenDoc), "f.yaml")
+	require.NoError(t, err)
+	f := Freeze(v)
+	var arrays CopyArrays
+	var last *Value
+	for round := range 3 {
+		c := f.CopyTo(&arrays)
+		require.True(t, DeepEqual(want, c), "round %d", round)
+		samePositions(t, want, c)
+		if last != nil {
+			assert.Same(t, last, c, "round %d copies into the arrays of the round before", round)
+		}
+		last = c
+		c.Map().Set("a", NewString("changed"))
+		c.Map().Delete("c")
+		c.Get("b").List()[1].Map().Set("f", NewBool(false))
+		arrays.Reset()
+	}
+	require.True(t, DeepEqual(want, v), "the frozen value")
+	assert.True(t, DeepEqual(want, f.CopyTo(nil)))
+}
+
 func TestFrozenSharesScalars(t *testing.T) {
 	v, err := Parse([]byte(frozenDoc), "f.yaml")
 	require.NoError(t, err)
