@@ -92,6 +92,10 @@ type Options struct {
 	// Templates, when set, loads the template through that cache, for
 	// many resolves of the same files (Templates); nil reads it anew.
 	Templates *Templates
+	// Scratch, when set, is where the resolve takes memory that it hands
+	// on to the next one with the same Scratch (Scratch): what it returns
+	// is then valid until that one starts.
+	Scratch *Scratch
 
 	// writeBack makes the cleanup write the final conditions back into the
 	// document even where nothing reads them (enrich.Cleanup), so that

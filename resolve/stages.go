@@ -113,8 +113,11 @@ func prepareFor(ctx context.Context, in Input, opts Options, deferInputs, rebuil
 // loadStage is §1 step 2 (§2): the template, its side files and the type
 // definitions.
 func loadStage(in Input, opts Options) (*loaded, error) {
+	// Every entry point loads once: what the last one with this Scratch
+	// allocated there is free again.
+	opts.Scratch.reset()
 	if opts.Templates != nil && in.TemplateData == nil {
-		return opts.Templates.load(in.TemplatePath, opts.AllowOutside, opts.Warn)
+		return opts.Templates.load(in.TemplatePath, opts.AllowOutside, opts.Warn, opts.Scratch.copyArrays())
 	}
 	return loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
 }
@@ -131,7 +134,8 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	file := in.TemplatePath
 	// Without the write-back, nothing writes into a type's map after the
 	// build, and nothing reads the document's technology lists again.
-	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack})
+	arrays := opts.Scratch.graphArrays()
+	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack, Arrays: arrays})
 	if err != nil {
 		return enriched{}, err
 	}
@@ -144,7 +148,7 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	// (fallback properties included), so it is skipped.
 	g2 := g1
 	if changed {
-		if g2, err = graph.Build(l.doc, file); err != nil {
+		if g2, err = graph.BuildWith(l.doc, file, graph.BuildOptions{Arrays: arrays}); err != nil {
 			return enriched{}, err
 		}
 	}
@@ -204,7 +208,8 @@ func graphStage(ctx context.Context, e *enriched, assigned *yamlsrc.Value, in In
 // encodeStage is the first half of §1 step 8: conditions, constraints and
 // implications of graph #3 as CNF (§8).
 func encodeStage(p *prepared) (*encode.Result, error) {
-	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn, Unshared: !p.aliased})
+	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn, Unshared: !p.aliased,
+		Arrays: p.opts.Scratch.encodeArrays()})
 }
 
 // solveStage is the second half of §1 step 8: solving, optimisation,

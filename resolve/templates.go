@@ -112,7 +112,8 @@ func (e *templateEntry) fill(load func(string, []byte, bool, diag.Sink) (*loaded
 
 // load is loadTemplate through the cache: the warnings of the loading go
 // to warn each time, as a fresh load would give them.
-func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loaded, error) {
+// The copy takes its arrays from copies (nil: allocates them).
+func (t *Templates) load(path string, allowOutside bool, warn diag.Sink, copies *yamlsrc.CopyArrays) (*loaded, error) {
 	k := templateKey{path, allowOutside}
 	t.mu.Lock()
 	e := t.entry(k)
@@ -136,9 +137,9 @@ func (t *Templates) load(path string, allowOutside bool, warn diag.Sink) (*loade
 	}
 	l := e.l
 	verifyShared(e.doc)
-	l.doc, l.sink = e.doc.Copy(), warn
+	l.doc, l.sink = e.doc.CopyTo(copies), warn
 	if e.topology != nil {
-		l.topology = e.topology.Copy()
+		l.topology = e.topology.CopyTo(copies)
 	}
 	return &l, nil
 }

@@ -156,9 +156,9 @@ func TestReadOnlyTypes(t *testing.T) {
 	})
 	cache := NewTemplates()
 	path := filepath.Join(dir, "t.yaml")
-	a, err := cache.load(path, false, nil)
+	a, err := cache.load(path, false, nil, nil)
 	require.NoError(t, err)
-	b, err := cache.load(path, false, nil)
+	b, err := cache.load(path, false, nil, nil)
 	require.NoError(t, err)
 	types := func(l *loaded, name string) *yamlsrc.Value { return l.doc.Get("node_types").Get(name) }
 	for _, name := range []string{"tosca.nodes.Root", "tosca.nodes.Compute", "my.Node"} {

@@ -186,6 +186,11 @@ func Execute(ctx context.Context, s *Space, o Options) *Result {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// The worker's runs hand their memory on, each to the
+			// next (resolve.Scratch): a run's document is written
+			// (Emit) before the next run starts, and its row keeps
+			// only strings.
+			scratch := &resolve.Scratch{}
 			for ctx.Err() == nil {
 				i, load, ok := sch.take()
 				if !ok {
@@ -199,7 +204,7 @@ func Execute(ctx context.Context, s *Space, o Options) *Result {
 						sch.loaded(load)
 					}
 				}
-				runOne(ctx, row, o, prepare)
+				runOne(ctx, row, o, prepare, scratch)
 				if row.Status == NotRun {
 					continue
 				}
@@ -224,8 +229,9 @@ func Execute(ctx context.Context, s *Space, o Options) *Result {
 }
 
 // runOne resolves one run into its row. prepare, when set, loads the run's
-// template into the cache first (its time is the run's).
-func runOne(ctx context.Context, row *Row, o Options, prepare func()) {
+// template into the cache first (its time is the run's). The run takes
+// memory from scratch that the worker's run before it left there.
+func runOne(ctx context.Context, row *Row, o Options, prepare func(), scratch *resolve.Scratch) {
 	if ctx.Err() != nil {
 		return
 	}
@@ -237,6 +243,7 @@ func runOne(ctx context.Context, row *Row, o Options, prepare func()) {
 	opts.Overrides = append(append([]resolve.Assignment(nil), o.Resolve.Overrides...), row.Run.Options...)
 	opts.Report = true
 	opts.Dump = nil
+	opts.Scratch = scratch
 	// The run resolves in this goroutine only, so its warnings come one
 	// at a time.
 	opts.Warn = func(d *diag.Diagnostic) {
