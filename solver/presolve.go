@@ -114,7 +114,9 @@ func propagate(nv int, fixed []int8, clean [][]int, raw clauseSet, units []int, 
 	// most once per clause: the queue never outgrows this, so it is
 	// allocated once, at the first literal (a growing queue allocated five
 	// times its final size on the ring).
-	p := unitQueue{val: make([]int8, nv+1), limit: min(nv, len(units)+len(clean)+raw.len())}
+	t := takeTemps()
+	defer t.give()
+	p := unitQueue{val: make([]int8, nv+1), limit: min(nv, len(units)+len(clean)+raw.len()), temps: t}
 	copy(p.val, fixed)
 	for _, l := range units {
 		if !p.enqueue(l) {
@@ -130,8 +132,8 @@ func propagate(nv int, fixed []int8, clean [][]int, raw clauseSet, units []int, 
 	}
 	// count[ci] is the number of literals of clause ci not yet assigned
 	// false, or -1 once the clause is satisfied.
-	count := make([]int32, clauses.len())
-	start, occ := occurrences(nv, clauses, count)
+	count := t.count.take(clauses.len())
+	start, occ := occurrences(nv, clauses, count, t)
 	if !p.run(clauses, start, occ, count) {
 		return residual{}, false
 	}
@@ -145,13 +147,17 @@ type unitQueue struct {
 	val   []int8
 	queue []int32
 	limit int
+	// temps holds the queue's array (nil: allocated).
+	temps *temps
 }
 
 // enqueue assigns l true. It reports false where l is already false.
 func (p *unitQueue) enqueue(l int) bool {
 	fresh, ok := assign(p.val, l)
 	if fresh {
-		if p.queue == nil {
+		if p.queue == nil && p.temps != nil {
+			p.queue = p.temps.queue.take(p.limit)[:0]
+		} else if p.queue == nil {
 			p.queue = make([]int32, 0, p.limit)
 		}
 		p.queue = append(p.queue, int32(l))
@@ -233,8 +239,8 @@ func (p *unitQueue) addRaw(clean [][]int, raw clauseSet) (clauses clauseSet, ok 
 // reads the literals where they lie, the filling walks each chunk's
 // clauses backwards: finding each clause anew (at) cost more than the
 // work on its literals.
-func occurrences(nv int, clauses clauseSet, count []int32) (start, occ []int32) {
-	start = make([]int32, 2*nv+3)
+func occurrences(nv int, clauses clauseSet, count []int32, t *temps) (start, occ []int32) {
+	start = t.start.take(2*nv + 3)
 	total := 0
 	for ci, c := range clauses.list {
 		for _, l := range c {
@@ -253,7 +259,7 @@ func occurrences(nv int, clauses clauseSet, count []int32) (start, occ []int32) 
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
-	occ = make([]int32, total)
+	occ = t.occ.take(total)
 	fill := func(ci int, c []int) {
 		for _, l := range c {
 			li := litIndex(l)

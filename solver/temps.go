@@ -1,0 +1,35 @@
+package solver
+
+import "sync"
+
+// temps are the arrays that one propagation uses and drops: the occurrence
+// lists, the clause counters and the queue, a tenth of the bytes a batch
+// of small templates allocated, each run's propagations taking theirs
+// fresh from the heap for the collector to take back. They come from a
+// pool instead, so that the propagations of one goroutine (one batch
+// worker) use the same memory, warm, one after the other.
+type temps struct {
+	count, start, occ, queue int32s
+}
+
+var tempPool = sync.Pool{New: func() any { return new(temps) }}
+
+// takeTemps returns a set of arrays that nothing else uses until give.
+func takeTemps() *temps { return tempPool.Get().(*temps) }
+
+// give hands t back: nothing may use its arrays afterwards.
+func (t *temps) give() { tempPool.Put(t) }
+
+// int32s is one reused array.
+type int32s []int32
+
+// take returns n zeroed entries of b's array, which grows where it is
+// shorter; the entries are b's until the next take.
+func (b *int32s) take(n int) []int32 {
+	if cap(*b) < n {
+		*b = make([]int32, n)
+	}
+	s := (*b)[:n]
+	clear(s)
+	return s
+}
