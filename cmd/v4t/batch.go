@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -231,11 +231,12 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 				}
 			}
 		}
-		var buf bytes.Buffer
-		if err := write(res, &buf, batch.SummaryOptions{Timings: !noTimings, Stages: stages}); err != nil {
-			return e.fail("batch", err)
-		}
-		if err := writeOutput(e, output, buf.Bytes()); err != nil {
+		// Written as it is made, not first into memory: a summary of
+		// large templates' runs is megabytes (a table's padding), whose
+		// fresh pages took longer than writing them, at the batch's end.
+		if err := writeOutputWith(e, output, func(w io.Writer) error {
+			return write(res, w, batch.SummaryOptions{Timings: !noTimings, Stages: stages})
+		}); err != nil {
 			return e.fail("batch", err)
 		}
 		ok, failed, notRun := res.Counts()
@@ -305,6 +306,27 @@ var summaryWriters = map[string]func(*batch.Result, io.Writer, batch.SummaryOpti
 	"table": (*batch.Result).WriteTable,
 	"csv":   (*batch.Result).WriteCSV,
 	"json":  (*batch.Result).WriteJSON,
+}
+
+// writeOutputWith is writeOutput for content that write produces as it
+// goes, through a buffer: into a file's temporary copy (writeFileAtomicWith),
+// so that a failure leaves no partial file, or to standard output, where
+// a failure can come only from the writing itself.
+func writeOutputWith(e *env, path string, write func(io.Writer) error) error {
+	buffered := func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	if path == "" || path == "-" {
+		if err := buffered(e.stdout); err != nil {
+			return fmt.Errorf("cannot write the output: %w", err)
+		}
+		return nil
+	}
+	return writeFileAtomicWith(path, buffered)
 }
 
 // writeOutput writes data to standard output (path "" or "-") or atomically

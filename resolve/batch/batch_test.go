@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"v4t/model/testkit"
@@ -317,3 +319,39 @@ func TestSolverWork(t *testing.T) {
 	}}
 	require.Equal(t, SolverWork{Resolved: 5, Settled: 2, OwnSearch: 1, SAT: 2, SATCalls: 7}, res.SolverWork())
 }
+
+// TestWriteAligned: columns are as wide as their widest cell in runes (an
+// invalid byte counts one), padded by two spaces, the last column is not
+// padded and no line ends in spaces; a write error stops the table.
+func TestWriteAligned(t *testing.T) {
+	wide := strings.Repeat("n", 150)
+	tests := []struct {
+		name  string
+		cells [][]string
+		want  string
+	}{
+		{"none", nil, ""},
+		{"one column", [][]string{{"id"}, {"run-001"}}, "id\nrun-001\n"},
+		{"padded", [][]string{{"a", "bb", "c"}, {"aaa", "b", "cc"}}, "a    bb  c\naaa  b   cc\n"},
+		{"runes", [][]string{{"é€", "x"}, {"abc", "y"}}, "é€   x\nabc  y\n"},
+		{"invalid byte", [][]string{{"\xff\xfe", "x"}, {"abc", "y"}}, "\xff\xfe   x\nabc  y\n"},
+		{"empty cells end no line in spaces", [][]string{{"a", "", ""}, {"b", "c", ""}, {"d", "", "  "}}, "a\nb  c\nd\n"},
+		{"padding longer than the spaces constant", [][]string{{wide, "x"}, {"a", "y"}},
+			wide + "  x\na" + strings.Repeat(" ", 151) + "y\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			require.NoError(t, writeAligned(&b, tc.cells))
+			assert.Equal(t, tc.want, b.String())
+		})
+	}
+	err := writeAligned(failingWriter{}, [][]string{{"a"}, {"b"}})
+	assert.ErrorIs(t, err, errFailingWriter)
+}
+
+var errFailingWriter = errors.New("disk full")
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errFailingWriter }
