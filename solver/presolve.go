@@ -156,7 +156,7 @@ func (p *unitQueue) enqueue(l int) bool {
 	fresh, ok := assign(p.val, l)
 	if fresh {
 		if p.queue == nil && p.temps != nil {
-			p.queue = p.temps.queue.take(p.limit)[:0]
+			p.queue = p.temps.queue.room(p.limit)
 		} else if p.queue == nil {
 			p.queue = make([]int32, 0, p.limit)
 		}

@@ -24,12 +24,25 @@ func (t *temps) give() { tempPool.Put(t) }
 type int32s []int32
 
 // take returns n zeroed entries of b's array, which grows where it is
-// shorter; the entries are b's until the next take.
+// shorter; the entries are b's until the next take. A new array is not
+// cleared again: its pages, fresh from the kernel, stay untouched until
+// written (a single resolve, whose collection is off, keeps every
+// array it drops).
 func (b *int32s) take(n int) []int32 {
 	if cap(*b) < n {
 		*b = make([]int32, n)
+		return *b
 	}
 	s := (*b)[:n]
 	clear(s)
 	return s
+}
+
+// room returns b's array empty, with room for n entries: for a queue,
+// which is written before it is read.
+func (b *int32s) room(n int) []int32 {
+	if cap(*b) < n {
+		*b = make([]int32, 0, n)
+	}
+	return (*b)[:0]
 }
