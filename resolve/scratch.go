@@ -24,6 +24,8 @@ type Scratch struct {
 	graphs graph.Arrays
 	// clauses holds the arrays of the encoded clauses.
 	clauses encode.Arrays
+	// values holds the values enrichment generates.
+	values yamlsrc.Values
 }
 
 // reset takes back what the last resolve allocated in s; nil keeps
@@ -33,6 +35,7 @@ func (s *Scratch) reset() {
 		s.copies.Reset()
 		s.graphs.Reset()
 		s.clauses.Reset()
+		s.values.Reset()
 	}
 }
 
@@ -61,4 +64,13 @@ func (s *Scratch) encodeArrays() *encode.Arrays {
 		return nil
 	}
 	return &s.clauses
+}
+
+// valueSlabs returns where enrichment makes the values it generates; nil
+// for allocating them.
+func (s *Scratch) valueSlabs() *yamlsrc.Values {
+	if s == nil {
+		return nil
+	}
+	return &s.values
 }

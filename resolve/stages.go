@@ -134,8 +134,8 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	file := in.TemplatePath
 	// Without the write-back, nothing writes into a type's map after the
 	// build, and nothing reads the document's technology lists again.
-	arrays := opts.Scratch.graphArrays()
-	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack, Arrays: arrays})
+	arrays, values := opts.Scratch.graphArrays(), opts.Scratch.valueSlabs()
+	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack, Arrays: arrays, Values: values})
 	if err != nil {
 		return enriched{}, err
 	}
@@ -148,7 +148,7 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	// (fallback properties included), so it is skipped.
 	g2 := g1
 	if changed {
-		if g2, err = graph.BuildWith(l.doc, file, graph.BuildOptions{Arrays: arrays}); err != nil {
+		if g2, err = graph.BuildWith(l.doc, file, graph.BuildOptions{Arrays: arrays, Values: values}); err != nil {
 			return enriched{}, err
 		}
 	}

@@ -455,6 +455,10 @@ type Graph struct {
 	// Lean says that the graph was built with BuildOptions.Lean.
 	Lean    bool
 	Options *Options
+	// Values is where the values that enrichment generates for the
+	// graph's elements are made (BuildOptions.Values); nil makes each
+	// on its own.
+	Values *yamlsrc.Values
 	// Warnings are the coercions of malformed input the build accepted as
 	// the reference does (BuildWarn).
 	Warnings diag.List

@@ -61,6 +61,8 @@ type BuildOptions struct {
 	// Arrays, when set, is where the build takes the arrays that its
 	// elements and their lists are cut from (Arrays).
 	Arrays *Arrays
+	// Values is the graph's Values.
+	Values *yamlsrc.Values
 }
 
 // Arrays keeps the arrays that an owner's graphs cut their elements and
@@ -127,7 +129,7 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 	if err := normalize(doc, file, w, emptyType); err != nil {
 		return nil, err
 	}
-	g := &Graph{Doc: doc, File: file, Version: version, Lean: o.Lean,
+	g := &Graph{Doc: doc, File: file, Version: version, Lean: o.Lean, Values: o.Values,
 		nodesByName:   map[string]*Element{},
 		groupsByName:  map[string]*Element{},
 		policiesByNm:  map[string][]*Element{},
@@ -230,21 +232,12 @@ const maxSlab = 1024
 // element kind, first chunks of 16 made a batch of small templates
 // allocate 6% more bytes.
 type slab[T any] struct {
-	free []T
-	next int
+	reuse.Slab[T]
 	// from is where the chunks come from (nil: allocated).
 	from *reuse.Arrays[T]
 }
 
-func (s *slab[T]) new() *T {
-	if len(s.free) == 0 {
-		s.next = min(max(2*s.next, 4), maxSlab)
-		s.free = s.from.Make(s.next)
-	}
-	x := &s.free[0]
-	s.free = s.free[1:]
-	return x
-}
+func (s *slab[T]) new() *T { return s.New(s.from, 4, maxSlab) }
 
 // maxListSlab is the longest array that listSlab cuts lists from.
 const maxListSlab = 512

@@ -110,3 +110,35 @@ func (a *Arrays[T]) Drop() {
 		*a = Arrays[T]{}
 	}
 }
+
+// Slab hands out zero Ts one at a time, cut from an array of many: one
+// allocation for many small values. Each array is twice as long as the
+// one before, from first up to most Ts, so that a small run allocates
+// little; it comes from an Arrays where one is given.
+type Slab[T any] struct {
+	free []T
+	next int
+}
+
+// New returns a zero T, cut from the slab's array or from a new one taken
+// from from (nil: allocated).
+func (s *Slab[T]) New(from *Arrays[T], first, most int) *T {
+	if len(s.free) == 0 {
+		s.grow(from, first, most)
+	}
+	x := &s.free[0]
+	s.free = s.free[1:]
+	return x
+}
+
+// grow is New's new array, kept out of line so that New inlines.
+//
+//go:noinline
+func (s *Slab[T]) grow(from *Arrays[T], first, most int) {
+	s.next = min(max(2*s.next, first), most)
+	s.free = from.Make(s.next)
+}
+
+// Reset forgets the array being cut, for a slab that outlives the run
+// whose arrays an Arrays.Reset takes back.
+func (s *Slab[T]) Reset() { *s = Slab[T]{} }

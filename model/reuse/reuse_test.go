@@ -85,3 +85,34 @@ func TestDropForgets(t *testing.T) {
 	again := a.Make(16)
 	assert.NotSame(t, &first[0], &again[0])
 }
+
+// TestSlab: a slab cuts zero values from arrays that double from first up
+// to most, taken from an Arrays; after Reset and the Arrays' Reset, the
+// same arrays again.
+func TestSlab(t *testing.T) {
+	var a Arrays[[2]int]
+	var s Slab[[2]int]
+	var first []*[2]int
+	for range 4 + 8 + 16 + 16 {
+		x := s.New(&a, 4, 16)
+		require.Equal(t, [2]int{}, *x)
+		x[0] = 1
+		first = append(first, x)
+	}
+	assert.Equal(t, 4+8+16+16, a.Held(), "arrays of 4, 8, 16 and 16")
+	s.Reset()
+	a.Reset()
+	places := map[*[2]int]bool{}
+	for _, x := range first {
+		places[x] = true
+	}
+	for i := range first {
+		x := s.New(&a, 4, 16)
+		require.Equal(t, [2]int{}, *x, "value %d", i)
+		assert.True(t, places[x], "value %d in the arrays of the first round", i)
+		delete(places, x)
+	}
+	assert.Equal(t, 4+8+16+16, a.Held(), "no new array")
+	var fresh Slab[int]
+	assert.NotNil(t, fresh.New(nil, 1, 1), "without Arrays")
+}

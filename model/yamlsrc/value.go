@@ -325,26 +325,41 @@ type mapHolder[M any] interface {
 	make(key string, v *Value) *Value
 }
 
+// opHolder holds an operator {key: items}: its map value, the map's room
+// for its first entries and the list value, in one allocation.
+type opHolder[M any] struct {
+	m    M
+	list Value
+}
+
+// pairHolder holds an operator {key: [a, b]} with its two items.
+type pairHolder[M any] struct {
+	m     M
+	list  Value
+	items [2]*Value
+}
+
 // opOf is OpOf with the map held by an M.
 func opOf[M any, P mapHolder[M]](key string, items []*Value) *Value {
+	return makeOp[M, P](new(opHolder[M]), key, items)
+}
+
+// makeOp makes {key: items} in x, which is zero.
+func makeOp[M any, P mapHolder[M]](x *opHolder[M], key string, items []*Value) *Value {
 	if items == nil {
 		items = []*Value{}
 	}
-	x := &struct {
-		m    M
-		list Value
-	}{}
 	x.list = listValue(items)
 	return P(&x.m).make(key, &x.list)
 }
 
 // pairOf is PairOf with the map held by an M.
 func pairOf[M any, P mapHolder[M]](key string, a, b *Value) *Value {
-	x := &struct {
-		m     M
-		list  Value
-		items [2]*Value
-	}{}
+	return makePair[M, P](new(pairHolder[M]), key, a, b)
+}
+
+// makePair makes {key: [a, b]} in x, which is zero.
+func makePair[M any, P mapHolder[M]](x *pairHolder[M], key string, a, b *Value) *Value {
 	x.items = [2]*Value{a, b}
 	x.list = listValue(x.items[:])
 	return P(&x.m).make(key, &x.list)

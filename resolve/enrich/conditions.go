@@ -39,52 +39,54 @@ func Presence(e *Element) *Value { return presence(e, false) }
 // generic makes for an element (a part that is alone), which generatify
 // marks with _generated.
 func presence(e *Element, room bool) *Value {
+	a := e.Graph.Values
 	switch e.Kind {
 	case graph.KindNode:
-		return mapOf1(room, "node_presence", e.NameValue())
+		return mapOf1(a, room, "node_presence", e.NameValue())
 	case graph.KindRelation:
-		return pairOf(room, "relation_presence", e.Container.NameValue(), num(e.Index))
+		return pairOf(a, room, "relation_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindProperty:
 		return memberPresence(e, &propertyPresence, room)
 	case graph.KindType:
 		return memberPresence(e, &typePresence, room)
 	case graph.KindArtifact:
-		return pairOf(room, "artifact_presence", e.Container.NameValue(), num(e.Index))
+		return pairOf(a, room, "artifact_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindTechnology:
-		return pairOf(room, "technology_presence", e.Container.NameValue(), num(e.Index))
+		return pairOf(a, room, "technology_presence", e.Container.NameValue(), num(e.Index))
 	case graph.KindPolicy:
-		return mapOf1(room, "policy_presence", num(e.Index))
+		return mapOf1(a, room, "policy_presence", num(e.Index))
 	case graph.KindGroup:
-		return mapOf1(room, "group_presence", str(e.Name))
+		return mapOf1(a, room, "group_presence", str(e.Name))
 	case graph.KindInput:
-		return mapOf1(room, "input_presence", num(e.Index))
+		return mapOf1(a, room, "input_presence", num(e.Index))
 	case graph.KindOutput:
-		return mapOf1(room, "output_presence", num(e.Index))
+		return mapOf1(a, room, "output_presence", num(e.Index))
 	}
-	return mapOf1(room, "import_presence", num(e.Index))
+	return mapOf1(a, room, "import_presence", num(e.Index))
 }
 
-// mapOf1, opOf and pairOf are yamlsrc.MapOf1, OpOf and PairOf, with room
-// for a second key where room holds (yamlsrc.MapOf1Room).
-func mapOf1(room bool, key string, v *Value) *Value {
+// mapOf1, opOf and pairOf are yamlsrc.MapOf1, OpOf and PairOf, made in a
+// (the graph's Values), with room for a second key where room holds
+// (yamlsrc.MapOf1Room).
+func mapOf1(a *yamlsrc.Values, room bool, key string, v *Value) *Value {
 	if room {
-		return yamlsrc.MapOf1Room(key, v)
+		return a.MapOf1Room(key, v)
 	}
-	return yamlsrc.MapOf1(key, v)
+	return a.MapOf1(key, v)
 }
 
-func opOf(room bool, key string, items []*Value) *Value {
+func opOf(a *yamlsrc.Values, room bool, key string, items []*Value) *Value {
 	if room {
-		return yamlsrc.OpOfRoom(key, items)
+		return a.OpOfRoom(key, items)
 	}
-	return yamlsrc.OpOf(key, items)
+	return a.OpOf(key, items)
 }
 
-func pairOf(room bool, key string, a, b *Value) *Value {
+func pairOf(a *yamlsrc.Values, room bool, key string, x, y *Value) *Value {
 	if room {
-		return yamlsrc.PairOfRoom(key, a, b)
+		return a.PairOfRoom(key, x, y)
 	}
-	return yamlsrc.PairOf(key, a, b)
+	return a.PairOf(key, x, y)
 }
 
 // memberKeys are the keys <container kind>_<what>_presence of one what,
@@ -115,7 +117,7 @@ func memberPresence(e *Element, keys *memberKeys, room bool) *Value {
 		args = append(args, c.Container.NameValue(), num(c.Index))
 	}
 	args = append(args, num(e.Index))
-	return opOf(room, keys[c.Kind], args)
+	return opOf(e.Graph.Values, room, keys[c.Kind], args)
 }
 
 // bratify builds the default-alternative condition not(or(others)) of e
@@ -127,7 +129,7 @@ func bratify(list []*Element, e *Element) *Value {
 			ors = append(ors, Presence(o))
 		}
 	}
-	return yamlsrc.MapOf("not", yamlsrc.OpOf("or", ors), "_bratan", valueTrue)
+	return yamlsrc.MapOf("not", e.Graph.Values.OpOf("or", ors), "_bratan", valueTrue)
 }
 
 // bratan returns the default-alternative condition of an element, or nil for
@@ -300,11 +302,11 @@ func typeSpecific(e *Element, tsc *Value) (*wrapper, error) {
 // be dropped: 3% of the bytes a batch of the 256-run space allocated. The
 // and it makes has room for generatify's marker; the parts have it where
 // they are alone (generic).
-func andOf(conds []*Value) *Value {
+func andOf(a *yamlsrc.Values, conds []*Value) *Value {
 	if len(conds) == 1 {
 		return conds[0]
 	}
-	return yamlsrc.OpOfRoom("and", conds)
+	return a.OpOfRoom("and", conds)
 }
 
 // modeParts splits an element's default-condition mode and checks its parts.
@@ -399,6 +401,7 @@ func artifacts(n *Element) []*Element { return n.Artifacts }
 // one is, which keeps elements without default conditions or pruning from
 // allocating conditions nobody reads.
 func generic(ws []wrapper, e *Element, parts []string) []wrapper {
+	a := e.Graph.Values
 	switch e.Kind {
 	case graph.KindNode:
 		// The parts that apply counted first, so that the condition of
@@ -409,7 +412,7 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 				n++
 			}
 		}
-		return append(ws, wrapper{conditions: andOf(nodeConditions(e, parts, n == 1)), semantic: true})
+		return append(ws, wrapper{conditions: andOf(a, nodeConditions(e, parts, n == 1)), semantic: true})
 	case graph.KindRelation, graph.KindProperty, graph.KindTechnology:
 		n := 0 // the parts that add a condition (partCondition)
 		for _, p := range parts {
@@ -423,7 +426,7 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 				cs = append(cs, c)
 			}
 		}
-		return append(ws, wrapper{conditions: andOf(cs), consistency: true})
+		return append(ws, wrapper{conditions: andOf(a, cs), consistency: true})
 	case graph.KindArtifact:
 		var cons, sems []*Value
 		nCons := 0
@@ -436,26 +439,26 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 			if p == "container" {
 				cons = append(cons, presence(e.Container, nCons == 1))
 			} else {
-				sems = append(sems, mapOf1(len(parts)-nCons == 1, "is_managed", str("SELF")))
+				sems = append(sems, mapOf1(a, len(parts)-nCons == 1, "is_managed", str("SELF")))
 			}
 		}
 		if len(cons) > 0 {
-			ws = append(ws, wrapper{conditions: andOf(cons), consistency: true})
+			ws = append(ws, wrapper{conditions: andOf(a, cons), consistency: true})
 		}
 		if len(sems) > 0 {
-			ws = append(ws, wrapper{conditions: andOf(sems), semantic: true})
+			ws = append(ws, wrapper{conditions: andOf(a, sems), semantic: true})
 		}
 		return ws
 	case graph.KindType:
 		return append(ws, wrapper{conditions: presence(e.Container, true), consistency: true})
 	case graph.KindPolicy:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("has_present_target", num(e.Index)), semantic: true})
+		return append(ws, wrapper{conditions: a.MapOf1Room("has_present_target", num(e.Index)), semantic: true})
 	case graph.KindGroup:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("has_present_member", str(e.Name)), semantic: true})
+		return append(ws, wrapper{conditions: a.MapOf1Room("has_present_member", str(e.Name)), semantic: true})
 	case graph.KindInput:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("is_consumed", num(e.Index)), semantic: true})
+		return append(ws, wrapper{conditions: a.MapOf1Room("is_consumed", num(e.Index)), semantic: true})
 	case graph.KindOutput:
-		return append(ws, wrapper{conditions: yamlsrc.MapOf1Room("is_produced", num(e.Index)), semantic: true})
+		return append(ws, wrapper{conditions: a.MapOf1Room("is_produced", num(e.Index)), semantic: true})
 	}
 	return append(ws, wrapper{conditions: yamlsrc.NewBool(true), consistency: true, semantic: true})
 }
@@ -465,15 +468,15 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 // presence.
 func nodeConditions(e *Element, parts []string, room bool) []*Value {
 	var cs []*Value
-	name := e.NameValue()
+	a, name := e.Graph.Values, e.NameValue()
 	for _, p := range parts {
 		if !nodePartApplies(e, p) {
 			continue
 		}
 		if p == "host" {
-			cs = append(cs, mapOf1(room, "host_presence", str("SELF")))
+			cs = append(cs, mapOf1(a, room, "host_presence", str("SELF")))
 		} else {
-			cs = append(cs, mapOf1(room, nodeParts[p].operator, name))
+			cs = append(cs, mapOf1(a, room, nodeParts[p].operator, name))
 		}
 	}
 	return cs
@@ -507,7 +510,7 @@ func partCondition(e *Element, part string, room bool) *Value {
 		for i, c := range e.Consuming {
 			ors[i] = Presence(c)
 		}
-		return opOf(room, "or", ors)
+		return opOf(e.Graph.Values, room, "or", ors)
 	}
 	// "other": the technology's alternatives.
 	return bratify(e.Container.Technologies, e)
@@ -748,7 +751,7 @@ func conditions(g *graph.Graph, walk bool) (refused, err error) {
 			// and of one condition simplifies to that condition.
 			all := selected[0]
 			if len(selected) > 1 {
-				all = yamlsrc.OpOfRoom("and", append([]*Value(nil), selected...))
+				all = e.Graph.Values.OpOfRoom("and", append([]*Value(nil), selected...))
 			}
 			simple, err := simplify(all, e)
 			if err != nil {

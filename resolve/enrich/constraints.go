@@ -80,20 +80,21 @@ func ids(es []*Element) []*Value {
 	return l
 }
 
-func implies(a, b *Value) *Value { return yamlsrc.PairOf("implies", a, b) }
+// implies is {implies: [a, b]}, made in the graph's Values.
+func (k *constraintSet) implies(a, b *Value) *Value { return k.g.Values.PairOf("implies", a, b) }
 
 // relationSources makes each relation imply its target.
 func (k *constraintSet) relationSources() {
 	for _, r := range k.g.Relations {
 		// Quirk: source and target are swapped (§17.7).
-		k.add(implies(id(r), id(r.Target)))
+		k.add(k.implies(id(r), id(r.Target)))
 	}
 }
 
 // relationTargets makes each relation imply its source.
 func (k *constraintSet) relationTargets() {
 	for _, r := range k.g.Relations {
-		k.add(implies(id(r), id(r.Container)))
+		k.add(k.implies(id(r), id(r.Container)))
 	}
 }
 
@@ -102,7 +103,7 @@ func (k *constraintSet) relationTargets() {
 func (k *constraintSet) uniqueArtifacts() {
 	for _, n := range k.g.Nodes {
 		for _, group := range k.groups.Groups(n.Artifacts) {
-			k.add(yamlsrc.OpOf("amo", ids(group)))
+			k.add(k.g.Values.OpOf("amo", ids(group)))
 		}
 	}
 }
@@ -110,7 +111,7 @@ func (k *constraintSet) uniqueArtifacts() {
 // containers makes each element of es imply its container.
 func (k *constraintSet) containers(es []*Element) {
 	for _, e := range es {
-		k.add(implies(id(e), id(e.Container)))
+		k.add(k.implies(id(e), id(e.Container)))
 	}
 }
 
@@ -121,7 +122,7 @@ func (k *constraintSet) uniqueProperties() {
 	for _, containers := range [][]*Element{g.Nodes, g.Relations, g.Policies, g.Groups, g.Artifacts} {
 		for _, e := range containers {
 			for _, group := range k.groups.Groups(e.Properties) {
-				k.add(implies(id(group[0].Container), yamlsrc.OpOf("exo", ids(group))))
+				k.add(k.implies(id(group[0].Container), k.g.Values.OpOf("exo", ids(group))))
 			}
 		}
 	}
@@ -140,9 +141,9 @@ func (k *constraintSet) hostingStacks() {
 		switch len(hostings) {
 		case 0:
 		case 1:
-			k.add(implies(id(n), id(hostings[0])))
+			k.add(k.implies(id(n), id(hostings[0])))
 		default:
-			k.add(implies(id(n), yamlsrc.OpOf("exo", ids(hostings))))
+			k.add(k.implies(id(n), k.g.Values.OpOf("exo", ids(hostings))))
 		}
 	}
 }
@@ -152,7 +153,7 @@ func (k *constraintSet) hostingStacks() {
 func (k *constraintSet) requiredIncomingRelations() {
 	for _, n := range k.g.Nodes {
 		if len(n.Ingoing) > 0 {
-			k.add(implies(id(n), yamlsrc.OpOf("or", ids(n.Ingoing))))
+			k.add(k.implies(id(n), k.g.Values.OpOf("or", ids(n.Ingoing))))
 		}
 	}
 }
@@ -162,7 +163,7 @@ func (k *constraintSet) requiredIncomingRelations() {
 func (k *constraintSet) requiredArtifacts() {
 	for _, n := range k.g.Nodes {
 		if len(n.Artifacts) > 0 {
-			k.add(implies(id(n), yamlsrc.OpOf("exo", ids(n.Artifacts))))
+			k.add(k.implies(id(n), k.g.Values.OpOf("exo", ids(n.Artifacts))))
 		}
 	}
 }
@@ -176,9 +177,9 @@ func (k *constraintSet) technologies() error {
 	}
 	for _, n := range nodes {
 		if len(n.Technologies) == 1 {
-			k.add(implies(id(n), id(n.Technologies[0])))
+			k.add(k.implies(id(n), id(n.Technologies[0])))
 		} else {
-			k.add(implies(id(n), yamlsrc.OpOf("exo", ids(n.Technologies))))
+			k.add(k.implies(id(n), k.g.Values.OpOf("exo", ids(n.Technologies))))
 		}
 	}
 	return nil
@@ -187,7 +188,7 @@ func (k *constraintSet) technologies() error {
 // unique allows at most one of the elements of es that share a name.
 func (k *constraintSet) unique(es []*Element) {
 	for _, group := range k.groups.Groups(es) {
-		k.add(yamlsrc.OpOf("amo", ids(group)))
+		k.add(k.g.Values.OpOf("amo", ids(group)))
 	}
 }
 
@@ -196,7 +197,7 @@ func (k *constraintSet) unique(es []*Element) {
 func (k *constraintSet) uniqueRelations() {
 	for _, n := range k.g.Nodes {
 		for _, group := range k.groups.Groups(n.Outgoing) {
-			k.add(implies(id(n), yamlsrc.OpOf("amo", ids(group))))
+			k.add(k.implies(id(n), k.g.Values.OpOf("amo", ids(group))))
 		}
 	}
 }
@@ -227,7 +228,7 @@ func (k *constraintSet) implications() error {
 		if !ok {
 			return errAt(e, msgLeftNotDefined)
 		}
-		k.add(implies(yamlsrc.PairOf("and", id(e.Container), e.ManualIDValue()), id(e)))
+		k.add(k.implies(k.g.Values.PairOf("and", id(e.Container), e.ManualIDValue()), id(e)))
 	}
 	return nil
 }
