@@ -7,6 +7,7 @@
 #   RUNS=5 JOBS="1 2 4 8 16" benchmarks/scaling.sh
 #   V4T=/tmp/v4t-old benchmarks/scaling.sh   # time another build
 #   SEEDS=10,50,200,500 benchmarks/scaling.sh   # a larger generated space
+#   GEN=DIR benchmarks/scaling.sh         # keep the generated space in DIR
 #
 # Default spaces: testdata/batch/motivation.yaml (200 runs, 85% of them
 # settled by propagation without a SAT solver) and a generated space of
@@ -39,7 +40,9 @@ fi
 
 spaces=("$@")
 if [ ${#spaces[@]} -eq 0 ]; then
-	gen=$tmp/gen
+	# GEN keeps the generated templates and space.yaml, e.g. for
+	# V4T_SCALING_SPACE=$GEN/space.yaml go test ./resolve/batch -bench Execute
+	gen=${GEN:-$tmp/gen}
 	mkdir -p "$gen"
 	seeds=${SEEDS:-10,50}
 	for f in choice pruning ring wide; do
