@@ -77,6 +77,7 @@ type Arrays struct {
 	links     reuse.Arrays[Links]
 	values    reuse.Arrays[*Value]
 	lists     reuse.Arrays[*Element]
+	names     reuse.Arrays[elementNames]
 }
 
 // Reset makes the arrays of the graphs built since the last Reset
@@ -90,6 +91,7 @@ func (a *Arrays) Reset() {
 		a.links.Reset()
 		a.values.Reset()
 		a.lists.Reset()
+		a.names.Reset()
 	}
 }
 
@@ -107,6 +109,7 @@ func (p *populator) use(a *Arrays) {
 	p.nodeLinks.from = &a.nodeLinks
 	p.props.from = &a.props
 	p.links.from = &a.links
+	p.g.namesArray = &a.names
 }
 
 // BuildWith is Build with options.
