@@ -197,6 +197,9 @@ type Arrays struct {
 	literals reuse.Arrays[int]
 	begins   reuse.Arrays[uint64]
 	packed   reuse.Arrays[uint32]
+	// named and maps are one builder's: the first made after Reset.
+	named reuse.Arrays[namedVar]
+	maps  builderMaps
 }
 
 // Reset makes the arrays of the builders made since the last Reset
@@ -206,7 +209,40 @@ func (a *Arrays) Reset() {
 		a.literals.Reset()
 		a.begins.Reset()
 		a.packed.Reset()
+		a.named.Reset()
+		a.maps.taken = false
 	}
+}
+
+// builderMaps are the maps of a Builder (its name index and gate caches),
+// kept for the next builder: clearing a map keeps its room.
+type builderMaps struct {
+	taken     bool
+	byName    reusedMap[string]
+	index     reusedMap[string]
+	andCache  reusedMap[string]
+	and2Cache reusedMap[[2]Lit]
+	xorCache  reusedMap[[2]Lit]
+}
+
+// reusedMap is a map kept from one builder to the next, with the size it
+// was made for.
+type reusedMap[K comparable] struct {
+	m    map[K]Lit
+	size int
+}
+
+// take returns the map emptied, or a new one made for size entries where
+// the kept one was made for fewer, or where it was made for, or held, many
+// more: clearing a map costs its room, which a batch's small runs after a
+// large one would pay for.
+func (r *reusedMap[K]) take(size int) map[K]Lit {
+	if r.m == nil || r.size < size || max(r.size, len(r.m)) > 4*max(size, 4096) {
+		r.m, r.size = make(map[K]Lit, size), size
+		return r.m
+	}
+	clear(r.m)
+	return r.m
 }
 
 // The arrays of a (nil: none, so that Make allocates).

@@ -55,6 +55,9 @@ type Builder struct {
 	andCache  map[string]Lit
 	and2Cache map[[2]Lit]Lit
 	xorCache  map[[2]Lit]Lit
+	// maps is where the builder's maps come from, the maps of the
+	// builder before it in its Arrays (nil: allocated).
+	maps *builderMaps
 	// pairHint sizes and2Cache, made on the first gate of two: templates
 	// with such gates make one or two per element (the pruning and wide
 	// families: 31,500 for 20,500 and 19,000 elements), and growing the
@@ -98,13 +101,29 @@ func NewBuilder() *Builder { return NewBuilderSize(0) }
 
 // NewBuilderSize returns an empty builder with room for about named
 // variables looked up by name.
-func NewBuilderSize(named int) *Builder {
-	return &Builder{named: make([]namedVar, 0, named), byName: make(map[string]Lit, named), andCache: map[string]Lit{}, xorCache: map[[2]Lit]Lit{}}
-}
+func NewBuilderSize(named int) *Builder { return newBuilder(named, nil) }
 
-// UseArrays makes the builder store its clauses in arrays from a (nil:
-// allocated), before it has any.
-func (b *Builder) UseArrays(a *Arrays) { b.clauses.from = a }
+// newBuilder is NewBuilderSize with the builder's clauses stored in arrays
+// from a and its maps taken from a where no other builder since a's last
+// Reset took them (nil: allocated).
+func newBuilder(named int, a *Arrays) *Builder {
+	b := &Builder{}
+	b.clauses.from = a
+	if a != nil && !a.maps.taken {
+		m := &a.maps
+		m.taken = true
+		b.maps = m
+		b.byName = m.byName.take(named)
+		b.andCache = m.andCache.take(0)
+		b.xorCache = m.xorCache.take(0)
+		b.named = a.named.Make(named)[:0]
+		return b
+	}
+	b.named = make([]namedVar, 0, named)
+	b.byName = make(map[string]Lit, named)
+	b.andCache, b.xorCache = map[string]Lit{}, map[[2]Lit]Lit{}
+	return b
+}
 
 // namedVar is a named variable outside the lazy block.
 type namedVar struct {
@@ -202,7 +221,12 @@ func (b *Builder) find(name string) (Lit, bool) {
 		lz.indexed = true
 		// One map at the final size: growing the index name by name
 		// rehashed it a dozen times, an eighth of a large encoding.
-		grown := make(map[string]Lit, len(b.byName)+lz.n)
+		var grown map[string]Lit
+		if b.maps != nil {
+			grown = b.maps.index.take(len(b.byName) + lz.n)
+		} else {
+			grown = make(map[string]Lit, len(b.byName)+lz.n)
+		}
 		maps.Copy(grown, b.byName)
 		b.byName = grown
 		for i := range lz.n {
@@ -415,7 +439,9 @@ func (b *Builder) gate2(lo, hi Lit) Lit {
 		return v
 	}
 	v := b.aux()
-	if b.and2Cache == nil {
+	if b.and2Cache == nil && b.maps != nil {
+		b.and2Cache = b.maps.and2Cache.take(b.pairHint)
+	} else if b.and2Cache == nil {
 		b.and2Cache = make(map[[2]Lit]Lit, b.pairHint)
 	}
 	b.and2Cache[pair] = v

@@ -407,8 +407,7 @@ func TestClausesInArrays(t *testing.T) {
 	var arrays Arrays
 	for round, count := range []int{3000, 200, 3000, 5000} {
 		arrays.Reset()
-		b, fresh := NewBuilder(), NewBuilder()
-		b.UseArrays(&arrays)
+		b, fresh := newBuilder(0, &arrays), NewBuilder()
 		for range count {
 			c := make([]Lit, 1+rng.Intn(5))
 			for j := range c {
@@ -421,4 +420,30 @@ func TestClausesInArrays(t *testing.T) {
 		require.Equal(t, unpack(fresh.Packed()), unpack(b.Packed()), "round %d, packed", round)
 	}
 	require.NotZero(t, arrays.literals.Held())
+}
+
+// TestBuilderMapsReused builds the same formulas, and then others, with
+// builders that take their name index and gate caches from one Arrays, a
+// Reset between them: each gives a fresh builder's variables, names and
+// clauses, so that nothing of a builder before leaks into the next.
+func TestBuilderMapsReused(t *testing.T) {
+	build := func(b *Builder, round int) {
+		x, y, z := b.Var("x"), b.Var(fmt.Sprintf("y%d", round)), b.Var("z")
+		b.Require(b.Or(b.And(x, y), b.And(x, y, z), b.Xor(y, z)))
+		b.Require(b.And(-x, z))
+		if round%2 == 1 {
+			b.Require(b.And(x, -y, z))
+		}
+	}
+	var arrays Arrays
+	for round := range 4 {
+		arrays.Reset()
+		b, fresh := newBuilder(4, &arrays), NewBuilderSize(4)
+		require.NotNil(t, b.maps, "round %d takes the maps", round)
+		require.Nil(t, newBuilder(4, &arrays).maps, "a second builder in the same round makes its own")
+		build(b, round)
+		build(fresh, round)
+		require.Equal(t, fresh.Names(), b.Names(), "round %d", round)
+		require.Equal(t, fresh.Clauses(), b.Clauses(), "round %d", round)
+	}
 }

@@ -340,8 +340,7 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	if !lazy {
 		named += 2 * n
 	}
-	b := &cnfBackend{Builder: NewBuilderSize(named)}
-	b.UseArrays(opts.Arrays)
+	b := &cnfBackend{Builder: newBuilder(named, opts.Arrays)}
 	b.ExpectPairs(n)
 	if opts.Groups {
 		b.TrackGroups()
