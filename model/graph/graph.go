@@ -336,6 +336,8 @@ func (e *Element) cachedNames() *elementNames {
 
 // newNames gives e the room for its names, out of line so that
 // cachedNames inlines.
+//
+//go:noinline
 func (e *Element) newNames() {
 	if e.Graph == nil {
 		e.names = &elementNames{}
@@ -343,7 +345,7 @@ func (e *Element) newNames() {
 	}
 	// Cut from the graph's slab: a batch run of the motivation space
 	// names 75 elements, and their names were a tenth of its bytes.
-	e.names = e.Graph.names.New(e.Graph.namesArray, 8, 256)
+	e.names = e.Graph.names.New()
 }
 
 // spell writes prefix, kind, open, name, @index, close, and then, for an
@@ -503,8 +505,7 @@ type Graph struct {
 	anyKeys KeySet
 	// names holds the elements' names as they are asked for
 	// (cachedNames), cut from the build's Arrays where it had them.
-	names      reuse.Slab[elementNames]
-	namesArray *reuse.Arrays[elementNames]
+	names reuse.Slab[elementNames]
 }
 
 // AnyKeys returns the keys of KeySet that some element of the build had:

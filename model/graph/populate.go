@@ -95,21 +95,29 @@ func (a *Arrays) Reset() {
 	}
 }
 
-// use makes p's slabs cut from a (nil: allocate).
+// use sizes p's slabs and makes them cut from a (nil: allocate).
 func (p *populator) use(a *Arrays) {
+	for k := range p.elements {
+		p.elements[k].First, p.elements[k].Most = 4, maxSlab
+		p.templates[k].First, p.templates[k].Most = 4, maxSlab
+	}
+	p.nodeLinks.First, p.nodeLinks.Most = 4, maxSlab
+	p.props.First, p.props.Most = 4, maxSlab
+	p.links.First, p.links.Most = 4, maxSlab
+	p.g.names.First, p.g.names.Most = 8, 256
 	if a == nil {
 		return
 	}
 	for k := range p.elements {
-		p.elements[k].from = &a.elements
-		p.templates[k].from = &a.templates
+		p.elements[k].From = &a.elements
+		p.templates[k].From = &a.templates
 		p.valueLists[k].from = &a.values
 		p.elementLists[k].from = &a.lists
 	}
-	p.nodeLinks.from = &a.nodeLinks
-	p.props.from = &a.props
-	p.links.from = &a.links
-	p.g.namesArray = &a.names
+	p.nodeLinks.From = &a.nodeLinks
+	p.props.From = &a.props
+	p.links.From = &a.links
+	p.g.names.From = &a.names
 }
 
 // BuildWith is Build with options.
@@ -234,13 +242,7 @@ const maxSlab = 1024
 // 4 up to maxSlab so that small templates allocate little: with a slab per
 // element kind, first chunks of 16 made a batch of small templates
 // allocate 6% more bytes.
-type slab[T any] struct {
-	reuse.Slab[T]
-	// from is where the chunks come from (nil: allocated).
-	from *reuse.Arrays[T]
-}
-
-func (s *slab[T]) new() *T { return s.New(s.from, 4, maxSlab) }
+type slab[T any] = reuse.Slab[T]
 
 // maxListSlab is the longest array that listSlab cuts lists from.
 const maxListSlab = 512
@@ -260,16 +262,28 @@ type listSlab[T any] struct {
 
 // cut returns a list of n zero entries; nil for none, as append gives.
 func (s *listSlab[T]) cut(n int) []T {
+	// n is 0 or longer than what is left: refill (0 gives nil).
+	if uint(n-1) >= uint(len(s.free)) {
+		return s.refill(n)
+	}
+	l := s.free[:n:n]
+	s.free = s.free[n:]
+	return l
+}
+
+// refill is cut where the array is short: a new array, or an array of its
+// own for a long list, or nil for none. Out of line, so that cut inlines.
+//
+//go:noinline
+func (s *listSlab[T]) refill(n int) []T {
 	if n == 0 {
 		return nil
 	}
-	if n > len(s.free) {
-		if n > maxListSlab/8 {
-			return s.from.Make(n)
-		}
-		s.next = min(max(2*s.next, 4), maxListSlab)
-		s.free = s.from.Make(s.next)
+	if n > maxListSlab/8 {
+		return s.from.Make(n)
 	}
+	s.next = min(max(2*s.next, 4), maxListSlab)
+	s.free = s.from.Make(s.next)
 	l := s.free[:n:n]
 	s.free = s.free[n:]
 	return l
@@ -285,7 +299,7 @@ func (p *populator) topLevel(kind Kind, name string, index int, raw, entry *Valu
 }
 
 func (p *populator) newElement(kind Kind, name string, index int, container *Element, raw, entry *Value) *Element {
-	e := p.elements[kind].new()
+	e := p.elements[kind].New()
 	*e = Element{Kind: kind, Name: name, Index: int32(index), Container: container, Raw: raw, Entry: entry, Graph: p.g,
 		Keys: keysOf(raw)}
 	if AmbiguousID(name, index, container != nil) {
@@ -294,15 +308,15 @@ func (p *populator) newElement(kind Kind, name string, index int, container *Ele
 	p.g.anyKeys |= e.Keys
 	switch kind {
 	case KindNode, KindRelation, KindArtifact, KindPolicy, KindGroup, KindTechnology:
-		e.TemplateParts = p.templates[kind].new()
+		e.TemplateParts = p.templates[kind].New()
 	}
 	switch kind {
 	case KindNode:
-		e.NodeLinks = p.nodeLinks.new()
+		e.NodeLinks = p.nodeLinks.New()
 	case KindProperty:
-		e.PropertyParts = p.props.new()
+		e.PropertyParts = p.props.New()
 	case KindTechnology, KindPolicy, KindGroup, KindInput, KindOutput:
-		e.Links = p.links.new()
+		e.Links = p.links.New()
 	}
 	return e
 }

@@ -113,18 +113,19 @@ func (a *Arrays[T]) Drop() {
 
 // Slab hands out zero Ts one at a time, cut from an array of many: one
 // allocation for many small values. Each array is twice as long as the
-// one before, from first up to most Ts, so that a small run allocates
-// little; it comes from an Arrays where one is given.
+// one before, from First up to Most Ts (at least 1), so that a small run
+// allocates little; it comes from From where that is set.
 type Slab[T any] struct {
-	free []T
-	next int
+	From        *Arrays[T]
+	First, Most int
+	free        []T
+	next        int
 }
 
-// New returns a zero T, cut from the slab's array or from a new one taken
-// from from (nil: allocated).
-func (s *Slab[T]) New(from *Arrays[T], first, most int) *T {
+// New returns a zero T, cut from the slab's array or from a new one.
+func (s *Slab[T]) New() *T {
 	if len(s.free) == 0 {
-		s.grow(from, first, most)
+		s.grow()
 	}
 	x := &s.free[0]
 	s.free = s.free[1:]
@@ -134,11 +135,11 @@ func (s *Slab[T]) New(from *Arrays[T], first, most int) *T {
 // grow is New's new array, kept out of line so that New inlines.
 //
 //go:noinline
-func (s *Slab[T]) grow(from *Arrays[T], first, most int) {
-	s.next = min(max(2*s.next, first), most)
-	s.free = from.Make(s.next)
+func (s *Slab[T]) grow() {
+	s.next = min(max(2*s.next, s.First, 1), max(s.Most, 1))
+	s.free = s.From.Make(s.next)
 }
 
 // Reset forgets the array being cut, for a slab that outlives the run
 // whose arrays an Arrays.Reset takes back.
-func (s *Slab[T]) Reset() { *s = Slab[T]{} }
+func (s *Slab[T]) Reset() { s.free, s.next = nil, 0 }

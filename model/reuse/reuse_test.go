@@ -91,10 +91,10 @@ func TestDropForgets(t *testing.T) {
 // same arrays again.
 func TestSlab(t *testing.T) {
 	var a Arrays[[2]int]
-	var s Slab[[2]int]
+	s := Slab[[2]int]{From: &a, First: 4, Most: 16}
 	var first []*[2]int
 	for range 4 + 8 + 16 + 16 {
-		x := s.New(&a, 4, 16)
+		x := s.New()
 		require.Equal(t, [2]int{}, *x)
 		x[0] = 1
 		first = append(first, x)
@@ -107,12 +107,13 @@ func TestSlab(t *testing.T) {
 		places[x] = true
 	}
 	for i := range first {
-		x := s.New(&a, 4, 16)
+		x := s.New()
 		require.Equal(t, [2]int{}, *x, "value %d", i)
 		assert.True(t, places[x], "value %d in the arrays of the first round", i)
 		delete(places, x)
 	}
 	assert.Equal(t, 4+8+16+16, a.Held(), "no new array")
 	var fresh Slab[int]
-	assert.NotNil(t, fresh.New(nil, 1, 1), "without Arrays")
+	assert.NotNil(t, fresh.New(), "without Arrays or sizes")
+	assert.NotNil(t, fresh.New())
 }

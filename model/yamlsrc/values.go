@@ -90,7 +90,12 @@ type valueSlab[T any] struct {
 	arrays reuse.Arrays[T]
 }
 
-func (s *valueSlab[T]) new() *T { return s.New(&s.arrays, 8, maxValueSlab) }
+func (s *valueSlab[T]) new() *T {
+	if s.From == nil {
+		s.From, s.First, s.Most = &s.arrays, 8, maxValueSlab
+	}
+	return s.New()
+}
 
 func (s *valueSlab[T]) reset() {
 	s.Slab.Reset()
