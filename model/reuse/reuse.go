@@ -13,14 +13,17 @@
 // same without.
 package reuse
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // classes is the number of size classes: class c holds the arrays whose
 // capacity has c+1 significant bits.
 const classes = 48
 
 // Arrays hands out zeroed slices of T, taking each from the arrays of the
-// runs before (Reset) where one is large enough. Its zero value is ready
+// run before (Reset) where one is large enough. Its zero value is ready
 // to use; it is not safe for concurrent use (one per worker).
 type Arrays[T any] struct {
 	// free holds the arrays not handed out since Reset, by size class of
@@ -55,6 +58,10 @@ func (a *Arrays[T]) Make(n int) []T {
 	return s
 }
 
+// keepIdle is how many bytes of arrays that no run asked for Reset keeps
+// at least.
+const keepIdle = 16 << 20
+
 // lookBack is how many arrays of a class take looks at for one that holds
 // n: the runs of one template ask for the same sizes, so the array that
 // fits is usually the last one put back.
@@ -78,9 +85,31 @@ func (a *Arrays[T]) take(c, n int) []T {
 
 // Reset makes every array handed out since the last Reset available again.
 // Nothing may use those arrays afterwards.
+//
+// The arrays that no run asked for since the last Reset are let go where
+// they hold more than the run used and more than keepIdle bytes: a
+// worker's small runs after a large one would otherwise keep the large
+// one's memory, which the collector reads in every cycle. Smaller idle
+// arrays stay, since the runs of one template ask for sizes that differ a
+// little from run to run (letting every idle array go cost the generated
+// space of benchmarks/scaling.sh two thirds more collections).
 func (a *Arrays[T]) Reset() {
 	if a == nil {
 		return
+	}
+	used := 0
+	for _, s := range a.used {
+		used += cap(s)
+	}
+	var zero T
+	if idle := (a.held - used) * int(unsafe.Sizeof(zero)); idle > keepIdle && a.held-used > used {
+		for c, list := range a.free {
+			for i, s := range list {
+				a.held -= cap(s)
+				list[i] = nil
+			}
+			a.free[c] = list[:0]
+		}
 	}
 	for i, s := range a.used {
 		// Zeroed here rather than by Make: a free array holds no
@@ -101,14 +130,6 @@ func (a *Arrays[T]) Held() int {
 		return 0
 	}
 	return a.held
-}
-
-// Drop forgets every array, handed out or not, for the collector to take
-// once nothing else holds them.
-func (a *Arrays[T]) Drop() {
-	if a != nil {
-		*a = Arrays[T]{}
-	}
 }
 
 // Slab hands out zero Ts one at a time, cut from an array of many: one

@@ -70,20 +70,36 @@ func TestNilArraysAllocate(t *testing.T) {
 	s := a.Make(5)
 	assert.Len(t, s, 5)
 	a.Reset()
-	a.Drop()
 	assert.Equal(t, 0, a.Held())
 	var b Arrays[int]
 	assert.NotNil(t, b.Make(0), "an empty slice, as make gives")
 	assert.Equal(t, 0, b.Held())
 }
 
-func TestDropForgets(t *testing.T) {
+// TestResetLetsLargeIdleArraysGo: arrays that a whole run did not ask for
+// are let go at the next Reset where they hold more than the run used and
+// more than keepIdle bytes, so that small runs after a large one do not
+// keep its memory; smaller idle arrays stay.
+func TestResetLetsLargeIdleArraysGo(t *testing.T) {
 	var a Arrays[int]
-	first := a.Make(16)
-	a.Drop()
-	assert.Equal(t, 0, a.Held())
-	again := a.Make(16)
-	assert.NotSame(t, &first[0], &again[0])
+	huge := keepIdle/8 + 1
+	large, small, _ := a.Make(huge), a.Make(8), a.Make(1000)
+	a.Reset() // a large run
+	assert.Equal(t, huge+8+1000, a.Held())
+	again := a.Make(8)
+	a.Reset() // a small run: the large array and the other were not asked for
+	assert.Equal(t, 8, a.Held(), "the idle arrays go with the large one")
+	assert.Same(t, &small[0], &again[0])
+	fresh := a.Make(huge)
+	assert.NotSame(t, &large[0], &fresh[0], "let go, not handed out again")
+
+	var b Arrays[int]
+	_, idle := b.Make(8), b.Make(1000)
+	b.Reset()
+	b.Make(8)
+	b.Reset() // the idle array is small: it stays
+	assert.Equal(t, 1008, b.Held())
+	assert.Same(t, &idle[0], &b.Make(1000)[0])
 }
 
 // TestSlab: a slab cuts zero values from arrays that double from first up
