@@ -19,9 +19,11 @@ import (
 // Encode hands the clauses over packed (packed), four bytes per clause; only
 // the builder's other users ask for the list.
 type clauseStore struct {
-	// from is where the chunks and the packed list's references come
-	// from (nil: allocated).
-	from *Arrays
+	// lits, starts and refs are where the chunks and the packed list's
+	// references come from (nil: allocated; use).
+	lits   *reuse.Arrays[int]
+	starts *reuse.Arrays[uint64]
+	refs   *reuse.Arrays[uint32]
 	// cur is the chunk being filled, full the chunks before it.
 	cur  chunk
 	full []chunk
@@ -58,7 +60,7 @@ func (s *clauseStore) add(c []Lit) {
 		if len(s.cur.lits) > 0 {
 			s.full = append(s.full, s.cur)
 		}
-		s.cur = chunk{lits: s.from.lits().Make(size)[:0], starts: s.from.starts().Make((size + 63) / 64)}
+		s.cur = chunk{lits: s.lits.Make(size)[:0], starts: s.starts.Make((size + 63) / 64)}
 	}
 	i := len(s.cur.lits)
 	s.cur.starts[i/64] |= 1 << (i % 64)
@@ -155,7 +157,7 @@ func (s *clauseStore) packed() Packed {
 	if len(chunks) > 1<<16 {
 		panic("encode: more clause literals than a packed list holds")
 	}
-	refs := s.from.refs().Make(s.n)[:0]
+	refs := s.refs.Make(s.n)[:0]
 	for c, lits := range chunks {
 		ch := &s.cur
 		if c < len(s.full) {
@@ -245,24 +247,10 @@ func (r *reusedMap[K]) take(size int) map[K]Lit {
 	return r.m
 }
 
-// The arrays of a (nil: none, so that Make allocates).
-func (a *Arrays) lits() *reuse.Arrays[int] {
-	if a == nil {
-		return nil
+// use stores the clauses in a's arrays (nil: allocated), before there are
+// any.
+func (s *clauseStore) use(a *Arrays) {
+	if a != nil {
+		s.lits, s.starts, s.refs = &a.literals, &a.begins, &a.packed
 	}
-	return &a.literals
-}
-
-func (a *Arrays) starts() *reuse.Arrays[uint64] {
-	if a == nil {
-		return nil
-	}
-	return &a.begins
-}
-
-func (a *Arrays) refs() *reuse.Arrays[uint32] {
-	if a == nil {
-		return nil
-	}
-	return &a.packed
 }

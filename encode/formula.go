@@ -108,7 +108,7 @@ func NewBuilderSize(named int) *Builder { return newBuilder(named, nil) }
 // Reset took them (nil: allocated).
 func newBuilder(named int, a *Arrays) *Builder {
 	b := &Builder{}
-	b.clauses.from = a
+	b.clauses.use(a)
 	if a != nil && !a.maps.taken {
 		m := &a.maps
 		m.taken = true

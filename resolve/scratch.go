@@ -39,38 +39,18 @@ func (s *Scratch) reset() {
 	}
 }
 
-// copyArrays returns where a template's copy takes its arrays; nil for
-// allocating them.
-func (s *Scratch) copyArrays() *yamlsrc.CopyArrays {
-	if s == nil {
-		return nil
-	}
-	return &s.copies
+// scratchParts are where each stage takes the memory a Scratch keeps;
+// all nil for no Scratch, so that the stages allocate.
+type scratchParts struct {
+	copies  *yamlsrc.CopyArrays
+	graphs  *graph.Arrays
+	values  *yamlsrc.Values
+	clauses *encode.Arrays
 }
 
-// graphArrays returns where a graph takes its arrays; nil for allocating
-// them.
-func (s *Scratch) graphArrays() *graph.Arrays {
+func (s *Scratch) parts() scratchParts {
 	if s == nil {
-		return nil
+		return scratchParts{}
 	}
-	return &s.graphs
-}
-
-// encodeArrays returns where the encoding stores its clauses; nil for
-// allocating them.
-func (s *Scratch) encodeArrays() *encode.Arrays {
-	if s == nil {
-		return nil
-	}
-	return &s.clauses
-}
-
-// valueSlabs returns where enrichment makes the values it generates; nil
-// for allocating them.
-func (s *Scratch) valueSlabs() *yamlsrc.Values {
-	if s == nil {
-		return nil
-	}
-	return &s.values
+	return scratchParts{copies: &s.copies, graphs: &s.graphs, values: &s.values, clauses: &s.clauses}
 }

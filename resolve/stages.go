@@ -117,7 +117,7 @@ func loadStage(in Input, opts Options) (*loaded, error) {
 	// allocated there is free again.
 	opts.Scratch.reset()
 	if opts.Templates != nil && in.TemplateData == nil {
-		return opts.Templates.load(in.TemplatePath, opts.AllowOutside, opts.Warn, opts.Scratch.copyArrays())
+		return opts.Templates.load(in.TemplatePath, opts.AllowOutside, opts.Warn, opts.Scratch.parts().copies)
 	}
 	return loadTemplate(in.TemplatePath, in.TemplateData, opts.AllowOutside, opts.Warn)
 }
@@ -134,8 +134,8 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	file := in.TemplatePath
 	// Without the write-back, nothing writes into a type's map after the
 	// build, and nothing reads the document's technology lists again.
-	arrays, values := opts.Scratch.graphArrays(), opts.Scratch.valueSlabs()
-	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack, Arrays: arrays, Values: values})
+	sp := opts.Scratch.parts()
+	g1, err := graph.BuildWith(l.doc, file, graph.BuildOptions{Warn: opts.Warn, Lean: !writeBack, Arrays: sp.graphs, Values: sp.values})
 	if err != nil {
 		return enriched{}, err
 	}
@@ -148,7 +148,7 @@ func enrichStage(l *loaded, in Input, opts Options, writeBack bool) (enriched, e
 	// (fallback properties included), so it is skipped.
 	g2 := g1
 	if changed {
-		if g2, err = graph.BuildWith(l.doc, file, graph.BuildOptions{Arrays: arrays, Values: values}); err != nil {
+		if g2, err = graph.BuildWith(l.doc, file, graph.BuildOptions{Arrays: sp.graphs, Values: sp.values}); err != nil {
 			return enriched{}, err
 		}
 	}
@@ -209,7 +209,7 @@ func graphStage(ctx context.Context, e *enriched, assigned *yamlsrc.Value, in In
 // implications of graph #3 as CNF (§8).
 func encodeStage(p *prepared) (*encode.Result, error) {
 	return encode.Encode(p.g, p.ev, encode.Options{Groups: p.opts.Explain, Warn: p.opts.Warn, Unshared: !p.aliased,
-		Arrays: p.opts.Scratch.encodeArrays()})
+		Arrays: p.opts.Scratch.parts().clauses})
 }
 
 // solveStage is the second half of §1 step 8: solving, optimisation,
