@@ -60,8 +60,8 @@ const (
 // optimiseSmall runs the step of optimise on a part of at most smallVars
 // variables by search; ok is false when the part is larger, a weight is
 // not positive, or the search needs more than smallNodes nodes.
-func optimiseSmall(sp *sub, f linear, proj []int, unique bool) (out outcome, ok bool) {
-	q, ok := newSmallSearch(sp, f, proj, unique)
+func optimiseSmall(sp *sub, f linear, proj []int, unique bool, buf *smallBuf) (out outcome, ok bool) {
+	q, ok := newSmallSearch(sp, f, proj, unique, buf)
 	if !ok || !q.search(1, 0, 0) || !q.found {
 		// Over budget, or no model: the carried model satisfies the part,
 		// so the second is an internal error that gophersat's path reports.
@@ -77,8 +77,8 @@ func optimiseSmall(sp *sub, f linear, proj []int, unique bool) (out outcome, ok 
 // smallModel finds a model of a part of at most smallVars variables,
 // trying false before true for each variable; ok is false when the part is
 // larger or the search over budget.
-func smallModel(sp *sub) (model []bool, sat, ok bool) {
-	q, ok := newSmallSearch(sp, linear{}, nil, false)
+func smallModel(sp *sub, buf *smallBuf) (model []bool, sat, ok bool) {
+	q, ok := newSmallSearch(sp, linear{}, nil, false, buf)
 	if !ok || !q.search(1, 0, 0) {
 		return nil, false, false
 	}
@@ -88,19 +88,41 @@ func smallModel(sp *sub) (model []bool, sat, ok bool) {
 	return q.bools(q.model), true, true
 }
 
+// smallBuf holds the arrays of one search at a time (newSmallSearch),
+// which each small part made anew (subBuf).
+type smallBuf struct {
+	q    smallSearch
+	lits []maskLit
+}
+
 // newSmallSearch prepares the search of a part for optimiseSmall; ok is
-// false when the part is too large or a weight is not positive.
-func newSmallSearch(sp *sub, f linear, proj []int, unique bool) (*smallSearch, bool) {
+// false when the part is too large or a weight is not positive. The
+// search's arrays come from buf (nil: allocated) and are valid until its
+// next search.
+func newSmallSearch(sp *sub, f linear, proj []int, unique bool, buf *smallBuf) (*smallSearch, bool) {
 	if sp.nv > smallVars {
 		return nil, false
 	}
-	q := &smallSearch{
-		nv:      sp.nv,
-		clauses: make([][]maskClause, sp.nv+1),
-		bounds:  make([][]maskBound, sp.nv+1),
-		gain:    make([][2]int64, sp.nv+1),
-		unique:  unique,
+	var q *smallSearch
+	var lits []maskLit
+	if buf == nil {
+		q = &smallSearch{
+			clauses: make([][]maskClause, sp.nv+1),
+			bounds:  make([][]maskBound, sp.nv+1),
+			gain:    make([][2]int64, sp.nv+1),
+		}
+	} else {
+		// The lists of each variable keep their room from part to part.
+		cl, bd := grown(buf.q.clauses, smallVars+1), grown(buf.q.bounds, smallVars+1)
+		for i := range cl {
+			cl[i], bd[i] = cl[i][:0], bd[i][:0]
+		}
+		gain := grown(buf.q.gain, smallVars+1)
+		clear(gain)
+		buf.q = smallSearch{clauses: cl[:sp.nv+1], bounds: bd[:sp.nv+1], gain: gain[:sp.nv+1]}
+		q, lits = &buf.q, buf.lits[:0]
 	}
+	q.nv, q.unique = sp.nv, unique
 	for _, c := range sp.clauses {
 		var mc maskClause
 		last := 0
@@ -116,11 +138,13 @@ func newSmallSearch(sp *sub, f linear, proj []int, unique bool) (*smallSearch, b
 	}
 	for _, b := range sp.bounds {
 		mb := maskBound{k: b.k}
-		last := 0
+		last, start := 0, len(lits)
 		for i, l := range b.f.lits {
-			mb.lits = append(mb.lits, maskLit{bit: 1 << (abs(l) - 1), neg: l < 0, w: b.f.weights[i]})
+			lits = append(lits, maskLit{bit: 1 << (abs(l) - 1), neg: l < 0, w: b.f.weights[i]})
 			last = max(last, abs(l))
 		}
+		// Capped: a later append to the arena must not reach into it.
+		mb.lits = lits[start:len(lits):len(lits)]
 		if last == 0 {
 			if b.k < 0 {
 				return nil, false // gophersat reports what the empty face is
@@ -142,6 +166,9 @@ func newSmallSearch(sp *sub, f linear, proj []int, unique bool) (*smallSearch, b
 	}
 	for _, v := range proj {
 		q.proj |= 1 << (v - 1)
+	}
+	if buf != nil {
+		buf.lits = lits
 	}
 	return q, true
 }

@@ -29,6 +29,10 @@ type state struct {
 	r      residual
 	bounds []bound
 	model  []bool
+	// subs and small hold the arrays of the part being solved, in the
+	// loops over a residual's parts (subBuf, smallBuf).
+	subs  subBuf
+	small smallBuf
 }
 
 func solve(ctx context.Context, cnf *CNF, steps []Step, tieBreak []int, cfg *config) (*Result, error) {
@@ -94,7 +98,9 @@ func solve(ctx context.Context, cnf *CNF, steps []Step, tieBreak []int, cfg *con
 // small counter.
 func preferences(nv int, steps []Step) []bool {
 	flip := make([]bool, nv+1)
-	seen := make([]bool, nv+1)
+	t := takeTemps()
+	defer t.give()
+	seen := t.marks.take(nv + 1)
 	for _, step := range steps {
 		o := step.Objective
 		if o == nil {
@@ -102,15 +108,32 @@ func preferences(nv int, steps []Step) []bool {
 		}
 		for i, l := range o.Lits {
 			v := abs(l)
-			if o.Weights[i] == 0 || seen[v] {
+			if o.Weights[i] == 0 || seen[v] != 0 {
 				continue
 			}
-			seen[v] = true
+			seen[v] = 1
 			// Minimising wants the literal false; maximising wants it true.
 			flip[v] = (l < 0) != o.Maximize
 		}
 	}
 	return flip
+}
+
+// unfixedOnce returns the variables of vs that propagation left unfixed,
+// each once, in order. Its marks come from the pool (temps): a run makes
+// such a list for every step, over all the residual's variables.
+func (s *state) unfixedOnce(vs []int) []int {
+	t := takeTemps()
+	defer t.give()
+	seen := t.marks.take(s.r.nv + 1)
+	var out []int
+	for _, v := range vs {
+		if s.r.fixed[v] == 0 && seen[v] == 0 {
+			seen[v] = 1
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // snapshot copies the current model.
@@ -163,8 +186,8 @@ func (s *state) initialParts(flip []bool) (rest *sub, sat bool) {
 	var large part
 	for _, p := range parts {
 		if len(p.vars) <= smallVars {
-			sp := localize(p, s.r.clauses, nil, local, flip)
-			m, sat, ok := smallModel(sp)
+			sp := s.subs.localize(p, s.r.clauses, nil, local, flip)
+			m, sat, ok := smallModel(sp, &s.small)
 			if ok {
 				if !sat {
 					return nil, false
@@ -198,14 +221,8 @@ func (s *state) runStep(ctx context.Context, idx int, step *Step, res *Result) (
 	obj := normalise(step.Objective, s.r.fixed)
 	var proj []int
 	if step.Unique {
-		seen := make([]bool, nv+1)
-		for _, v := range step.Projection {
-			// Fixed projection variables have one value in every model.
-			if s.r.fixed[v] == 0 && !seen[v] {
-				seen[v] = true
-				proj = append(proj, v)
-			}
-		}
+		// Fixed projection variables have one value in every model.
+		proj = s.unfixedOnce(step.Projection)
 	}
 	defer func() {
 		if step.Objective != nil {
@@ -242,7 +259,7 @@ func (s *state) runStep(ctx context.Context, idx int, step *Step, res *Result) (
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
-		sp := localize(p, s.r.clauses, s.bounds, local, flip)
+		sp := s.subs.localize(p, s.r.clauses, s.bounds, local, flip)
 		var f linear
 		var pj []int
 		for i := 1; i <= sp.nv; i++ {
@@ -267,7 +284,7 @@ func (s *state) runStep(ctx context.Context, idx int, step *Step, res *Result) (
 		}
 		sp.store(out.model, s.model)
 		if out.ambiguous {
-			ambSub, ambAlt = sp, out.alt
+			ambSub, ambAlt = sp.detach(), out.alt
 		}
 		if len(f.lits) > 0 {
 			gb := bound{k: out.cost, f: linear{lits: make([]int, len(f.lits)), weights: f.weights}}
@@ -360,7 +377,7 @@ func (s *state) optimise(ctx context.Context, sp *sub, f linear, proj []int, uni
 	}
 	s.st.Components++
 	if s.cfg.ownSearch {
-		if out, ok := optimiseSmall(sp, f, proj, unique); ok {
+		if out, ok := optimiseSmall(sp, f, proj, unique, &s.small); ok {
 			s.st.OwnSearches++
 			return out, nil
 		}

@@ -11,14 +11,7 @@ import (
 // walked on its own with solvers sized by the part.
 func (s *state) tieBreak(ctx context.Context, order []int) error {
 	nv := s.r.nv
-	seen := make([]bool, nv+1)
-	var tb []int
-	for _, v := range order {
-		if s.r.fixed[v] == 0 && !seen[v] {
-			seen[v] = true
-			tb = append(tb, v)
-		}
-	}
+	tb := s.unfixedOnce(order)
 	if len(tb) == 0 {
 		return nil
 	}
@@ -39,7 +32,7 @@ func (s *state) tieBreak(ctx context.Context, order []int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		sp := localize(p, s.r.clauses, s.bounds, local, nil)
+		sp := s.subs.localize(p, s.r.clauses, s.bounds, local, nil)
 		m, err := s.greedy(ctx, sp, orders[i])
 		if err != nil {
 			return err
