@@ -202,6 +202,24 @@ type Arrays struct {
 	// named and maps are one builder's: the first made after Reset.
 	named reuse.Arrays[namedVar]
 	maps  builderMaps
+	// vars holds each element's variables (Encode).
+	vars reuse.Arrays[Lit]
+}
+
+// intArrays and litArrays are where Encode takes its per-element arrays
+// from (nil: allocated).
+func (a *Arrays) intArrays() *reuse.Arrays[int] {
+	if a == nil {
+		return nil
+	}
+	return &a.literals
+}
+
+func (a *Arrays) litArrays() *reuse.Arrays[Lit] {
+	if a == nil {
+		return nil
+	}
+	return &a.vars
 }
 
 // Reset makes the arrays of the builders made since the last Reset
@@ -212,6 +230,7 @@ func (a *Arrays) Reset() {
 		a.begins.Reset()
 		a.packed.Reset()
 		a.named.Reset()
+		a.vars.Reset()
 		a.maps.taken = false
 	}
 }

@@ -346,9 +346,10 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 		b.TrackGroups()
 	}
 	res := &Result{builder: b.Builder}
-	res.ElementVars = make([]int, n)
-	b.evars = make([]Lit, n)
-	b.mvars = make([]Lit, n)
+	// A batch worker's runs take these from the run before (Arrays).
+	res.ElementVars = opts.Arrays.intArrays().Make(n)
+	vars := opts.Arrays.litArrays().Make(2 * n)
+	b.evars, b.mvars = vars[:n:n], vars[n:]
 	lazyBase := 0
 	if lazy {
 		// An element's manual variable is named "manual." and its id

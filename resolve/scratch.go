@@ -3,6 +3,7 @@ package resolve
 import (
 	"v4t/encode"
 	"v4t/model/graph"
+	"v4t/model/reuse"
 	"v4t/model/yamlsrc"
 )
 
@@ -26,6 +27,8 @@ type Scratch struct {
 	clauses encode.Arrays
 	// values holds the values enrichment generates.
 	values yamlsrc.Values
+	// present holds the checker's lists of present elements.
+	present reuse.Arrays[*graph.Element]
 }
 
 // reset takes back what the last resolve allocated in s; nil keeps
@@ -36,6 +39,7 @@ func (s *Scratch) reset() {
 		s.graphs.Reset()
 		s.clauses.Reset()
 		s.values.Reset()
+		s.present.Reset()
 	}
 }
 
@@ -46,11 +50,12 @@ type scratchParts struct {
 	graphs  *graph.Arrays
 	values  *yamlsrc.Values
 	clauses *encode.Arrays
+	present *reuse.Arrays[*graph.Element]
 }
 
 func (s *Scratch) parts() scratchParts {
 	if s == nil {
 		return scratchParts{}
 	}
-	return scratchParts{copies: &s.copies, graphs: &s.graphs, values: &s.values, clauses: &s.clauses}
+	return scratchParts{copies: &s.copies, graphs: &s.graphs, values: &s.values, clauses: &s.clauses, present: &s.present}
 }

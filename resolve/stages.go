@@ -251,7 +251,7 @@ func (p *prepared) finish(g *graph.Graph, ev *expr.Evaluator, enc *encode.Result
 	if err := propertyValues(g, ev); err != nil {
 		return err
 	}
-	if err := check(g); err != nil {
+	if err := check(g, p.opts.Scratch.parts().present); err != nil {
 		return err
 	}
 	return transform(g, p.topology)

@@ -490,6 +490,9 @@ type Graph struct {
 	Imports      []*Element
 	Technologies []*Element
 	Outputs      []*Element
+	// lists is where assemble takes the element order from (nil:
+	// allocated; BuildOptions.Arrays).
+	lists *reuse.Arrays[*Element]
 
 	nodesByName   map[string]*Element
 	groupsByName  map[string]*Element

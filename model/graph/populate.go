@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"slices"
 	"strings"
 
 	"v4t/model/diag"
@@ -78,6 +77,55 @@ type Arrays struct {
 	values    reuse.Arrays[*Value]
 	lists     reuse.Arrays[*Element]
 	names     reuse.Arrays[elementNames]
+	// nodeMaps are the graphs' maps of node names, and targets the
+	// populator's list of relation targets, which only a build uses.
+	nodeMaps nameMaps
+	targets  []*Value
+}
+
+// nameMaps hands out maps of node names, each kept for a later build
+// once Reset took it back: a map is a node's worth of memory, and a large
+// template's run made one of 28 MiB for every graph it built (the
+// 256-run space of benchmarks/scaling.sh), a twentieth of its bytes.
+type nameMaps struct {
+	free, used []sizedMap
+}
+
+type sizedMap struct {
+	m map[string]*Element
+	// size is the most entries the map was made or used for.
+	size int
+}
+
+// take returns an empty map for about n names, one of the free maps where
+// one is made for at least n and for not many more: clearing a map costs
+// its room, which a batch's small runs after a large one would pay for.
+func (m *nameMaps) take(n int) map[string]*Element {
+	if m == nil {
+		return make(map[string]*Element, n)
+	}
+	for i := len(m.free) - 1; i >= 0; i-- {
+		if f := m.free[i]; f.size >= n && f.size <= 4*max(n, 4096) {
+			m.free = append(m.free[:i], m.free[i+1:]...)
+			clear(f.m)
+			m.used = append(m.used, f)
+			return f.m
+		}
+	}
+	x := make(map[string]*Element, n)
+	m.used = append(m.used, sizedMap{x, n})
+	return x
+}
+
+// reset makes the maps handed out available again, at most a few: those
+// of the run before.
+func (m *nameMaps) reset() {
+	for i := range m.used {
+		m.used[i].size = max(m.used[i].size, len(m.used[i].m))
+	}
+	m.free = append(m.free[:0], m.used...)
+	clear(m.used)
+	m.used = m.used[:0]
 }
 
 // Reset makes the arrays of the graphs built since the last Reset
@@ -92,7 +140,24 @@ func (a *Arrays) Reset() {
 		a.values.Reset()
 		a.lists.Reset()
 		a.names.Reset()
+		a.nodeMaps.reset()
 	}
+}
+
+// nodeMaps and lists are where a build takes its node name map and its
+// element lists from (nil: allocated).
+func (a *Arrays) nameMaps() *nameMaps {
+	if a == nil {
+		return nil
+	}
+	return &a.nodeMaps
+}
+
+func (a *Arrays) elementLists() *reuse.Arrays[*Element] {
+	if a == nil {
+		return nil
+	}
+	return &a.lists
 }
 
 // use sizes p's slabs and makes them cut from a (nil: allocate).
@@ -118,6 +183,7 @@ func (p *populator) use(a *Arrays) {
 	p.props.From = &a.props
 	p.links.From = &a.links
 	p.g.names.From = &a.names
+	p.targets = a.targets[:0]
 }
 
 // BuildWith is Build with options.
@@ -147,9 +213,16 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 		inputsByName:  map[string][]*Element{},
 		outputsByName: map[string][]*Element{},
 	}
-	p := &populator{g: g, w: w, emptyType: emptyType}
+	p := &populator{g: g, w: w, emptyType: emptyType, arrays: o.Arrays}
 	p.use(o.Arrays)
-	if err := p.run(); err != nil {
+	g.lists = o.Arrays.elementLists()
+	err := p.run()
+	if o.Arrays != nil {
+		// Kept, with the values they point to, until the next build:
+		// the Arrays hold that memory anyway.
+		o.Arrays.targets = p.targets[:0]
+	}
+	if err != nil {
 		return nil, err
 	}
 	g.Warnings = w.list
@@ -196,6 +269,8 @@ type populator struct {
 	// look each map up again when it is long out of the cache: that was a
 	// third of connecting on the ring.
 	targets []*Value
+	// arrays is where the build takes its memory (nil: allocated).
+	arrays *Arrays
 }
 
 // relationTarget reads the target node value of the requirement
@@ -207,13 +282,20 @@ func relationTarget(raw *Value) *Value {
 	return raw.Get("node")
 }
 
-// appendElement appends e to list, doubling the capacity when it is full:
-// append grows a long slice by a quarter at a time, which allocated five
-// times the final size of the graph's long lists (types, properties,
-// relations) where doubling allocates twice.
-func appendElement(list []*Element, e *Element) []*Element {
+// appendTo appends e to list, one of the graph's lists of elements of
+// kind k, doubling the capacity when it is full (append grows a long
+// slice by a quarter at a time, which allocated five times the final size
+// of the graph's long lists: types, properties, relations). The larger
+// list is cut like the build's other lists (listSlab), so that a batch
+// worker's runs take it from the run before: growing them from the heap
+// was a twentieth of the bytes of the 256-run space of
+// benchmarks/scaling.sh, and the nodes' lists of incoming relations
+// another fortieth.
+func (p *populator) appendTo(k Kind, list []*Element, e *Element) []*Element {
 	if len(list) == cap(list) {
-		list = slices.Grow(list, max(len(list), 8))
+		grown := p.elementLists[k].cut(max(2*len(list), 4))
+		copy(grown, list)
+		list = grown[:len(list)]
 	}
 	return append(list, e)
 }
@@ -427,8 +509,8 @@ func (p *populator) nodes(topo *Value) error {
 	}
 	// Sized once: the names of the nodes and relationship templates, and
 	// the nodes.
-	p.g.nodesByName = make(map[string]*Element, n)
-	p.g.Nodes = make([]*Element, 0, n)
+	p.g.nodesByName = p.arrays.nameMaps().take(n)
+	p.g.Nodes = p.arrays.elementLists().Make(n)[:0]
 	p.rts = topo.Get("relationship_templates")
 	if rts := p.rts; rts.IsMap() {
 		p.rels = make([]Relationship, rts.Map().Len())
@@ -523,7 +605,7 @@ func (p *populator) connect() error {
 			return p.errAt(r, msgTargetMissing(targetName, r))
 		}
 		r.Target = t
-		t.Ingoing = append(t.Ingoing, r)
+		t.Ingoing = p.appendTo(KindNode, t.Ingoing, r)
 	}
 	return nil
 }
@@ -706,7 +788,7 @@ func (p *populator) imports(imps *Value) error {
 func (g *Graph) assemble() {
 	n := len(g.Types) + len(g.Nodes) + len(g.Relations) + len(g.Properties) + len(g.Policies) + len(g.Groups) +
 		len(g.Inputs) + len(g.Artifacts) + len(g.Imports) + len(g.Technologies) + len(g.Outputs)
-	g.Elements = make([]*Element, 0, n)
+	g.Elements = g.lists.Make(n)[:0]
 	for _, list := range [][]*Element{g.Types, g.Nodes, g.Relations, g.Properties, g.Policies, g.Groups,
 		g.Inputs, g.Artifacts, g.Imports, g.Technologies, g.Outputs} {
 		g.Elements = append(g.Elements, list...)
@@ -813,7 +895,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 	if t.IsString() && p.emptyType != nil {
 		// A lean build's [{name: {}}]: no conditions, no default.
 		ty := p.newElement(KindType, t.Str(), 0, el, p.emptyType, t)
-		p.g.Types = appendElement(p.g.Types, ty)
+		p.g.Types = p.appendTo(KindType, p.g.Types, ty)
 		if el.Types == nil {
 			el.Types = p.oneElement(el.Kind, ty)
 		} else {
@@ -853,7 +935,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		ty := p.newElement(KindType, name, i, el, raw, item)
 		ty.Conditions = p.initialConditions(KindType, raw)
 		ty.DefaultAlternative = raw.Get("default_alternative").Truthy()
-		p.g.Types = appendElement(p.g.Types, ty)
+		p.g.Types = p.appendTo(KindType, p.g.Types, ty)
 		el.Types = append(el.Types, ty)
 	}
 	if countDefaults(el.Types) > 1 {
@@ -882,7 +964,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 		prop.Conditions = p.initialConditions(KindProperty, raw)
 		prop.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		el.Properties = append(el.Properties, prop)
-		g.Properties = appendElement(g.Properties, prop)
+		g.Properties = p.appendTo(KindProperty, g.Properties, prop)
 		return nil
 	})
 	if err != nil {
@@ -910,7 +992,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			fb.Conditions = p.initialConditions(KindProperty, raw)
 			fb.DefaultAlternative = true
 			el.Properties = append(el.Properties, fb)
-			g.Properties = appendElement(g.Properties, fb)
+			g.Properties = p.appendTo(KindProperty, g.Properties, fb)
 			list := tmpl.Get("properties")
 			if el.Kind == KindRelation {
 				list = el.Relationship.Raw.Get("properties")
@@ -964,7 +1046,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 		r.Conditions = p.initialConditions(KindRelation, raw)
 		r.DefaultAlternative = raw.Get("default_alternative").Truthy()
 		node.Outgoing = append(node.Outgoing, r)
-		g.Relations = appendElement(g.Relations, r)
+		g.Relations = p.appendTo(KindRelation, g.Relations, r)
 		p.targets = append(p.targets, relationTarget(raw))
 		if rel == nil || rel.Kind != yamlsrc.KindString {
 			return nil
@@ -1034,7 +1116,7 @@ func (p *populator) artifacts(node *Element, tmpl *Value) error {
 			return err
 		}
 		node.Artifacts = append(node.Artifacts, a)
-		g.Artifacts = appendElement(g.Artifacts, a)
+		g.Artifacts = p.appendTo(KindArtifact, g.Artifacts, a)
 		return nil
 	})
 	if err != nil {
@@ -1071,7 +1153,7 @@ func (p *populator) technologies(node *Element, tmpl *Value) error {
 			t.Weight = w.Num()
 		}
 		node.Technologies = append(node.Technologies, t)
-		g.Technologies = appendElement(g.Technologies, t)
+		g.Technologies = p.appendTo(KindTechnology, g.Technologies, t)
 		return nil
 	})
 	if err != nil {
