@@ -299,7 +299,7 @@ func (e *Element) IDValue() *Value {
 func (e *Element) ManualIDValue() *Value {
 	n := e.cachedNames()
 	if n.manualValue == nil {
-		n.manualValue = yamlsrc.NewString(e.ManualID())
+		n.manualValue = e.Graph.values().String(e.ManualID())
 	}
 	return n.manualValue
 }
@@ -310,10 +310,10 @@ func (e *Element) ManualIDValue() *Value {
 // value each call.
 func (e *Element) NameValue() *Value {
 	if e.NodeLinks == nil {
-		return yamlsrc.NewString(e.Name)
+		return e.Graph.values().String(e.Name)
 	}
 	if e.nameValue == nil {
-		e.nameValue = yamlsrc.NewString(e.Name)
+		e.nameValue = e.Graph.values().String(e.Name)
 	}
 	return e.nameValue
 }
@@ -539,6 +539,15 @@ func (g *Graph) Topology() *Value { return g.Doc.Get("topology_template") }
 
 // Variability returns topology_template.variability, or nil.
 func (g *Graph) Variability() *Value { return g.Topology().Get("variability") }
+
+// values is where the values generated for the graph's elements are
+// made (Values; nil: allocated).
+func (g *Graph) values() *yamlsrc.Values {
+	if g == nil {
+		return nil
+	}
+	return g.Values
+}
 
 // NodeByName returns the node with the name, or nil.
 func (g *Graph) NodeByName(name string) *Element { return g.nodesByName[name] }

@@ -997,7 +997,7 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 			if el.Kind == KindRelation {
 				list = el.Relationship.Raw.Get("properties")
 			}
-			list.SetList(append(list.List(), yamlsrc.MapOf(some.Name, raw)))
+			list.SetList(append(list.List(), g.Values.MapOf1(some.Name, raw)))
 		}
 		groups = p.names.Groups(el.Properties)
 	}

@@ -129,7 +129,9 @@ func bratify(list []*Element, e *Element) *Value {
 			ors = append(ors, Presence(o))
 		}
 	}
-	return yamlsrc.MapOf("not", e.Graph.Values.OpOf("or", ors), "_bratan", valueTrue)
+	c := e.Graph.Values.MapOf1Room("not", e.Graph.Values.OpOf("or", ors))
+	c.Map().Set("_bratan", valueTrue)
+	return c
 }
 
 // bratan returns the default-alternative condition of an element, or nil for
