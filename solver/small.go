@@ -112,14 +112,17 @@ func newSmallSearch(sp *sub, f linear, proj []int, unique bool, buf *smallBuf) (
 			gain:    make([][2]int64, sp.nv+1),
 		}
 	} else {
-		// The lists of each variable keep their room from part to part.
-		cl, bd := grown(buf.q.clauses, smallVars+1), grown(buf.q.bounds, smallVars+1)
+		// Sized for the largest part once; the lists of each variable
+		// keep their room from part to part, and a search reads only its
+		// own variables' entries.
+		n := sp.nv + 1
+		cl, bd := grown(buf.q.clauses, smallVars+1)[:n], grown(buf.q.bounds, smallVars+1)[:n]
 		for i := range cl {
 			cl[i], bd[i] = cl[i][:0], bd[i][:0]
 		}
-		gain := grown(buf.q.gain, smallVars+1)
+		gain := grown(buf.q.gain, smallVars+1)[:n]
 		clear(gain)
-		buf.q = smallSearch{clauses: cl[:sp.nv+1], bounds: bd[:sp.nv+1], gain: gain[:sp.nv+1]}
+		buf.q = smallSearch{clauses: cl, bounds: bd, gain: gain}
 		q, lits = &buf.q, buf.lits[:0]
 	}
 	q.nv, q.unique = sp.nv, unique

@@ -144,8 +144,8 @@ func (a *Arrays) Reset() {
 	}
 }
 
-// nodeMaps and lists are where a build takes its node name map and its
-// element lists from (nil: allocated).
+// nameMaps and elementLists are where a build takes its node name map and
+// its element lists from (nil: allocated).
 func (a *Arrays) nameMaps() *nameMaps {
 	if a == nil {
 		return nil
@@ -170,6 +170,7 @@ func (p *populator) use(a *Arrays) {
 	p.props.First, p.props.Most = 4, maxSlab
 	p.links.First, p.links.Most = 4, maxSlab
 	p.g.names.First, p.g.names.Most = 8, 256
+	p.arrays, p.g.lists = a, a.elementLists()
 	if a == nil {
 		return
 	}
@@ -213,9 +214,8 @@ func BuildWith(doc *Value, file string, o BuildOptions) (*Graph, error) {
 		inputsByName:  map[string][]*Element{},
 		outputsByName: map[string][]*Element{},
 	}
-	p := &populator{g: g, w: w, emptyType: emptyType, arrays: o.Arrays}
+	p := &populator{g: g, w: w, emptyType: emptyType}
 	p.use(o.Arrays)
-	g.lists = o.Arrays.elementLists()
 	err := p.run()
 	if o.Arrays != nil {
 		// Kept, with the values they point to, until the next build:
