@@ -385,14 +385,21 @@ func prepareOut(e *env, out string, force bool, space *batch.Space) int {
 type batchProgress struct {
 	mu                  sync.Mutex
 	w                   io.Writer
-	bar                 bool // w is a terminal
-	drawn               bool // the bar is on the screen
+	bar                 bool      // w is a terminal
+	drawn               bool      // the bar is on the screen
+	drawnAt             time.Time // when it was last drawn
 	now                 func() time.Time
 	start               time.Time
 	done, failed, total int
 	// stop ends the goroutine that prints lines, which closes finished.
 	stop, finished chan struct{}
 }
+
+// barEvery is the most often the bar is redrawn: a batch of short runs
+// finishes thousands a second, more than anyone reads, and each redraw is
+// a write while the batch's workers wait for its lock. The last run's
+// state is always drawn.
+const barEvery = 50 * time.Millisecond
 
 // startBatchProgress starts showing the progress of a batch of total runs
 // on w.
@@ -435,6 +442,11 @@ func (p *batchProgress) update(done, failed, total int) {
 	if !p.bar {
 		return
 	}
+	now := p.now()
+	if p.drawn && done < total && now.Sub(p.drawnAt) < barEvery {
+		return
+	}
+	p.drawnAt = now
 	const width = 30
 	filled := width * done / max(total, 1)
 	fmt.Fprintf(p.w, "\r[%s%s] %d/%d runs, %d failed", strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total, failed)

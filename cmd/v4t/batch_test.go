@@ -74,10 +74,23 @@ func TestBatchRowsMatchResolve(t *testing.T) {
 
 func TestProgressBar(t *testing.T) {
 	var buf bytes.Buffer
-	p := &batchProgress{w: &buf, bar: true}
+	now := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	p := &batchProgress{w: &buf, bar: true, now: func() time.Time { return now }}
 	p.update(50, 3, 200)
 	p.finish()
 	require.Equal(t, "\r[#######.......................] 50/200 runs, 3 failed\r\033[K", buf.String())
+
+	// Redraws come at most every barEvery, and the last run's always.
+	buf.Reset()
+	p = &batchProgress{w: &buf, bar: true, now: func() time.Time { return now }}
+	p.update(1, 0, 4)
+	p.update(2, 0, 4)
+	now = now.Add(barEvery)
+	p.update(3, 1, 4)
+	p.update(4, 1, 4)
+	require.Equal(t, "\r[#######.......................] 1/4 runs, 0 failed"+
+		"\r[######################........] 3/4 runs, 1 failed"+
+		"\r[##############################] 4/4 runs, 1 failed", buf.String())
 }
 
 // TestProgressLines checks the progress lines of a batch whose standard
@@ -155,6 +168,15 @@ func TestProgressTarget(t *testing.T) {
 	p.update(3, 0, 3)
 	p.finish()
 	require.Empty(t, buf.String(), "nothing on a buffer")
+
+	// A character device that is not a terminal gets lines, not a bar.
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		defer null.Close()
+		p = startBatchProgress(null, 3)
+		require.False(t, p.bar, "%s is not a terminal", os.DevNull)
+		require.NotNil(t, p.stop, "lines on %s", os.DevNull)
+		p.finish()
+	}
 
 	r, w, err := os.Pipe()
 	require.NoError(t, err)

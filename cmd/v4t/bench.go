@@ -598,15 +598,10 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 
 // progressWriter returns a printf to w when w is a terminal, else a no-op.
 func progressWriter(w io.Writer) func(string, ...any) {
-	f, ok := w.(*os.File)
-	if !ok {
+	if !isTerminal(w) {
 		return func(string, ...any) {}
 	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return func(string, ...any) {}
-	}
-	return func(format string, args ...any) { fmt.Fprintf(f, format+"\n", args...) }
+	return func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
 }
 
 // stages lists the stage columns in pipeline order.

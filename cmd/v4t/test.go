@@ -123,9 +123,5 @@ func setupTest(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 // isTerminal reports whether w is a terminal (progress goes only there).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && terminal(f)
 }
