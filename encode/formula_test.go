@@ -407,7 +407,7 @@ func TestClausesInArrays(t *testing.T) {
 	var arrays Arrays
 	for round, count := range []int{3000, 200, 3000, 5000} {
 		arrays.Reset()
-		b, fresh := newBuilder(0, &arrays), NewBuilder()
+		b, fresh := newBuilder(0, 0, &arrays), NewBuilder()
 		for range count {
 			c := make([]Lit, 1+rng.Intn(5))
 			for j := range c {
@@ -438,12 +438,75 @@ func TestBuilderMapsReused(t *testing.T) {
 	var arrays Arrays
 	for round := range 4 {
 		arrays.Reset()
-		b, fresh := newBuilder(4, &arrays), NewBuilderSize(4)
+		b, fresh := newBuilder(4, 4, &arrays), NewBuilderSize(4)
 		require.NotNil(t, b.maps, "round %d takes the maps", round)
-		require.Nil(t, newBuilder(4, &arrays).maps, "a second builder in the same round makes its own")
+		require.Nil(t, newBuilder(4, 4, &arrays).maps, "a second builder in the same round makes its own")
 		build(b, round)
 		build(fresh, round)
 		require.Equal(t, fresh.Names(), b.Names(), "round %d", round)
 		require.Equal(t, fresh.Clauses(), b.Clauses(), "round %d", round)
 	}
+}
+
+// TestTermOnce checks that TermOnce's unindexed variables are Var's: a
+// lookup of a deferred name finds TermOnce's variable, a name made by Var
+// first is TermOnce's too, names of other prefixes leave the deferring
+// on, and Names lists every variable.
+func TestTermOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func(b *Builder) (got, want Lit)
+	}{
+		{"Var after TermOnce", func(b *Builder) (Lit, Lit) {
+			a := b.TermOnce("expression.a")
+			return b.Var("expression.a"), a
+		}},
+		{"Lookup after TermOnce", func(b *Builder) (Lit, Lit) {
+			a := b.TermOnce("expression.a")
+			l, _ := b.Lookup("expression.a")
+			return l, a
+		}},
+		{"TermOnce after Var", func(b *Builder) (Lit, Lit) {
+			a := b.Var("expression.a")
+			return b.TermOnce("expression.a"), a
+		}},
+		{"TermOnce after the deferring ended", func(b *Builder) (Lit, Lit) {
+			b.TermOnce("expression.a")
+			a := b.Var("expression.b")
+			return b.TermOnce("expression.b"), a
+		}},
+		{"other names leave it deferred", func(b *Builder) (Lit, Lit) {
+			b.Var("input.x")
+			a := b.TermOnce("expression.a")
+			require.Len(t, b.unindexed, 1, "still deferred")
+			return b.Var("expression.a"), a
+		}},
+		{"a name of another prefix is Var's", func(b *Builder) (Lit, Lit) {
+			a := b.TermOnce("input.x")
+			require.Empty(t, b.unindexed)
+			return b.Var("input.x"), a
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewBuilder()
+			b.DeferTerms("expression.")
+			got, want := tc.run(b)
+			require.Equal(t, want, got)
+			seen := map[string]bool{}
+			for _, n := range b.Names()[1:] {
+				require.False(t, n != "" && seen[n], "%s named twice", n)
+				seen[n] = true
+			}
+			require.True(t, seen[b.Names()[want]], "the variable is named")
+		})
+	}
+	b := NewBuilder()
+	b.DeferTerms("expression.")
+	x, y := b.TermOnce("expression.x"), b.TermOnce("expression.y")
+	require.Equal(t, []string{"", "expression.x", "expression.y"}, b.Names())
+	require.Empty(t, b.byName, "not indexed")
+	l, ok := b.Lookup("expression.y")
+	require.True(t, ok)
+	require.Equal(t, y, l)
+	require.Equal(t, map[string]Lit{"expression.x": x, "expression.y": y}, b.byName)
 }

@@ -172,7 +172,7 @@ func (e *encoder[F]) opLogicExpression(_ string, x, name *Value, ctx *Element) (
 		e.exprVars[i], e.exprSeen[i] = v, true
 		return v, nil
 	}
-	v := e.b.Term("expression." + name.Str())
+	v := e.exprTerm("expression." + name.Str())
 	if e.named != nil {
 		e.named[found] = v
 	}

@@ -163,6 +163,18 @@ type encoder[F any] struct {
 	dollar error
 	// ops translates the logic operators by rank (logicOpsFor).
 	ops []logicOp[F]
+	// once names a logic expression's variable, each asked for once
+	// (Builder.TermOnce), where the backend has such a method.
+	once func(name string) F
+}
+
+// exprTerm returns the variable of a logic expression's term name, asked
+// for once per expression.
+func (e *encoder[F]) exprTerm(name string) F {
+	if e.once != nil {
+		return e.once(name)
+	}
+	return e.b.Term(name)
 }
 
 // settle returns, after a requirement, the error of a term named with a
@@ -199,6 +211,9 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 	e := &encoder[F]{g: g, b: b, ev: ev, warn: warn, exprs: exprs, exprVars: make([]F, n), exprSeen: make([]bool, n), ops: logicOpsFor[F]()}
 	if !unshared {
 		e.named = make(map[*Value]F, n)
+	}
+	if o, ok := b.(interface{ TermOnce(string) F }); ok {
+		e.once = o.TermOnce
 	}
 	for _, el := range g.Groups {
 		if el.Variability {
@@ -335,12 +350,14 @@ func Encode(g *graph.Graph, ev Evaluator, opts Options) (*Result, error) {
 	// Room for a named variable per logic expression, which most
 	// templates' conditions refer to (the ring's do, 20,000 at seed
 	// 10,000), and for the element variables where they are not lazy.
+	// The expressions' variables are not indexed (TermOnce).
 	exprs := numExpressions(g.Variability().Get("expressions"))
-	named := 64 + exprs
+	indexed := 64
 	if !lazy {
-		named += 2 * n
+		indexed += 2 * n
 	}
-	b := &cnfBackend{Builder: newBuilder(named, opts.Arrays)}
+	b := &cnfBackend{Builder: newBuilder(indexed+exprs, indexed, opts.Arrays)}
+	b.DeferTerms("expression.")
 	b.ExpectPairs(n)
 	if opts.Groups {
 		b.TrackGroups()
