@@ -58,7 +58,7 @@ type Evaluator struct {
 	// cache is the reference's _cached_result property: a key is present
 	// once a map has been evaluated, with a nil value for an undefined result
 	// (which is evaluated again next time).
-	cache map[*yamlsrc.Value]*yamlsrc.Value
+	cache resultCache
 	depth int
 	// readsOpen is set while evaluating (with Env.Open) once the current
 	// map has read an open input: its result is then not cached.
@@ -84,7 +84,7 @@ func New(env Env) *Evaluator {
 		loc:     loc,
 		now:     float64(now.UnixMilli()),
 		weekday: weekdayNames[now.In(loc).Weekday()],
-		cache:   make(map[*yamlsrc.Value]*yamlsrc.Value, cacheHint(env.Expressions)),
+		cache:   newResultCache(cacheHint(env.Expressions)),
 	}
 }
 
@@ -120,19 +120,19 @@ func (e *Evaluator) Eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 // Cached reports the result cached on map m by an earlier evaluation, as the
 // reference's _cached_result property would show it.
 func (e *Evaluator) Cached(m *yamlsrc.Value) (result *yamlsrc.Value, ok bool) {
-	r, ok := e.cache[m]
+	r, ok := e.cache.get(m)
 	return r, ok && r != nil
 }
 
 // JSON renders v like the reference's JSON.stringify(v) at this point of the
 // run: maps that have been evaluated carry their _cached_result property.
 func (e *Evaluator) JSON(v *yamlsrc.Value) (string, error) {
-	return marshal(v, "", e.cache)
+	return marshal(v, "", &e.cache)
 }
 
 // Pretty is JSON with 4-space indentation (JSON.stringify(v, null, 4)).
 func (e *Evaluator) Pretty(v *yamlsrc.Value) (string, error) {
-	return marshal(v, "    ", e.cache)
+	return marshal(v, "    ", &e.cache)
 }
 
 // Location returns the evaluator's local time zone.
@@ -167,7 +167,7 @@ func (e *Evaluator) eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if x == nil || x.Kind != yamlsrc.KindMap {
 		return e.run(x)
 	}
-	if r := e.cache[x]; r != nil {
+	if r, _ := e.cache.get(x); r != nil {
 		return r, nil
 	}
 	if r := x.Get(cachedResultKey); !r.IsNull() {
@@ -190,7 +190,7 @@ func (e *Evaluator) eval(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.cache[x] = r
+	e.cache.set(x, r)
 	return r, nil
 }
 
@@ -209,7 +209,7 @@ func (e *Evaluator) evalOpen(x *yamlsrc.Value) (*yamlsrc.Value, error) {
 		return nil, err
 	}
 	if !reads {
-		e.cache[x] = r
+		e.cache.set(x, r)
 	}
 	return r, nil
 }

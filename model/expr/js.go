@@ -245,11 +245,11 @@ type marshaller struct {
 	indent string
 	// cache holds the evaluation results that the reference stores on map
 	// objects as _cached_result (absent: never evaluated; nil: undefined).
-	cache map[*yamlsrc.Value]*yamlsrc.Value
+	cache *resultCache
 	stack []stackEntry
 }
 
-func marshal(v *yamlsrc.Value, indent string, cache map[*yamlsrc.Value]*yamlsrc.Value) (string, error) {
+func marshal(v *yamlsrc.Value, indent string, cache *resultCache) (string, error) {
 	if v == nil {
 		return "undefined", nil
 	}
@@ -334,7 +334,7 @@ func (m *marshaller) object(v *yamlsrc.Value, cur string) error {
 		v *yamlsrc.Value
 	}
 	entries := make([]entry, 0, v.Map().Len()+1)
-	cached, evaluated := m.cache[v]
+	cached, evaluated := m.cache.get(v)
 	hasKey := false
 	for i, k := range v.Map().Keys() {
 		x := v.Map().Val(i)
