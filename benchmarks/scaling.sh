@@ -8,6 +8,7 @@
 #   V4T=/tmp/v4t-old benchmarks/scaling.sh   # time another build
 #   SEEDS=10,50,200,500 benchmarks/scaling.sh   # a larger generated space
 #   GEN=DIR benchmarks/scaling.sh         # keep the generated space in DIR
+#   PROFILE=DIR benchmarks/scaling.sh     # and the in-process view, below
 #
 # Default spaces: testdata/batch/motivation.yaml (200 runs, 85% of them
 # settled by propagation without a SAT solver) and a generated space of
@@ -23,6 +24,15 @@
 #       -benchtime 3x -mutexprofile mutex.out ./resolve/batch/
 # (the test binary keeps the default GOGC=100; v4t batch sets 400, see
 # cmd/v4t/gc.go: run it with GOGC=400 to compare like with like).
+#
+# PROFILE=DIR adds that view for each space, at -j 1 and at every CPU, to
+# the table: the benchmark's lines (CPU per run, its GC share, page faults
+# per run, bytes per batch), and in DIR the CPU and mutex profiles of each
+# -j with the mutex profile's top lines printed (runtime.unlock there is
+# the runtime's own locks, the heap's among them). What grows from -j 1
+# to every CPU is what stops the runs scaling. BATCH_TEST names a test
+# binary of ./resolve/batch built elsewhere (go test -c), for a machine
+# without Go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -81,7 +91,7 @@ EOF
 	spaces=(testdata/batch/motivation.yaml "$gen/space.yaml")
 fi
 
-echo "machine: $(uname -sm), $ncpu CPUs, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "machine: $(uname -sm), $ncpu CPUs, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'), $(go version 2>/dev/null | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo "binary: ${V4T:-this tree}; median of $runs; GOGC=${GOGC:-unset} GOMEMLIMIT=${GOMEMLIMIT:-unset}"
 echo
 echo "| space | runs | -j | wall (s) | runs/s | speedup over -j 1 | CPU (s) |"
@@ -105,3 +115,26 @@ for space in "${spaces[@]}"; do
 			'BEGIN { printf "| %s | %d | %d | %.2f | %.0f | %.2f× | %s |\n", s, n, j, w, n/w, b/w, c }'
 	done
 done
+
+if [ -n "${PROFILE:-}" ]; then
+	mkdir -p "$PROFILE"
+	bt=${BATCH_TEST:-$tmp/batch.test}
+	if [ -z "${BATCH_TEST:-}" ]; then
+		go test -c -o "$bt" ./resolve/batch
+	fi
+	for space in "${spaces[@]}"; do
+		abs=$(cd "$(dirname "$space")" && pwd)/$(basename "$space")
+		name=$(basename "$space" .yaml)
+		for j in 1 "$ncpu"; do
+			echo
+			echo "in process: $name, -j $j (GOGC=400, 3 batches)"
+			(cd resolve/batch && V4T_SCALING_SPACE="$abs" V4T_SCALING_JOBS="$j" GOGC=400 "$bt" \
+				-test.run '^$' -test.bench Execute -test.benchtime 3x \
+				-test.cpuprofile "$PROFILE/$name-j$j.cpu" -test.mutexprofile "$PROFILE/$name-j$j.mutex" |
+				grep '^Benchmark')
+			if command -v go >/dev/null; then
+				go tool pprof -top -cum -nodecount 20 "$bt" "$PROFILE/$name-j$j.mutex" 2>/dev/null | sed -n '4,26p'
+			fi
+		done
+	done
+fi

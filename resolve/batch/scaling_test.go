@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,7 +15,7 @@ import (
 
 // BenchmarkExecute measures batch throughput (runs/s) at -j 1, 2 and the
 // number of CPUs, on the motivation space (200 runs) or on the space named
-// by V4T_SCALING_SPACE. Each iteration runs the whole space. Beside runs/s
+// by V4T_SCALING_SPACE (V4T_SCALING_JOBS=1,16 picks the -j values). Each iteration runs the whole space. Beside runs/s
 // it reports the CPU seconds per run (user+system, from runtime/metrics)
 // and the share of it spent in garbage collection, which do not depend on
 // other load on the machine the way wall time does. benchmarks/scaling.sh
@@ -29,6 +30,14 @@ func BenchmarkExecute(b *testing.B) {
 	jobs := []int{1, 2}
 	if n := runtime.NumCPU(); n > 2 {
 		jobs = append(jobs, n)
+	}
+	if js := os.Getenv("V4T_SCALING_JOBS"); js != "" {
+		jobs = nil
+		for _, f := range strings.Split(js, ",") {
+			j, err := strconv.Atoi(strings.TrimSpace(f))
+			require.NoError(b, err, "V4T_SCALING_JOBS")
+			jobs = append(jobs, j)
+		}
 	}
 	for _, j := range jobs {
 		b.Run("j="+strconv.Itoa(j), func(b *testing.B) {
