@@ -19,7 +19,8 @@ func Enumerate(ctx context.Context, cnf *CNF, projection []int, limit int, fn fu
 }
 
 func enumerate(ctx context.Context, cnf *CNF, projection []int, limit int, fn func(values []bool) bool, cfg *config) (count int, complete bool, err error) {
-	if err := validateCNF(cnf); err != nil {
+	set, err := checkedSet(cnf)
+	if err != nil {
 		return 0, false, err
 	}
 	nv := cnf.NumVars
@@ -27,7 +28,7 @@ func enumerate(ctx context.Context, cnf *CNF, projection []int, limit int, fn fu
 		return 0, false, err
 	}
 	var st Stats
-	r, ok := propagate(nv, nil, nil, cnf.set(), nil, &st)
+	r, ok := propagate(nv, nil, nil, set, nil, &st)
 	if !ok {
 		return 0, true, nil
 	}

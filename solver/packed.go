@@ -101,6 +101,9 @@ func (p Packed) List() [][]int {
 type clauseSet struct {
 	list   [][]int
 	packed Packed
+	// sorted says that every clause is in residual form under no
+	// assignment (checkedSet).
+	sorted bool
 }
 
 func (c *CNF) set() clauseSet { return clauseSet{list: c.Clauses, packed: c.Packed} }

@@ -122,6 +122,43 @@ func TestValidatePacked(t *testing.T) {
 	}
 }
 
+// TestCheckedSetSorted: checkedSet marks a clause list sorted exactly
+// where every clause is in residual form under no assignment, as
+// allInResidualForm finds it, listed or packed, with empty, unsorted,
+// repeated and complementary literals among the clauses.
+func TestCheckedSetSorted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 3))
+	sortedSeen, unsortedSeen := 0, 0
+	for i := range 2000 {
+		clauses := make([][]int, 1+rng.IntN(6))
+		for j := range clauses {
+			clauses[j] = make([]int, rng.IntN(4))
+			for k := range clauses[j] {
+				clauses[j][k] = (1 + rng.IntN(5)) * (1 - 2*rng.IntN(2))
+			}
+			if rng.IntN(3) > 0 {
+				slices.SortFunc(clauses[j], cmpLit)
+				clauses[j] = slices.CompactFunc(clauses[j], func(a, b int) bool { return abs(a) == abs(b) })
+			}
+		}
+		cnf := &CNF{NumVars: 5, Clauses: clauses}
+		if rng.IntN(2) == 0 {
+			cnf = pack(cnf, rng.IntN(len(clauses)+1), 1+rng.IntN(6))
+		}
+		set, err := checkedSet(cnf)
+		require.NoError(t, err, "case %d", i)
+		want := allInResidualForm(cnf.set(), make([]int8, cnf.NumVars+1))
+		require.Equal(t, want, set.sorted, "case %d: %v", i, clauses)
+		if want {
+			sortedSeen++
+		} else {
+			unsortedSeen++
+		}
+	}
+	require.NotZero(t, sortedSeen, "some lists are sorted")
+	require.NotZero(t, unsortedSeen, "some are not")
+}
+
 // TestPackedLengths: lengths gives the length of every packed clause, as
 // At gives the clause, empty clauses and clauses longer than a chunk among
 // them.

@@ -36,7 +36,8 @@ type state struct {
 }
 
 func solve(ctx context.Context, cnf *CNF, steps []Step, tieBreak []int, cfg *config) (*Result, error) {
-	if err := validateCNF(cnf); err != nil {
+	set, err := checkedSet(cnf)
+	if err != nil {
 		return nil, err
 	}
 	nv := cnf.NumVars
@@ -55,7 +56,7 @@ func solve(ctx context.Context, cnf *CNF, steps []Step, tieBreak []int, cfg *con
 
 	res := &Result{Ambiguous: -1, Optima: make([]int64, len(steps))}
 	s := &state{cfg: cfg, st: &res.Stats}
-	r, ok := propagate(nv, nil, nil, cnf.set(), nil, s.st)
+	r, ok := propagate(nv, nil, nil, set, nil, s.st)
 	if !ok {
 		return res, nil
 	}
