@@ -226,6 +226,10 @@ type NodeLinks struct {
 	Technologies []*Element
 	// nameValue is NameValue, once made.
 	nameValue *Value
+	// at is the node's position in Graph.Nodes when the build made it,
+	// where the build's connect looks first for the next relation's
+	// target.
+	at int32
 }
 
 // PropertyParts are a property's value and what its value expression

@@ -799,3 +799,59 @@ func TestElementSize(t *testing.T) {
 	require.LessOrEqual(t, unsafe.Sizeof(Element{}), uintptr(128), "Element")
 	require.LessOrEqual(t, unsafe.Sizeof(TemplateParts{}), uintptr(96), "TemplateParts")
 }
+
+// TestRelationTargets checks that each relation gets the node its target
+// names, whichever node that is: the next one after the last target, that
+// one again, one before it, a far one, the relation's own node; with the
+// nodes written as a map and as a list, and target names written as
+// strings from another parse (not the node keys' own copies).
+func TestRelationTargets(t *testing.T) {
+	const n = 12
+	picks := [][]int{
+		{1, 2, 3, 4, 5},         // each next
+		{3, 3, 3, 7, 7, 0},      // the same again
+		{5, 4, 3, 2, 1, 0},      // backwards
+		{11, 0, 6, 1, 10, 2, 9}, // far
+		{0, 0, 1, 0, 2},         // own node and around
+	}
+	for _, list := range []bool{false, true} {
+		for pi, pick := range picks {
+			var b strings.Builder
+			b.WriteString(v1 + "topology_template:\n  node_templates:\n")
+			k := 0
+			for i := range n {
+				if list {
+					b.WriteString("    - ")
+				} else {
+					b.WriteString("    ")
+				}
+				b.WriteString("n" + string(rune('a'+i)) + ":\n")
+				ind := "      "
+				if list {
+					ind = "        "
+				}
+				b.WriteString(ind + "type: t\n")
+				if i%3 == 0 && k < len(pick) {
+					b.WriteString(ind + "requirements:\n")
+					for range 2 {
+						if k < len(pick) {
+							b.WriteString(ind + "  - r: {node: \"n" + string(rune('a'+pick[k])) + "\"}\n")
+							k++
+						}
+					}
+				}
+			}
+			g := buildRules(t, b.String())
+			var got []string
+			for _, r := range g.Relations {
+				require.Same(t, g.NodeByName(r.Target.Name), r.Target)
+				got = append(got, r.Target.Name)
+			}
+			var want []string
+			for _, p := range pick[:k] {
+				want = append(want, "n"+string(rune('a'+p)))
+			}
+			require.Equal(t, want, got, "picks %d, list %v", pi, list)
+		}
+	}
+}
