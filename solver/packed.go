@@ -82,13 +82,6 @@ func (p Packed) clauseAt(k, w int) int {
 	return at
 }
 
-// lengths sets n[i] to the length of clause i, for every clause.
-func (p Packed) lengths(n []int32) {
-	for i := range p.Refs {
-		n[i] = int32(len(clauseOf(p.Chunks, p.Refs, i)))
-	}
-}
-
 // List returns the clauses as slices, one header each.
 func (p Packed) List() [][]int {
 	s := clauseSet{packed: p}

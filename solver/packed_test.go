@@ -159,27 +159,44 @@ func TestCheckedSetSorted(t *testing.T) {
 	require.NotZero(t, unsortedSeen, "some are not")
 }
 
-// TestPackedLengths: lengths gives the length of every packed clause, as
-// At gives the clause, empty clauses and clauses longer than a chunk among
-// them.
-func TestPackedLengths(t *testing.T) {
+// TestOccurrences: occurrences gives every clause's length, listed or
+// packed, empty clauses and clauses longer than a chunk among them, and
+// each literal's list of the clauses it occurs in, in ascending order.
+func TestOccurrences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for i := range 300 {
 		var clauses [][]int
 		for range rng.IntN(12) {
 			c := make([]int, rng.IntN(6))
 			for j := range c {
-				c[j] = 1 + rng.IntN(4)
+				c[j] = (1 + rng.IntN(4)) * (1 - 2*rng.IntN(2))
 			}
 			clauses = append(clauses, c)
 		}
 		cnf := pack(&CNF{NumVars: 4, Clauses: clauses}, rng.IntN(len(clauses)+1), 1+rng.IntN(5))
-		n := make([]int32, cnf.Packed.Len())
-		cnf.Packed.lengths(n)
-		for j := range n {
-			require.Equal(t, clauses[len(cnf.Clauses)+j], append([]int{}, cnf.Packed.At(j)...), "case %d", i)
-			require.Equal(t, len(clauses[len(cnf.Clauses)+j]), int(n[j]), "case %d", i)
+		set := cnf.set()
+		count := make([]int32, set.len())
+		tmp := takeTemps()
+		start, occ := occurrences(cnf.NumVars, set, count, tmp)
+		for ci, c := range clauses {
+			require.Equal(t, c, append([]int{}, set.at(ci)...), "case %d", i)
+			require.Equal(t, len(c), int(count[ci]), "case %d: clause %d's length", i, ci)
 		}
+		for v := 1; v <= cnf.NumVars; v++ {
+			for _, l := range []int{v, -v} {
+				var want []int32
+				for ci, c := range clauses {
+					for _, x := range c {
+						if x == l {
+							want = append(want, int32(ci))
+						}
+					}
+				}
+				li := litIndex(l)
+				require.Equal(t, want, append([]int32(nil), occ[start[li]:start[li+1]]...), "case %d: literal %d", i, l)
+			}
+		}
+		tmp.give()
 	}
 }
 

@@ -259,7 +259,6 @@ func occurrences(nv int, clauses clauseSet, count []int32, t *temps) (start, occ
 		}
 		total += len(ch)
 	}
-	clauses.packed.lengths(count[len(clauses.list):])
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
@@ -271,6 +270,7 @@ func occurrences(nv int, clauses clauseSet, count []int32, t *temps) (start, occ
 			occ[start[li]] = int32(ci)
 		}
 	}
+	// The packed clauses' lengths are set here, where the walk has them.
 	base, refs, chunks := len(clauses.list), clauses.packed.Refs, clauses.packed.Chunks
 	i := len(refs) - 1
 	for k := len(chunks) - 1; k >= 0; k-- {
@@ -278,6 +278,7 @@ func occurrences(nv int, clauses clauseSet, count []int32, t *temps) (start, occ
 		end := len(ch)
 		for ; i >= 0 && int(refs[i]>>16) == k; i-- {
 			from := int(refs[i] & 0xffff)
+			count[base+i] = int32(end - from)
 			fill(base+i, ch[from:end])
 			end = from
 		}
