@@ -41,15 +41,14 @@ type Builder struct {
 	nv     int
 	named  []namedVar
 	byName map[string]Lit
-	// unindexed holds the variables TermOnce named with prefix onceIn
-	// (DeferTerms) and has not put in byName: find indexes them on the
-	// first lookup of a name with that prefix, and onceIn is "" from
-	// then on. A logic expression's variable is asked for once per
-	// expression, and looking its fresh name up and inserting it in a map
-	// missed the cache twice per expression, at seed 100,000 of the ring
-	// a sixth of encoding, at seed 10,000 2%.
-	unindexed []namedVar
-	onceIn    string
+	// onceIn is the prefix of the names that TermOnce puts in named and
+	// not in byName (DeferTerms): find indexes them on the first lookup
+	// of a name with that prefix, and onceIn is "" from then on. A logic
+	// expression's variable is asked for once per expression, and
+	// looking its fresh name up and inserting it missed the caches once
+	// the map outgrew them (the ring at seed 100,000: 200,000
+	// expressions).
+	onceIn string
 	// names is the last list Names built, over namesOf named variables.
 	names   []string
 	namesOf int
@@ -303,20 +302,23 @@ func (b *Builder) TermOnce(name string) Lit {
 	}
 	l := b.aux()
 	b.named = append(b.named, namedVar{l, name})
-	b.unindexed = append(b.unindexed, namedVar{l, name})
 	return l
 }
 
 // indexOnce ends the deferring of DeferTerms before a lookup of name with
-// the deferred prefix, putting the variables TermOnce made in byName.
+// the deferred prefix, putting the variables TermOnce made in byName:
+// the named variables with that prefix, since none was made otherwise
+// while deferring.
 func (b *Builder) indexOnce(name string) {
 	if b.onceIn == "" || !strings.HasPrefix(name, b.onceIn) {
 		return
 	}
-	for _, n := range b.unindexed {
-		b.byName[n.name] = n.v
+	for _, n := range b.named {
+		if strings.HasPrefix(n.name, b.onceIn) {
+			b.byName[n.name] = n.v
+		}
 	}
-	b.unindexed, b.onceIn = nil, ""
+	b.onceIn = ""
 }
 
 // Lookup returns the named variable if it exists.
