@@ -40,8 +40,8 @@ func newResultCache(n int) resultCache {
 
 // home is k's first slot in a table of mask+1 slots.
 func home(k *yamlsrc.Value, mask uintptr) uintptr {
-	a := uintptr(unsafe.Pointer(k))
-	return (a>>3 + (a>>20)*0x9e3779b97f4a7c15>>20) & mask
+	a := uint64(uintptr(unsafe.Pointer(k)))
+	return uintptr(a>>3+(a>>20)*0x9e3779b97f4a7c15>>20) & mask
 }
 
 // get returns the result cached for k, and whether there is one.
