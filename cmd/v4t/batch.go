@@ -212,8 +212,8 @@ func setupBatch(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 		}
 		o := batch.Options{Jobs: jobs, Resolve: resolve.Options{Debug: e.g.debug, AllowOutside: allowOutside}}
 		if out != "" {
-			o.Emit = func(r *batch.Run, doc []byte) error {
-				return writeFileAtomic(filepath.Join(out, r.FileName()), doc)
+			o.Emit = func(r *batch.Run, write func(io.Writer) error) error {
+				return writeFileAtomicWith(filepath.Join(out, r.FileName()), write)
 			}
 		}
 		progress := startBatchProgress(e.stderr, len(space.Runs))

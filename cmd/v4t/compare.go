@@ -95,8 +95,8 @@ func setupCompare(fs *pflag.FlagSet) func(context.Context, *env, []string) int {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return e.fail("compare", fmt.Errorf("%s: cannot create: %w", out, unwrapPath(err)))
 			}
-			o.Emit = func(r *batch.Run, doc []byte) error {
-				return writeFileAtomic(filepath.Join(out, batch.ModeFileName(r.Options)), doc)
+			o.Emit = func(r *batch.Run, write func(io.Writer) error) error {
+				return writeFileAtomicWith(filepath.Join(out, batch.ModeFileName(r.Options)), write)
 			}
 		}
 		c, err := batch.Compare(ctx, in, o)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -181,10 +182,14 @@ func TestRowsMatchOutputs(t *testing.T) {
 	require.NoError(t, err)
 	var mu sync.Mutex
 	docs := map[string][]byte{}
-	res := Execute(context.Background(), s, Options{Jobs: 2, Emit: func(r *Run, doc []byte) error {
+	res := Execute(context.Background(), s, Options{Jobs: 2, Emit: func(r *Run, write func(io.Writer) error) error {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return err
+		}
 		mu.Lock()
 		defer mu.Unlock()
-		docs[r.ID] = doc
+		docs[r.ID] = b.Bytes()
 		return nil
 	}})
 	checked := 0
@@ -211,7 +216,7 @@ func TestFailuresAndInterruption(t *testing.T) {
 	s, err := LoadSpace("testdata/webshop.yaml")
 	require.NoError(t, err)
 	t.Run("a failing emit fails only its run", func(t *testing.T) {
-		res := Execute(context.Background(), s, Options{Jobs: 2, Emit: func(r *Run, _ []byte) error {
+		res := Execute(context.Background(), s, Options{Jobs: 2, Emit: func(r *Run, _ func(io.Writer) error) error {
 			if r.ID == "run-002" {
 				return errors.New("disk full")
 			}

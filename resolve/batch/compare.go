@@ -33,7 +33,7 @@ type CompareOptions struct {
 	Resolve resolve.Options
 	// Emit, when set, receives the resolved document of each mode that
 	// resolved (Options.Emit); an error fails the mode.
-	Emit func(r *Run, doc []byte) error
+	Emit func(r *Run, write func(io.Writer) error) error
 }
 
 // Comparison is one template resolved under several modes.
