@@ -72,13 +72,28 @@ const indent = 4
 // Write writes v as a YAML document in the reference's format; it fails
 // only on a cyclic document, or when w fails.
 func Write(w io.Writer, v *Value) error {
-	e := emitter{w: w, buf: make([]byte, 0, flushSize+flushSize/4)}
+	bp := writeBufs.Get().(*[]byte)
+	e := emitter{w: w, buf: (*bp)[:0]}
 	e.document(v)
 	if e.err == nil && len(e.buf) > 0 {
 		_, e.err = w.Write(e.buf)
 	}
+	if cap(e.buf) <= writeBufSize {
+		*bp = e.buf[:0]
+		writeBufs.Put(bp)
+	}
 	return e.err
 }
+
+// writeBufs holds Write's buffers: a batch writes a document per run, and
+// the buffer was a fresh 80 KB each time. One that a long scalar grew is
+// let go.
+var writeBufs = sync.Pool{New: func() any {
+	b := make([]byte, 0, writeBufSize)
+	return &b
+}}
+
+const writeBufSize = flushSize + flushSize/4
 
 // Marshal returns v as a YAML document in the reference's format. It panics
 // on a cyclic document.
