@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -166,6 +165,22 @@ type encoder[F any] struct {
 	// once names a logic expression's variable, each asked for once
 	// (Builder.TermOnce), where the backend has such a method.
 	once func(name string) F
+	// stack holds the operands of the n-ary operators being translated,
+	// where the backend keeps none of the operand lists it is given
+	// (operandStack): a list per operator was the largest of what a
+	// batch run allocates beyond its Scratch (13 MB per batch of the
+	// 256-run space of benchmarks/scaling.sh).
+	stack *[]F
+	// kept is withoutGenerated's list.
+	kept []*Value
+}
+
+// operandStack is a backend that copies what it needs of the operand
+// lists of And, Or, Xor, Exo and Amo, and keeps none of them, so that the
+// encoder may hand it slices of one reused stack; its stack is where the
+// encoder keeps them.
+type operandStack[F any] interface {
+	operandStack() *[]F
 }
 
 // exprTerm returns the variable of a logic expression's term name, asked
@@ -214,6 +229,9 @@ func translateAll[F any](g *graph.Graph, ev Evaluator, b Backend[F], warn diag.S
 	}
 	if o, ok := b.(interface{ TermOnce(string) F }); ok {
 		e.once = o.TermOnce
+	}
+	if o, ok := b.(operandStack[F]); ok {
+		e.stack = o.operandStack()
 	}
 	for _, el := range g.Groups {
 		if el.Variability {
@@ -308,7 +326,12 @@ type cnfBackend struct {
 	// indexed by Seq, so that the hot path avoids name lookups.
 	evars, mvars []Lit
 	groups       []Group
+	// operands is the encoder's operand stack: the Builder's gates copy
+	// their operands into their clauses and keys.
+	operands []Lit
 }
+
+func (c *cnfBackend) operandStack() *[]Lit { return &c.operands }
 
 func (c *cnfBackend) True() Lit              { return True }
 func (c *cnfBackend) False() Lit             { return False }
@@ -475,18 +498,21 @@ func isGenerated(c *Value) bool {
 
 // withoutGenerated returns the conditions that are not generated: conds
 // itself where none is, as with most elements, which saves a copy per
-// element.
-func withoutGenerated(conds []*Value) []*Value {
+// element; else a list in the encoder's buffer, valid until the next
+// call (the pruning family generates a condition for most elements, and
+// a list each was a seventh of a batch run's allocations).
+func (e *encoder[F]) withoutGenerated(conds []*Value) []*Value {
 	for i, c := range conds {
 		if !isGenerated(c) {
 			continue
 		}
-		out := slices.Clip(conds[:i])
+		out := append(e.kept[:0], conds[:i]...)
 		for _, c := range conds[i+1:] {
 			if !isGenerated(c) {
 				out = append(out, c)
 			}
 		}
+		e.kept = out
 		return out
 	}
 	return conds
@@ -505,7 +531,7 @@ func (e *encoder[F]) element(el *Element) error {
 		e.b.Require(id)
 		return nil
 	}
-	m, err := e.and(withoutGenerated(conds), el)
+	m, err := e.and(e.withoutGenerated(conds), el)
 	if err != nil {
 		return err
 	}
@@ -568,13 +594,30 @@ func (e *encoder[F]) nary(key string, items []*Value, ctx *Element) (F, error) {
 			return e.badOperands(key, items, ctx)
 		}
 	}
-	ls := make([]F, len(items))
-	for i, c := range items {
-		l, err := e.translate(c, ctx)
-		if err != nil {
-			return zero[F](), err
+	var ls []F
+	if e.stack != nil {
+		// The operands go on the encoder's stack, above those of the
+		// operators this one is inside of: an operand's own operators
+		// push theirs above it and take them off before it returns.
+		base := len(*e.stack)
+		defer func() { *e.stack = (*e.stack)[:base] }()
+		for _, c := range items {
+			l, err := e.translate(c, ctx)
+			if err != nil {
+				return zero[F](), err
+			}
+			*e.stack = append(*e.stack, l)
 		}
-		ls[i] = l
+		ls = (*e.stack)[base:]
+	} else {
+		ls = make([]F, len(items))
+		for i, c := range items {
+			l, err := e.translate(c, ctx)
+			if err != nil {
+				return zero[F](), err
+			}
+			ls[i] = l
+		}
 	}
 	b := e.b
 	switch key {
