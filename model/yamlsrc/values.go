@@ -17,6 +17,7 @@ type Values struct {
 	pairs1 valueSlab[pairHolder[mapValue]]
 	pairs2 valueSlab[pairHolder[mapValue2]]
 	strs   valueSlab[Value]
+	lists  listCutter
 }
 
 // Reset makes the memory of every value made since the last Reset
@@ -30,7 +31,52 @@ func (a *Values) Reset() {
 		a.pairs1.reset()
 		a.pairs2.reset()
 		a.strs.reset()
+		a.lists.reset()
 	}
+}
+
+// List returns a list of n nil values, its capacity n (an append copies
+// it), made in a's memory: the condition lists that enrichment gives its
+// elements, one per element with a generated condition, were a sixth of
+// the allocations of a batch run of the pruning family.
+func (a *Values) List(n int) []*Value {
+	if a == nil {
+		return make([]*Value, n)
+	}
+	return a.lists.cut(n)
+}
+
+// maxListCut is the longest array that listCutter cuts lists from; a
+// longer list gets an array of its own.
+const maxListCut = 512
+
+// listCutter cuts short lists from arrays of many, which double from 16
+// up to maxListCut entries.
+type listCutter struct {
+	free   []*Value
+	next   int
+	arrays reuse.Arrays[*Value]
+}
+
+func (c *listCutter) cut(n int) []*Value {
+	if n == 0 {
+		return nil
+	}
+	if n > len(c.free) {
+		if n > maxListCut/8 {
+			return c.arrays.Make(n)
+		}
+		c.next = min(max(2*c.next, 16), maxListCut)
+		c.free = c.arrays.Make(c.next)
+	}
+	l := c.free[:n:n]
+	c.free = c.free[n:]
+	return l
+}
+
+func (c *listCutter) reset() {
+	c.free, c.next = nil, 0
+	c.arrays.Reset()
 }
 
 // String is NewString, made in a's memory: the names that generated

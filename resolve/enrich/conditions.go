@@ -414,7 +414,7 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 				n++
 			}
 		}
-		return append(ws, wrapper{conditions: andOf(a, nodeConditions(e, parts, n == 1)), semantic: true})
+		return append(ws, wrapper{conditions: andOf(a, nodeConditions(e, parts, n)), semantic: true})
 	case graph.KindRelation, graph.KindProperty, graph.KindTechnology:
 		n := 0 // the parts that add a condition (partCondition)
 		for _, p := range parts {
@@ -422,7 +422,9 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 				n++
 			}
 		}
-		var cs []*Value
+		// The list is made at its length in the run's memory: appended
+		// to from nil, it was a fifth of a batch run's allocations.
+		cs := a.List(n)[:0]
 		for _, p := range parts {
 			if c := partCondition(e, p, n == 1); c != nil {
 				cs = append(cs, c)
@@ -466,11 +468,11 @@ func generic(ws []wrapper, e *Element, parts []string) []wrapper {
 }
 
 // nodeConditions is the conditions of a node's checked mode parts, one per
-// part that applies (nodePartApplies), in their order, with room as
-// presence.
-func nodeConditions(e *Element, parts []string, room bool) []*Value {
-	var cs []*Value
+// part that applies (nodePartApplies), in their order; n is how many
+// apply, and one alone gets room for generatify's marker (presence).
+func nodeConditions(e *Element, parts []string, n int) []*Value {
 	a, name := e.Graph.Values, e.NameValue()
+	cs, room := a.List(n)[:0], n == 1
 	for _, p := range parts {
 		if !nodePartApplies(e, p) {
 			continue
@@ -508,7 +510,7 @@ func partCondition(e *Element, part string, room bool) *Value {
 		if len(e.Consuming) == 0 {
 			return nil
 		}
-		ors := make([]*Value, len(e.Consuming))
+		ors := e.Graph.Values.List(len(e.Consuming))
 		for i, c := range e.Consuming {
 			ors[i] = Presence(c)
 		}
@@ -763,7 +765,10 @@ func conditions(g *graph.Graph, walk bool) (refused, err error) {
 			if err != nil {
 				return nil, err
 			}
-			conds = append(append(make([]*Value, 0, 1+len(conds)), gen), conds...)
+			with := e.Graph.Values.List(1 + len(conds))
+			with[0] = gen
+			copy(with[1:], conds)
+			conds = with
 		}
 		e.Conditions = conds
 		if walk && refused == nil {
