@@ -213,30 +213,6 @@ func TestKeySet(t *testing.T) {
 	require.Equal(t, KeyImplied, g.NodeByName("n").Properties[0].Keys)
 }
 
-// TestListSlab: lists cut from one array have their length as capacity,
-// so that appending to one never writes into the next; none is nil, as
-// append gives; long lists get their own array.
-func TestListSlab(t *testing.T) {
-	var s listSlab[int]
-	require.Nil(t, s.cut(0))
-	a, b := s.cut(2), s.cut(3)
-	require.Equal(t, []int{2, 2, 3, 3}, []int{len(a), cap(a), len(b), cap(b)})
-	b[0] = 7
-	a = append(a, 9)
-	require.Equal(t, 7, b[0], "an append to a list copies it")
-	for i := range 2000 {
-		l := s.cut(1 + i%5)
-		require.Equal(t, len(l), cap(l))
-		for j := range l {
-			require.Zero(t, l[j], "a cut list is zeroed")
-			l[j] = i
-		}
-	}
-	long := s.cut(maxListSlab)
-	require.Len(t, long, maxListSlab)
-	require.Equal(t, maxListSlab, cap(long))
-}
-
 // TestBuildWithArrays builds graphs through one Arrays, as a batch
 // worker's runs do, with a Reset before each: a graph built in the arrays
 // of another template's graph has the elements, ids and lists of a fresh

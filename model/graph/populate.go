@@ -177,8 +177,8 @@ func (p *populator) use(a *Arrays) {
 	for k := range p.elements {
 		p.elements[k].From = &a.elements
 		p.templates[k].From = &a.templates
-		p.valueLists[k].from = &a.values
-		p.elementLists[k].from = &a.lists
+		p.valueLists[k].From = &a.values
+		p.elementLists[k].From = &a.lists
 	}
 	p.nodeLinks.From = &a.nodeLinks
 	p.props.From = &a.props
@@ -293,7 +293,7 @@ func relationTarget(raw *Value) *Value {
 // another fortieth.
 func (p *populator) appendTo(k Kind, list []*Element, e *Element) []*Element {
 	if len(list) == cap(list) {
-		grown := p.elementLists[k].cut(max(2*len(list), 4))
+		grown := p.elementLists[k].Cut(max(2*len(list), 4))
 		copy(grown, list)
 		list = grown[:len(list)]
 	}
@@ -326,50 +326,8 @@ const maxSlab = 1024
 // allocate 6% more bytes.
 type slab[T any] = reuse.Slab[T]
 
-// maxListSlab is the longest array that listSlab cuts lists from.
-const maxListSlab = 512
-
-// listSlab cuts lists of known length from shared arrays: a template has a
-// condition list and a type list for most elements and a relation list for
-// most nodes, one or two entries each, which were three quarters of the
-// build's allocations. The arrays double up to maxListSlab, so that small
-// templates allocate little. A list's capacity is its length, so that
-// appending to one copies it rather than writing into the next.
-type listSlab[T any] struct {
-	free []T
-	next int
-	// from is where the arrays come from (nil: allocated).
-	from *reuse.Arrays[T]
-}
-
-// cut returns a list of n zero entries; nil for none, as append gives.
-func (s *listSlab[T]) cut(n int) []T {
-	// n is 0 or longer than what is left: refill (0 gives nil).
-	if uint(n-1) >= uint(len(s.free)) {
-		return s.refill(n)
-	}
-	l := s.free[:n:n]
-	s.free = s.free[n:]
-	return l
-}
-
-// refill is cut where the array is short: a new array, or an array of its
-// own for a long list, or nil for none. Out of line, so that cut inlines.
-//
-//go:noinline
-func (s *listSlab[T]) refill(n int) []T {
-	if n == 0 {
-		return nil
-	}
-	if n > maxListSlab/8 {
-		return s.from.Make(n)
-	}
-	s.next = min(max(2*s.next, 4), maxListSlab)
-	s.free = s.from.Make(s.next)
-	l := s.free[:n:n]
-	s.free = s.free[n:]
-	return l
-}
+// listSlab cuts the build's short lists (reuse.Lists).
+type listSlab[T any] = reuse.Lists[T]
 
 // topLevel is newElement for an element that no other contains (a node
 // template, group, policy, import, input or output): its conditions are
@@ -423,11 +381,11 @@ func (p *populator) toList(kind Kind, v *Value) []*Value {
 	}
 	s := &p.valueLists[kind]
 	if v.IsList() {
-		l := s.cut(len(v.List()))
+		l := s.Cut(len(v.List()))
 		copy(l, v.List())
 		return l
 	}
-	l := s.cut(1)
+	l := s.Cut(1)
 	l[0] = v
 	return l
 }
@@ -443,7 +401,7 @@ func (p *populator) initialConditions(kind Kind, raw *Value) []*Value {
 
 // oneElement returns the list [e] for an element of the given kind.
 func (p *populator) oneElement(kind Kind, e *Element) []*Element {
-	l := p.elementLists[kind].cut(1)
+	l := p.elementLists[kind].Cut(1)
 	l[0] = e
 	return l
 }
@@ -927,7 +885,7 @@ func (p *populator) types(el *Element, tmpl *Value) error {
 		return p.errAt(el, msgListOfNotNormalized("Types", el))
 	}
 	if el.Types == nil {
-		el.Types = p.elementLists[el.Kind].cut(len(t.List()))[:0]
+		el.Types = p.elementLists[el.Kind].Cut(len(t.List()))[:0]
 	}
 	for i, item := range t.List() {
 		if item.IsNull() {
@@ -1045,7 +1003,7 @@ func (p *populator) relations(node *Element, tmpl *Value) error {
 	reqs := tmpl.Get("requirements")
 	if reqs.IsList() && node.Outgoing == nil {
 		// Each entry makes a relation or fails.
-		node.Outgoing = p.elementLists[KindNode].cut(len(reqs.List()))[:0]
+		node.Outgoing = p.elementLists[KindNode].Cut(len(reqs.List()))[:0]
 	}
 	err := p.listed(reqs, notList, func(i int, name string, raw, item *Value) error {
 		switch {

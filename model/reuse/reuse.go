@@ -164,3 +164,52 @@ func (s *Slab[T]) grow() {
 // Reset forgets the array being cut, for a slab that outlives the run
 // whose arrays an Arrays.Reset takes back.
 func (s *Slab[T]) Reset() { s.free, s.next = nil, 0 }
+
+// MaxLists is the longest array that Lists cuts lists from.
+const MaxLists = 512
+
+// Lists cuts lists of known length from shared arrays, for the many short
+// lists of a run (a graph's condition, type and relation lists, one or
+// two entries each, were three quarters of a build's allocations). The
+// arrays double from 4 up to MaxLists entries, so that small runs
+// allocate little; a longer list gets an array of its own. A list's
+// capacity is its length, so that appending to one copies it rather than
+// writing into the next. The arrays come from From (nil: allocated).
+type Lists[T any] struct {
+	From *Arrays[T]
+	free []T
+	next int
+}
+
+// Cut returns a list of n zero entries; nil for none, as append gives.
+func (s *Lists[T]) Cut(n int) []T {
+	// n is 0 or longer than what is left: refill (0 gives nil).
+	if uint(n-1) >= uint(len(s.free)) {
+		return s.refill(n)
+	}
+	l := s.free[:n:n]
+	s.free = s.free[n:]
+	return l
+}
+
+// refill is Cut where the array is short: a new array, or an array of its
+// own for a long list, or nil for none. Out of line, so that Cut inlines.
+//
+//go:noinline
+func (s *Lists[T]) refill(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if n > MaxLists/8 {
+		return s.From.Make(n)
+	}
+	s.next = min(max(2*s.next, 4), MaxLists)
+	s.free = s.From.Make(s.next)
+	l := s.free[:n:n]
+	s.free = s.free[n:]
+	return l
+}
+
+// Reset forgets the array being cut, for Lists that outlive the run whose
+// arrays an Arrays.Reset takes back.
+func (s *Lists[T]) Reset() { s.free, s.next = nil, 0 }

@@ -133,3 +133,35 @@ func TestSlab(t *testing.T) {
 	assert.NotNil(t, fresh.New(), "without Arrays or sizes")
 	assert.NotNil(t, fresh.New())
 }
+
+// TestLists: lists cut from one array have their length as capacity, so
+// that appending to one never writes into the next; none is nil, as
+// append gives; long lists get their own array; after a Reset of the
+// arrays and the Lists, lists are cut zeroed from the arrays taken back.
+func TestLists(t *testing.T) {
+	var arrays Arrays[int]
+	s := Lists[int]{From: &arrays}
+	for round := range 2 {
+		require.Nil(t, s.Cut(0))
+		a, b := s.Cut(2), s.Cut(3)
+		require.Equal(t, []int{2, 2, 3, 3}, []int{len(a), cap(a), len(b), cap(b)})
+		b[0] = 7
+		a = append(a, 9)
+		require.Equal(t, 7, b[0], "an append to a list copies it")
+		for i := range 2000 {
+			l := s.Cut(1 + i%5)
+			require.Equal(t, len(l), cap(l))
+			for j := range l {
+				require.Zero(t, l[j], "round %d: a cut list is zeroed", round)
+				l[j] = i + 1
+			}
+		}
+		long := s.Cut(MaxLists)
+		require.Len(t, long, MaxLists)
+		require.Equal(t, MaxLists, cap(long))
+		s.Reset()
+		arrays.Reset()
+	}
+	var none Lists[int]
+	require.Len(t, none.Cut(3), 3, "without arrays, lists are allocated")
+}

@@ -46,36 +46,21 @@ func (a *Values) List(n int) []*Value {
 	return a.lists.cut(n)
 }
 
-// maxListCut is the longest array that listCutter cuts lists from; a
-// longer list gets an array of its own.
-const maxListCut = 512
-
-// listCutter cuts short lists from arrays of many, which double from 16
-// up to maxListCut entries.
+// listCutter is Values' Lists, with their arrays.
 type listCutter struct {
-	free   []*Value
-	next   int
+	reuse.Lists[*Value]
 	arrays reuse.Arrays[*Value]
 }
 
 func (c *listCutter) cut(n int) []*Value {
-	if n == 0 {
-		return nil
+	if c.From == nil {
+		c.From = &c.arrays
 	}
-	if n > len(c.free) {
-		if n > maxListCut/8 {
-			return c.arrays.Make(n)
-		}
-		c.next = min(max(2*c.next, 16), maxListCut)
-		c.free = c.arrays.Make(c.next)
-	}
-	l := c.free[:n:n]
-	c.free = c.free[n:]
-	return l
+	return c.Cut(n)
 }
 
 func (c *listCutter) reset() {
-	c.free, c.next = nil, 0
+	c.Lists.Reset()
 	c.arrays.Reset()
 }
 
