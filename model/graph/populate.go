@@ -394,10 +394,18 @@ func (p *populator) toList(kind Kind, v *Value) []*Value {
 // present default_alternative key replaces the conditions by [false].
 func (p *populator) initialConditions(kind Kind, raw *Value) []*Value {
 	if raw.Has("default_alternative") && !raw.Get("default_alternative").IsNull() {
-		return []*Value{yamlsrc.NewBool(false)}
+		l := p.valueLists[kind].Cut(1)
+		l[0] = conditionFalse
+		return l
 	}
 	return p.toList(kind, raw.Get("conditions"))
 }
+
+// conditionFalse is the condition of every default alternative, one value
+// for all: nothing changes a boolean in place, and the pruning family has
+// a default alternative in most of its elements, which made a list and
+// a boolean each.
+var conditionFalse = yamlsrc.NewBool(false)
 
 // oneElement returns the list [e] for an element of the given kind.
 func (p *populator) oneElement(kind Kind, e *Element) []*Element {
