@@ -107,7 +107,15 @@ func presenceKeys(what string) memberKeys {
 // TOSCA id, index]}, the key taken from keys, with room as presence.
 func memberPresence(e *Element, keys *memberKeys, room bool) *Value {
 	c := e.Container
-	args := make([]*Value, 0, 3)
+	n := 1
+	switch c.Kind {
+	case graph.KindNode, graph.KindGroup, graph.KindPolicy:
+		n = 2
+	case graph.KindRelation, graph.KindArtifact:
+		n = 3
+	}
+	// The operands are the operator's list: cut from the run's memory.
+	args := e.Graph.Values.List(n)[:0]
 	switch c.Kind {
 	case graph.KindNode, graph.KindGroup:
 		args = append(args, c.NameValue())
@@ -123,7 +131,7 @@ func memberPresence(e *Element, keys *memberKeys, room bool) *Value {
 // bratify builds the default-alternative condition not(or(others)) of e
 // (§5.10), others being the elements of list but e.
 func bratify(list []*Element, e *Element) *Value {
-	ors := make([]*Value, 0, len(list))
+	ors := e.Graph.Values.List(len(list))[:0]
 	for _, o := range list {
 		if o != e {
 			ors = append(ors, Presence(o))
