@@ -298,7 +298,11 @@ var cleanedKeys = [...]string{"default_condition", "default_consistency_conditio
 // cleanedSet is cleanedKeys as a graph.KeySet.
 var cleanedSet = graph.KeysOf(cleanedKeys[:]...)
 
-// cleanKeys deletes the cleanedKeys from m in one walk over its keys.
+// cleanKeys deletes the cleanedKeys from m in one walk over its keys, and
+// at once (DeleteAll): deleted one by one, each map left with a
+// tombstone got the state that marks it, two allocations per element map
+// that had such a key (an eighth of a batch run's allocations on the
+// pruning family).
 func cleanKeys(m *yamlsrc.Map) {
 	var found [len(cleanedKeys)]string
 	n := 0
@@ -311,8 +315,8 @@ func cleanKeys(m *yamlsrc.Map) {
 			}
 		}
 	}
-	for _, k := range found[:n] {
-		m.Delete(k)
+	if n > 0 {
+		m.DeleteAll(found[:n])
 	}
 }
 
