@@ -244,8 +244,8 @@ func requirementsInPlace(n *graph.Element, raw *yamlsrc.Value) bool {
 // artifacts rebuilds "artifacts" of a node template from its present
 // artifacts, each with its type and properties.
 func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
-	var arts *yamlsrc.Value // made for the first present artifact
-	for _, a := range n.Artifacts {
+	var arts *yamlsrc.Value // made for the first present artifact, with room for all
+	for i, a := range n.Artifacts {
 		if !a.Present {
 			continue
 		}
@@ -254,7 +254,13 @@ func (t *transformer) artifacts(n *graph.Element, raw *yamlsrc.Value) error {
 			return err
 		}
 		if arts == nil {
-			arts = yamlsrc.NewMap()
+			k := 0
+			for _, b := range n.Artifacts[i:] {
+				if b.Present {
+					k++
+				}
+			}
+			arts = yamlsrc.NewMapSize(k)
 		}
 		arts.Map().Set(a.Name, a.Raw)
 	}
@@ -484,21 +490,29 @@ func (t *transformer) properties(e *graph.Element, raw *yamlsrc.Value) error {
 	if !raw.IsMap() {
 		return nil
 	}
-	// The map is made for the first present property: most templates of
-	// a large topology have none.
+	// The map is made for the first present property (most templates of
+	// a large topology have none), with room for them all: grown one
+	// property at a time, it was a sixth of a batch run's allocations on
+	// the pruning family.
 	var m *yamlsrc.Value
-	for _, p := range e.Properties {
-		if !p.Present {
-			continue
-		}
-		if p.Value.IsString() && p.Value.Str() == graph.VintnerUndefined {
+	kept := func(p *graph.Element) bool {
+		return p.Present && !(p.Value.IsString() && p.Value.Str() == graph.VintnerUndefined)
+	}
+	for i, p := range e.Properties {
+		if !kept(p) {
 			continue
 		}
 		if p.Value == nil {
 			return t.fail(p, msgHasNoValue(p))
 		}
 		if m == nil {
-			m = yamlsrc.NewMap()
+			n := 0
+			for _, q := range e.Properties[i:] {
+				if kept(q) {
+					n++
+				}
+			}
+			m = yamlsrc.NewMapSize(n)
 		}
 		m.Map().Set(p.Name, p.Value)
 	}
