@@ -242,6 +242,7 @@ type builderMaps struct {
 	byName    reusedMap[string]
 	index     reusedMap[string]
 	andCache  reusedMap[string]
+	and4Cache reusedMap[[4]Lit]
 	and2Cache reusedMap[[2]Lit]
 	xorCache  reusedMap[[2]Lit]
 }

@@ -57,11 +57,15 @@ type Builder struct {
 	// up front costs a string and a map entry each, and most runs never
 	// look them up by name.
 	lazy lazyNames
-	// andCache holds the gates of three or more literals, by their sorted
+	// andCache holds the gates of five or more literals, by their sorted
 	// literals as varints; and2Cache those of two, the most common ones
 	// (an implication's premise), without building a key string.
 	andCache  map[string]Lit
 	and2Cache map[[2]Lit]Lit
+	// and4Cache holds the gates of three or four literals, by their
+	// sorted literals (a fourth 0 for three): a key string each for
+	// andCache was the most that encoding still allocated.
+	and4Cache map[[4]Lit]Lit
 	xorCache  map[[2]Lit]Lit
 	// maps is where the builder's maps come from, the maps of the
 	// builder before it in its Arrays (nil: allocated).
@@ -124,13 +128,14 @@ func newBuilder(named, indexed int, a *Arrays) *Builder {
 		b.maps = m
 		b.byName = m.byName.take(indexed)
 		b.andCache = m.andCache.take(0)
+		b.and4Cache = m.and4Cache.take(0)
 		b.xorCache = m.xorCache.take(0)
 		b.named = a.named.Make(named)[:0]
 		return b
 	}
 	b.named = make([]namedVar, 0, named)
 	b.byName = make(map[string]Lit, indexed)
-	b.andCache, b.xorCache = map[string]Lit{}, map[[2]Lit]Lit{}
+	b.andCache, b.and4Cache, b.xorCache = map[string]Lit{}, map[[4]Lit]Lit{}, map[[2]Lit]Lit{}
 	return b
 }
 
@@ -434,15 +439,26 @@ func (b *Builder) And(ls ...Lit) Lit {
 	if len(kids) == 2 {
 		return b.gate2(kids[0], kids[1])
 	}
-	b.key = b.key[:0]
-	for _, k := range kids {
-		b.key = binary.AppendVarint(b.key, int64(k))
+	var v Lit
+	if len(kids) <= 4 {
+		var key [4]Lit
+		copy(key[:], kids)
+		if v, ok := b.and4Cache[key]; ok {
+			return v
+		}
+		v = b.aux()
+		b.and4Cache[key] = v
+	} else {
+		b.key = b.key[:0]
+		for _, k := range kids {
+			b.key = binary.AppendVarint(b.key, int64(k))
+		}
+		if v, ok := b.andCache[string(b.key)]; ok {
+			return v
+		}
+		v = b.aux()
+		b.andCache[string(b.key)] = v
 	}
-	if v, ok := b.andCache[string(b.key)]; ok {
-		return v
-	}
-	v := b.aux()
-	b.andCache[string(b.key)] = v
 	long := make([]Lit, 0, len(kids)+1)
 	long = append(long, v)
 	for _, k := range kids {

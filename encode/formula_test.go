@@ -510,3 +510,27 @@ func TestTermOnce(t *testing.T) {
 	require.Equal(t, y, l)
 	require.Equal(t, map[string]Lit{"expression.x": x, "expression.y": y}, b.byName)
 }
+
+// TestAndShares: a gate of three or more literals is made once
+// for its set of literals, in whatever order and with whatever repeats
+// they come, and gates of different sets (three against four literals
+// with the same first three, four against five) are different.
+func TestAndShares(t *testing.T) {
+	b := NewBuilder()
+	v := make([]Lit, 7)
+	for i := range v {
+		v[i] = b.Var(string(rune('a' + i)))
+	}
+	three := b.And(v[0], v[1], v[2])
+	require.Equal(t, three, b.And(v[2], v[0], v[1], v[0]))
+	four := b.And(v[0], v[1], v[2], v[3])
+	require.NotEqual(t, three, four)
+	require.Equal(t, four, b.And(v[3], v[2], v[1], v[0]))
+	five := b.And(v[0], v[1], v[2], v[3], v[4])
+	require.NotEqual(t, four, five)
+	require.Equal(t, five, b.And(v[4], v[3], v[2], v[1], v[0], v[4]))
+	neg := b.And(-v[0], v[1], v[2])
+	require.NotEqual(t, three, neg)
+	require.Equal(t, neg, b.And(v[2], -v[0], v[1]))
+	require.Equal(t, -b.And(-v[4], -v[5], -v[6]), b.Or(v[4], v[5], v[6]))
+}
