@@ -33,6 +33,12 @@ type state struct {
 	// loops over a residual's parts (subBuf, smallBuf).
 	subs  subBuf
 	small smallBuf
+	// partLits, partWeights and partProj hold a part's objective and
+	// projection in runStep's loop over parts; nothing a part's
+	// optimisation keeps refers to them (its bound gets copies).
+	partLits    []int
+	partWeights []int64
+	partProj    []int
 }
 
 func solve(ctx context.Context, cnf *CNF, steps []Step, tieBreak []int, cfg *config) (*Result, error) {
@@ -261,8 +267,8 @@ func (s *state) runStep(ctx context.Context, idx int, step *Step, res *Result) (
 			return false, err
 		}
 		sp := s.subs.localize(p, s.r.clauses, s.bounds, local, flip)
-		var f linear
-		var pj []int
+		f := linear{lits: s.partLits[:0], weights: s.partWeights[:0]}
+		pj := s.partProj[:0]
 		for i := 1; i <= sp.nv; i++ {
 			v := sp.vars[i]
 			if t := objTerm[v]; t != 0 {
@@ -273,6 +279,7 @@ func (s *state) runStep(ctx context.Context, idx int, step *Step, res *Result) (
 				pj = append(pj, i)
 			}
 		}
+		s.partLits, s.partWeights, s.partProj = f.lits, f.weights, pj
 		// Once one part is ambiguous the verdict is known; the remaining parts
 		// are only optimised, so that the reported optimum is exact.
 		unique := ambSub == nil && len(pj) > 0
@@ -288,7 +295,7 @@ func (s *state) runStep(ctx context.Context, idx int, step *Step, res *Result) (
 			ambSub, ambAlt = sp.detach(), out.alt
 		}
 		if len(f.lits) > 0 {
-			gb := bound{k: out.cost, f: linear{lits: make([]int, len(f.lits)), weights: f.weights}}
+			gb := bound{k: out.cost, f: linear{lits: make([]int, len(f.lits)), weights: slices.Clone(f.weights)}}
 			for i, l := range f.lits {
 				gb.f.lits[i] = sp.globalLit(l)
 			}
