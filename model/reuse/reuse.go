@@ -203,7 +203,7 @@ func (s *Lists[T]) refill(n int) []T {
 	if n > MaxLists/8 {
 		return s.From.Make(n)
 	}
-	s.next = min(max(2*s.next, 4), MaxLists)
+	s.next = min(max(2*s.next, 4, n), MaxLists)
 	s.free = s.From.Make(s.next)
 	l := s.free[:n:n]
 	s.free = s.free[n:]

@@ -164,4 +164,9 @@ func TestLists(t *testing.T) {
 	}
 	var none Lists[int]
 	require.Len(t, none.Cut(3), 3, "without arrays, lists are allocated")
+	// A list longer than the next array would be (4, then 8) gets an
+	// array that holds it.
+	var fresh Lists[int]
+	require.Len(t, fresh.Cut(2), 2)
+	require.Len(t, fresh.Cut(MaxLists/8), MaxLists/8)
 }
