@@ -939,6 +939,12 @@ func (p *populator) properties(el *Element, tmpl *Value) error {
 		return nil
 	}
 	g := p.g
+	if props.IsList() && el.Properties == nil {
+		// Made at the length of the list (fallbacks, appended later,
+		// copy it): grown from nil, an element's properties were the
+		// build's most frequent allocation left.
+		el.Properties = p.elementLists[el.Kind].Cut(len(props.List()))[:0]
+	}
 	notList := func() error { return p.errAt(el, msgListOfNotNormalized("Properties", el)) }
 	err := p.listed(props, notList, func(i int, name string, raw, item *Value) error {
 		if !raw.IsMap() {
@@ -1090,8 +1096,12 @@ func (p *populator) listed(list *Value, notList func() error, each func(i int, n
 
 func (p *populator) artifacts(node *Element, tmpl *Value) error {
 	g := p.g
+	arts := tmpl.Get("artifacts")
+	if arts.IsList() && node.Artifacts == nil {
+		node.Artifacts = p.elementLists[KindNode].Cut(len(arts.List()))[:0]
+	}
 	notList := func() error { return p.errAt(node, msgListOfNotNormalized("Artifacts", node)) }
-	err := p.listed(tmpl.Get("artifacts"), notList, func(i int, name string, raw, item *Value) error {
+	err := p.listed(arts, notList, func(i int, name string, raw, item *Value) error {
 		if !raw.IsMap() {
 			return p.errVal(item, msgArtifactNotNormalized(name, node))
 		}

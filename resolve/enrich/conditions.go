@@ -706,7 +706,8 @@ func conditions(g *graph.Graph, walk bool) (refused, err error) {
 			if b == nil {
 				return nil, errAt(e, msgNoDefaultAlternativeCondition(e))
 			}
-			conds = []*Value{b}
+			conds = e.Graph.Values.List(1)
+			conds[0] = b
 		}
 		if dotted && !varInputs.Get(e.ID()).IsNull() {
 			conds = append(conds[:len(conds):len(conds)], yamlsrc.MapOf("variability_input", str(e.ID())))
