@@ -855,3 +855,17 @@ func TestRelationTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestLongConditionLists builds elements whose condition lists are longer
+// than the build's first list arrays (4 and 8 entries): a list of 9 to 64
+// conditions as the first of its kind once sliced past its array.
+func TestLongConditionLists(t *testing.T) {
+	for _, n := range []int{1, 5, 9, 10, 33, 64, 65, 200} {
+		conds := strings.Repeat("{variability_input: x}, ", n)
+		g := buildRules(t, v1+"topology_template:\n  variability:\n    inputs:\n      x: {type: boolean}\n"+
+			"  node_templates:\n    a:\n      type: t\n      conditions: ["+strings.TrimSuffix(conds, ", ")+"]\n"+
+			"      properties:\n        - p: {value: 1, conditions: ["+strings.TrimSuffix(conds, ", ")+"]}\n")
+		require.Len(t, g.NodeByName("a").Conditions, n, "%d conditions", n)
+		require.Len(t, g.Properties[0].Conditions, n, "%d property conditions", n)
+	}
+}
