@@ -71,17 +71,6 @@ func (p Packed) check() error {
 	return nil
 }
 
-// clauseAt returns the index of the clause that holds word w of chunk k.
-func (p Packed) clauseAt(k, w int) int {
-	at := -1
-	for i, r := range p.Refs {
-		if int(r>>16) == k && int(r&0xffff) <= w {
-			at = i
-		}
-	}
-	return at
-}
-
 // List returns the clauses as slices, one header each.
 func (p Packed) List() [][]int {
 	s := clauseSet{packed: p}
