@@ -27,6 +27,14 @@ const nodeModes = ['incoming', 'incomingnaive', 'outgoing', 'artifact', 'host', 
 // option values, nulls and wrong shapes at every level, technology rules
 // with "*" and hosting cycles, and variability groups (issue 16).
 const corners = process.env.CORNERS !== '0'
+// SCALE=K multiplies the numbers of nodes, properties, requirements and
+// artifacts by K, and LISTS=1 makes some conditions lists of up to a dozen
+// conditions: larger elements than the default's (a list cutter that failed
+// only from five entries on went unnoticed), with defaults and hosting
+// relations rarer so that more of them still resolve. Both off, the jobs
+// of a seed are those of the generator before them.
+const scale = Math.max(1, Number(process.env.SCALE || 1))
+const lists = process.env.LISTS === '1'
 const kinds = ['node', 'relation', 'property', 'artifact', 'technology', 'policy', 'group', 'type', 'input', 'output']
 const anyModes = ['container', 'incoming', 'managed', 'source-target', 'bogus', 7, null, 'artifact', 'incomingnaive']
 function nodeOf(doc, names) { return doc.topology_template.node_templates[pick(names)] }
@@ -93,6 +101,10 @@ function gen(i) {
     const inputs = {a: {type: 'boolean'}, b: {type: 'boolean'}, n: {type: 'integer'}}
     const assign = {a: chance(0.5), b: chance(0.5), n: ri(4)}
     function cond() {
+        if (lists && chance(0.2)) return Array.from({length: 1 + ri(12)}, one)
+        return one()
+    }
+    function one() {
         const r = ri(12)
         if (r === 0) return true
         if (r === 1) return false
@@ -104,7 +116,7 @@ function gen(i) {
         return {or: [{variability_input: 'a'}, {not: {variability_input: 'b'}}]}
     }
     const version = pick(versions)
-    const nNodes = 2 + ri(5)
+    const nNodes = 2 + ri(5 * scale)
     const names = Array.from({length: nNodes}, (_, k) => `n${k}`)
     const types = ['app', 'runtime', 'vm', 'db']
     const node_types = {app: {derived_from: 'tosca.nodes.Root'}, runtime: {derived_from: 'tosca.nodes.Root'}, vm: {derived_from: 'tosca.nodes.Root'}, db: {derived_from: 'tosca.nodes.Root'}}
@@ -124,25 +136,25 @@ function gen(i) {
         if (chance(0.1)) t.pruning = chance(0.5)
         if (chance(0.1)) t.default_condition = chance(0.5)
         const props = []
-        const np = ri(3)
+        const np = ri(3 * scale)
         for (let p = 0; p < np; p++) {
             const pn = pick(['p', 'q', 'r'])
             const e = {value: pick([1, 'x', true, [1, 2], {get_input: 'in0'}])}
             if (chance(0.5)) e.conditions = cond()
-            if (chance(0.15)) e.default_alternative = true
+            if (chance(0.15 / scale)) e.default_alternative = true
             if (chance(0.1)) e.implied = false
             if (chance(0.1)) { delete e.value; e.expression = {concat: ['v', {variability_input: 'n'}]} }
             props.push({[pn]: e})
         }
         if (props.length) t.properties = chance(0.2) ? Object.fromEntries(props.map(x => [Object.keys(x)[0], 5])) : props
         const reqs = []
-        const nr = ri(3)
+        const nr = ri(3 * scale)
         for (let r = 0; r < nr; r++) {
             const target = pick(names.filter(x => x !== name))
-            const rn = pick(['host', 'host', 'connects', 'uses'])
+            const rn = pick(scale > 1 ? ['host', 'connects', 'uses', 'depends'] : ['host', 'host', 'connects', 'uses'])
             const e = {node: target}
             if (chance(0.6)) e.conditions = cond()
-            if (chance(0.1)) e.default_alternative = true
+            if (chance(0.1 / scale)) e.default_alternative = true
             if (chance(0.1)) e.implied = pick([true, false])
             if (chance(0.2)) { const r2 = `rt${rtCount++}`; e.relationship = r2; rts[r2] = {type: pick(['rtype', 'rtype2']), ...(chance(0.5) ? {properties: [{w: {value: 1, conditions: cond()}}]} : {})} }
             reqs.push({[rn]: chance(0.2) && !e.relationship && !e.conditions ? target : e})
@@ -150,10 +162,10 @@ function gen(i) {
         if (reqs.length) t.requirements = reqs
         if (chance(0.3)) {
             const arts = []
-            for (let a = 0; a < 1 + ri(2); a++) {
+            for (let a = 0; a < 1 + ri(2 * scale); a++) {
                 const e = {type: pick(['zip', 'jar']), file: 'f'}
                 if (chance(0.5)) e.conditions = cond()
-                if (chance(0.1)) e.default_alternative = true
+                if (chance(0.1 / scale)) e.default_alternative = true
                 arts.push({[pick(['art', 'bin'])]: e})
             }
             t.artifacts = arts
