@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"context"
-	"math/big"
 
 	"v4t/encode"
 	"v4t/model/diag"
@@ -148,15 +147,6 @@ func (s *Space) compile(ctx context.Context, maxNodes int) (*solver.Circuit, err
 		cnf = &solver.CNF{NumVars: cnf.NumVars, Clauses: [][]int{{}}}
 	}
 	return solver.Compile(ctx, cnf, s.Projection(), solver.CompileOptions{MaxNodes: maxNodes})
-}
-
-// Count returns the exact number of variants.
-func (s *Space) Count(ctx context.Context) (*big.Int, error) {
-	c, err := s.Compile(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return c.Count(), nil
 }
 
 // Variant reads one projected assignment (projection order) as a variant:

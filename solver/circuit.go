@@ -64,9 +64,6 @@ func (c *Circuit) kids(b int32) []int32 {
 // Projection returns the projection the circuit was compiled over.
 func (c *Circuit) Projection() []int { return c.proj }
 
-// Size returns the number of decision nodes and branches.
-func (c *Circuit) Size() (nodes, branches int) { return len(c.nodes), len(c.branches) }
-
 // Satisfiable reports whether the formula has a model.
 func (c *Circuit) Satisfiable() bool { return c.root >= 0 }
 

@@ -2,7 +2,6 @@ package logic
 
 import (
 	"slices"
-	"strconv"
 )
 
 // Bits is a list of formulas or terms that together stand for a
@@ -31,16 +30,6 @@ func ConstantBits(n int) *Bits {
 			result = append(result, False)
 		}
 		n >>= 1
-	}
-	return &Bits{bits: result}
-}
-
-// VariableBits is nbits fresh variables named base$0, base$1, ...
-func VariableBits(base string, nbits int) *Bits {
-	assertWholeNumber(nbits)
-	result := make([]any, nbits)
-	for i := range result {
-		result[i] = base + "$" + strconv.Itoa(i)
 	}
 	return &Bits{bits: result}
 }
