@@ -34,6 +34,13 @@ type clauseStore struct {
 	built [][]int
 	next  int
 	pos   int
+	// unsorted tells that a clause has a variable twice (sortClause
+	// keeps repeats); maxVar is the largest variable of any clause. The
+	// packed list hands both on (Packed.Sorted), read here from the
+	// clause just sorted rather than by the solver in another pass over
+	// every literal.
+	unsorted bool
+	maxVar   int
 }
 
 type chunk struct {
@@ -70,6 +77,15 @@ func (s *clauseStore) add(c []Lit) {
 		out[k] = int(l)
 	}
 	sortClause(out)
+	prev := 0
+	for _, l := range out {
+		v := max(l, -l)
+		if v <= prev {
+			s.unsorted = true
+		}
+		prev = v
+	}
+	s.maxVar = max(s.maxVar, prev)
 	s.n++
 }
 
@@ -141,6 +157,10 @@ func (s *clauseStore) list() [][]int {
 type Packed struct {
 	Chunks [][]int
 	Refs   []uint32
+	// Sorted says that every clause is non-empty with its variables
+	// strictly ascending, none above MaxVar (solver.Packed.Sorted).
+	Sorted bool
+	MaxVar int
 }
 
 // packed returns the clauses added so far. A chunk holds at most 1<<16
@@ -173,7 +193,7 @@ func (s *clauseStore) packed() Packed {
 			}
 		}
 	}
-	return Packed{Chunks: chunks, Refs: refs}
+	return Packed{Chunks: chunks, Refs: refs, Sorted: !s.unsorted, MaxVar: s.maxVar}
 }
 
 // nextStart returns the first clause start at or after word i, or the

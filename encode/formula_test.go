@@ -534,3 +534,31 @@ func TestAndShares(t *testing.T) {
 	require.Equal(t, neg, b.And(v[2], -v[0], v[1]))
 	require.Equal(t, -b.And(-v[4], -v[5], -v[6]), b.Or(v[4], v[5], v[6]))
 }
+
+// TestPackedSortedWord: the packed list says it is sorted (Sorted) exactly
+// where no clause repeats a variable, and MaxVar is the largest variable
+// stored, as the solver checks in its test binary.
+func TestPackedSortedWord(t *testing.T) {
+	cases := []struct {
+		name    string
+		clauses [][]Lit
+		sorted  bool
+		maxVar  int
+	}{
+		{name: "none", sorted: true},
+		{name: "distinct variables in any order", clauses: [][]Lit{{3, -1}, {2}, {-5, 4, -2}}, sorted: true, maxVar: 5},
+		{name: "a repeated literal", clauses: [][]Lit{{1, 2}, {3, 3}}, maxVar: 3},
+		{name: "complementary literals", clauses: [][]Lit{{-4, 1, 4}}, maxVar: 4},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var s clauseStore
+			for _, c := range tc.clauses {
+				s.add(slices.Clone(c))
+			}
+			p := s.packed()
+			require.Equal(t, tc.sorted, p.Sorted)
+			require.Equal(t, tc.maxVar, p.MaxVar)
+		})
+	}
+}

@@ -13,6 +13,15 @@ import "fmt"
 type Packed struct {
 	Chunks [][]int
 	Refs   []uint32
+	// Sorted is the producer's word, taken from each clause as it was
+	// stored, that every clause is sorted: non-empty, its variables
+	// strictly ascending, none above MaxVar. The solver then takes the
+	// packed clauses as sorted, where MaxVar is within the CNF's
+	// variables, without reading every literal to find that out (on the
+	// pruning family a tenth of the solver's passes over the literals);
+	// test binaries read them all the same and report a false word.
+	Sorted bool
+	MaxVar int
 }
 
 // Len returns the number of clauses.

@@ -159,9 +159,47 @@ func TestCheckedSetSorted(t *testing.T) {
 	require.NotZero(t, unsortedSeen, "some are not")
 }
 
+// TestPackedSortedWord: a packed list whose producer says it is sorted
+// (Packed.Sorted) gives the same clause set as one read literal by
+// literal; a false word is an error in test binaries, and a MaxVar beyond
+// the CNF's variables is not taken at its word.
+func TestPackedSortedWord(t *testing.T) {
+	sorted := [][]int{{-1, 2}, {3}, {-2, -3, 4}}
+	cases := []struct {
+		name    string
+		clauses [][]int
+		nv      int
+		maxVar  int
+		sorted  bool   // set.sorted
+		err     string // checkedSet's error, "" for none
+	}{
+		{name: "true word", clauses: sorted, nv: 4, maxVar: 4, sorted: true},
+		{name: "fewer variables than the CNF's", clauses: sorted, nv: 9, maxVar: 4, sorted: true},
+		{name: "repeated variable", clauses: [][]int{{-1, 1}, {2}}, nv: 2, maxVar: 2, err: "said to be sorted"},
+		{name: "descending", clauses: [][]int{{2, 1}}, nv: 2, maxVar: 2, err: "said to be sorted"},
+		{name: "empty clause", clauses: [][]int{{1}, {}}, nv: 1, maxVar: 1, err: "said to be sorted"},
+		{name: "MaxVar beyond the CNF", clauses: sorted, nv: 3, maxVar: 4, err: "out of range"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cnf := pack(&CNF{NumVars: tc.nv, Clauses: tc.clauses}, 0, 2)
+			cnf.Packed.Sorted, cnf.Packed.MaxVar = true, tc.maxVar
+			set, err := checkedSet(cnf)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.sorted, set.sorted)
+			require.Equal(t, tc.clauses, set.slices())
+		})
+	}
+}
+
 // TestOccurrences: occurrences gives every clause's length, listed or
 // packed, empty clauses and clauses longer than a chunk among them, and
-// each literal's list of the clauses it occurs in, in ascending order.
+// each literal's list of the clauses it occurs in, in ascending order,
+// whatever its arrays held before.
 func TestOccurrences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for i := range 300 {
@@ -175,8 +213,16 @@ func TestOccurrences(t *testing.T) {
 		}
 		cnf := pack(&CNF{NumVars: 4, Clauses: clauses}, rng.IntN(len(clauses)+1), 1+rng.IntN(5))
 		set := cnf.set()
+		// What a propagation before left in the arrays: occurrences
+		// must write every entry it hands back.
 		count := make([]int32, set.len())
+		for ci := range count {
+			count[ci] = -7
+		}
 		tmp := takeTemps()
+		for j, d := 0, tmp.occ.filled(64); j < len(d); j++ {
+			d[j] = -5
+		}
 		start, occ := occurrences(cnf.NumVars, set, count, tmp)
 		for ci, c := range clauses {
 			require.Equal(t, c, append([]int{}, set.at(ci)...), "case %d", i)

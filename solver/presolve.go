@@ -132,8 +132,9 @@ func propagate(nv int, fixed []int8, clean [][]int, raw clauseSet, units []int, 
 		return residual{nv: nv, fixed: p.val, clauses: clauses.slices()}, true
 	}
 	// count[ci] is the number of literals of clause ci not yet assigned
-	// false, or -1 once the clause is satisfied.
-	count := t.count.take(clauses.len())
+	// false, or -1 once the clause is satisfied; occurrences sets every
+	// entry first.
+	count := t.count.filled(clauses.len())
 	start, occ := occurrences(nv, clauses, count, t)
 	if !p.run(clauses, start, occ, count) {
 		return residual{}, false
@@ -262,7 +263,8 @@ func occurrences(nv int, clauses clauseSet, count []int32, t *temps) (start, occ
 	for i := 1; i < len(start); i++ {
 		start[i] += start[i-1]
 	}
-	occ = t.occ.take(total)
+	// Filled in full below, every entry once.
+	occ = t.occ.filled(total)
 	fill := func(ci int, c []int) {
 		for _, l := range c {
 			li := litIndex(l)
