@@ -17,9 +17,10 @@ type Packed struct {
 	// stored, that every clause is sorted: non-empty, its variables
 	// strictly ascending, none above MaxVar. The solver then takes the
 	// packed clauses as sorted, where MaxVar is within the CNF's
-	// variables, without reading every literal to find that out (on the
-	// pruning family a tenth of the solver's passes over the literals);
-	// test binaries read them all the same and report a false word.
+	// variables, without a pass over every literal to find that out
+	// (with propagation's uncleared arrays, 3.7% of the instructions of
+	// pruning-500 runs); test binaries read them all the same and
+	// report a false word.
 	Sorted bool
 	MaxVar int
 }
