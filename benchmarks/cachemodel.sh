@@ -19,9 +19,10 @@
 # beyond the first level, and the instruction counts include the Go
 # scheduler's spinning at -j N. At -j N the interleaving, and so the
 # counts, change from run to run (the 256-run space of scaling.sh at
-# -j 16: 111 to 118 million misses, 27 to 33 billion instructions in
-# three runs of one build), so the model shows large effects, such as
-# what -j 16 does to the misses, and not a few per cent between builds.
+# -j 16: 108 to 118 million misses, 26 to 33 billion instructions in
+# four runs of two builds 4% apart at -j 1), so the model shows large
+# effects, such as what -j 16 does to the misses, and not a few per cent
+# between builds.
 # That space takes 3 to 8 minutes a run on one core (the runs at each -j
 # go in parallel where there are cores for them).
 #
@@ -59,6 +60,13 @@ for space in "$@"; do
 	done
 	wait
 	for j in $jobs; do
+		# A batch with failed runs exits non-zero and is still measured;
+		# a log without valgrind's summary is not.
+		if ! grep -q ' LL misses:' "$tmp/$j.log"; then
+			echo "cachemodel.sh: $space at -j $j: no cachegrind summary; its log:" >&2
+			tail -n 5 "$tmp/$j.log" >&2
+			exit 1
+		fi
 		# the summary lines: "I refs: N", "D refs: N (...)", "D1 misses: N (...)", "LL misses: N (...)"
 		awk -v s="$file" -v n="$n" -v j="$j" '
 			function num(x) { gsub(",", "", x); return x + 0 }
