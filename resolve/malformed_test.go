@@ -238,6 +238,9 @@ topology_template:
 		f.Add([]byte(seed))
 	}
 	dir := f.TempDir()
+	// One Scratch for every input of this process, as a batch worker
+	// hands its memory from one run to the next whatever their templates.
+	scratch := &Scratch{}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(dir, "template.yaml")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -250,7 +253,28 @@ topology_template:
 			t.Fatalf("internal error on %q: %v", data, err)
 		}
 		requireSameWithWriteBack(t, ctx, Input{TemplatePath: path}, res, err)
+		requireSameThroughScratch(t, ctx, Input{TemplatePath: path}, scratch, res, err)
 	})
+}
+
+// requireSameThroughScratch resolves in twice as a batch worker does,
+// through a template cache and scratch, which holds the memory of whatever
+// the worker resolved before, and requires each time the result, res or
+// err, of a resolve without them: a resolve that read memory it took from
+// the Scratch without setting it, or a copy of the cached template that
+// shares what a resolve changes, comes out different.
+func requireSameThroughScratch(t *testing.T, ctx context.Context, in Input, scratch *Scratch, res *Result, err error) {
+	t.Helper()
+	// A cache of its own: the fuzzer writes every input to one path.
+	opts := Options{Templates: NewTemplates(), Scratch: scratch}
+	for i := range 2 {
+		res2, err2 := Resolve(ctx, in, opts)
+		if err != nil || err2 != nil {
+			require.Equal(t, fmt.Sprint(err), fmt.Sprint(err2), "%s: the error through a Scratch, resolve %d", in.TemplatePath, i+1)
+			continue
+		}
+		require.Equal(t, string(yamlsrc.Marshal(res.Doc)), string(yamlsrc.Marshal(res2.Doc)), "%s: the output through a Scratch, resolve %d", in.TemplatePath, i+1)
+	}
 }
 
 // requireSameWithWriteBack resolves in again with the cleanup's write-back
