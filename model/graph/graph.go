@@ -318,6 +318,7 @@ func (e *Element) NameValue() *Value {
 	}
 	if e.nameValue == nil {
 		e.nameValue = e.Graph.values().String(e.Name)
+		e.nameValue.SetTag(uint64(e.at) + 1) // GetNode's shortcut
 	}
 	return e.nameValue
 }

@@ -204,6 +204,14 @@ func (g *Graph) GetNode(v *Value, ctx Context) (*Element, error) {
 		}
 		return r.Container, nil
 	}
+	// A node's NameValue names it by its number: a hint, checked by the
+	// name (node names are unique), since the value may have been copied
+	// into another graph or reused (yamlsrc.Value.Tag).
+	if t := v.Tag(); t-1 < uint64(len(g.Nodes)) {
+		if n := g.Nodes[t-1]; n.Name == v.Str() {
+			return n, nil
+		}
+	}
 	n := g.nodesByName[v.Str()]
 	if n == nil {
 		return nil, fail(msgNotFound("Node", v.Str()))

@@ -320,3 +320,47 @@ func TestNamedLookups(t *testing.T) {
 		require.Empty(t, a.ArtifactsNamed("a"))
 	}
 }
+
+// TestGetNodeByTag: a node's NameValue finds the node through its tag, and
+// a tag is only a hint: a value whose tag names another node, no node, or
+// that is no name value at all still finds the node by its name; a tagged
+// value names the same node in another graph that has it elsewhere, and
+// none in a graph without it.
+func TestGetNodeByTag(t *testing.T) {
+	g := buildRules(t, v1+"topology_template:\n  node_templates:\n    a: {type: t}\n    b: {type: t}\n    c: {type: t}\n")
+	other := buildRules(t, v1+"topology_template:\n  node_templates:\n    c: {type: t}\n    a: {type: t}\n")
+	none := buildRules(t, v1+"topology_template:\n  node_templates:\n    d: {type: t}\n")
+	tagged := func(name string, tag uint64) *Value {
+		v := yamlsrc.NewString(name)
+		v.SetTag(tag)
+		return v
+	}
+	b := g.NodeByName("b")
+	require.Equal(t, uint64(2), b.NameValue().Tag(), "b is the second node")
+	require.Zero(t, b.NameValue().Num(), "a tag is no number")
+	for _, tc := range []struct {
+		what string
+		g    *Graph
+		v    *Value
+		want string // the node's name; "" for not found
+	}{
+		{"own tag", g, b.NameValue(), "b"},
+		{"untagged", g, yamlsrc.NewString("c"), "c"},
+		{"tag of another node", g, tagged("c", 1), "c"},
+		{"tag past the nodes", g, tagged("a", 99), "a"},
+		{"largest tag", g, tagged("a", ^uint64(0)), "a"},
+		{"another graph", other, g.NodeByName("a").NameValue(), "a"},
+		{"no such node", none, g.NodeByName("a").NameValue(), ""},
+		{"tag of a node with another name", none, tagged("a", 1), ""},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			n, err := tc.g.GetNode(tc.v, Context{})
+			if tc.want == "" {
+				require.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			require.Same(t, tc.g.NodeByName(tc.want), n)
+		})
+	}
+}

@@ -71,9 +71,9 @@ func (k Kind) String() string { return kindNames[k] }
 // seed 10,000: 350,000 of them, 160,000 strings and 160,000 maps), so a
 // value is 40 bytes, where a field for each of its parts made it 72, a
 // third of the document's memory: a map and a list share a word (ref), a
-// number and a list's length and capacity another (bits), read through
-// Map, List and Num, which give the zero value for a value of another
-// kind. The string is a part of its own, since values of every kind may
+// number, a list's length and capacity and a string's tag another (bits),
+// read through Map, List, Num and Tag, which give the zero value for a
+// value of another kind. The string is a part of its own, since values of every kind may
 // carry one (resolve/sd keeps a number's or a date's literal text, and a
 // map's record of its non-string keys, in it).
 type Value struct {
@@ -86,8 +86,8 @@ type Value struct {
 	sp unsafe.Pointer
 	// ref is a map or a list's array.
 	ref unsafe.Pointer
-	// bits is a number's (or date's) float64 bits, or a list's length
-	// (low half) and capacity.
+	// bits is a number's (or date's) float64 bits, a list's length (low
+	// half) and capacity, or a string's Tag.
 	bits uint64
 }
 
@@ -150,14 +150,30 @@ func (v *Value) Map() *Map {
 // value).
 func (v *Value) SetMap(m *Map) { v.ref = unsafe.Pointer(m) }
 
-// Num is a number's value or a date's epoch milliseconds; 0 for a list
-// and for other kinds that carry none.
+// Num is a number's value or a date's epoch milliseconds; 0 for a list, a
+// string (whose word is its Tag) and other kinds that carry none.
 func (v *Value) Num() float64 {
-	if v.Kind == KindList {
+	if v.Kind == KindList || v.Kind == KindString {
 		return 0
 	}
 	return math.Float64frombits(v.bits)
 }
+
+// Tag is the number the maker of a string value kept on it with SetTag, in
+// the word a number keeps its bits in; 0 for other kinds. It is a hint for
+// the maker's own lookups (model/graph tags a node's name value with the
+// node, so that the generated conditions naming the node find it without
+// hashing the name): values are copied, reused and read from documents
+// with any bits, so a reader must check what a tag points at.
+func (v *Value) Tag() uint64 {
+	if v.Kind != KindString {
+		return 0
+	}
+	return v.bits
+}
+
+// SetTag sets the tag of a string value.
+func (v *Value) SetTag(t uint64) { v.bits = t }
 
 // SetNum sets the value's number.
 func (v *Value) SetNum(f float64) { v.bits = math.Float64bits(f) }
