@@ -2,9 +2,13 @@ package encode
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"v4t/model/graph"
+	"v4t/model/yamlsrc"
 )
 
 // Spec variability.md §8 and §10.2 as seen in the CNF: numbering, the
@@ -278,5 +282,53 @@ func TestDPLLHelper(t *testing.T) {
 			clauses = append(clauses, cl)
 		}
 		require.Equal(t, satisfiable(clauses, n, nil), dpll(clauses, make([]int8, n+1)), "%v", clauses)
+	}
+}
+
+// TestTaggedIDTerms: a constraint that names elements by their id values
+// (graph.Element.IDValue, ManualIDValue, as enrichment's generated ones
+// do, found through their tags) encodes to the same formula as one that
+// spells the same names, which the encoder looks up, in a template whose
+// element ids are unique (a lazy block of element variables) and in one
+// where they are not; and a tagged value whose element sits elsewhere in
+// the encoded graph is looked up by its name.
+func TestTaggedIDTerms(t *testing.T) {
+	withVariability := strings.Replace(nodes, "topology_template:\n", "topology_template:\n  variability: {constraints: []}\n", 1)
+	for _, src := range []string{
+		withVariability,
+		// Two properties of one name: their ids are equal.
+		withVariability + "      properties:\n        - p: 1\n        - p: 2\n",
+	} {
+		g := build(t, src)
+		n, m := g.NodeByName("n"), g.NodeByName("m")
+		other := build(t, strings.Replace(src, "    n: {type: t}\n", "    o: {type: t}\n    n: {type: t}\n", 1))
+		constraints := func(n, m *graph.Element, tagged bool) []*yamlsrc.Value {
+			id, manual := n.IDValue(), m.ManualIDValue()
+			if !tagged {
+				id, manual = yamlsrc.NewString(n.ID()), yamlsrc.NewString(m.ManualID())
+			}
+			return []*yamlsrc.Value{
+				yamlsrc.MapOf("implies", yamlsrc.NewList(id, manual)),
+				yamlsrc.MapOf("or", yamlsrc.NewList(yamlsrc.MapOf("not", id), yamlsrc.NewString("-"+n.ID()))),
+			}
+		}
+		encodeWith := func(g *graph.Graph, cs []*yamlsrc.Value) ([][]int, []string) {
+			v := g.Variability()
+			require.NotNil(t, v.Map(), "the template has a variability map")
+			v.Map().Set("constraints", yamlsrc.NewList(cs...))
+			res, err := Encode(g, nil, Options{})
+			require.NoError(t, err)
+			return res.Builder().Clauses(), res.Names()
+		}
+		spelt, speltNames := encodeWith(g, constraints(n, m, false))
+		got, gotNames := encodeWith(g, constraints(n, m, true))
+		require.Equal(t, spelt, got)
+		require.Equal(t, speltNames, gotNames)
+		// other has an element before n, so n's tag names another one.
+		on, om := other.NodeByName("n"), other.NodeByName("m")
+		spelt, speltNames = encodeWith(other, constraints(on, om, false))
+		got, gotNames = encodeWith(other, constraints(n, m, true))
+		require.Equal(t, spelt, got)
+		require.Equal(t, speltNames, gotNames)
 	}
 }

@@ -901,6 +901,17 @@ func (e *encoder[F]) translate(x *Value, ctx *Element) (F, error) {
 	}
 	switch x.Kind {
 	case yamlsrc.KindString:
+		// Generated constraints name elements by their id values: the
+		// element's variable is the one named by its id (or manual id),
+		// which begins with a kind and so parses as itself, and taking it
+		// straight spares the lookup and, in most runs, the index of
+		// every element's name that the first lookup builds.
+		if el, manual, ok := e.g.ElementOfID(x); ok {
+			if manual {
+				return e.b.Manual(el), nil
+			}
+			return e.b.Element(el), nil
+		}
 		return e.term(x.Str())
 	case yamlsrc.KindBool:
 		if x.Bool {

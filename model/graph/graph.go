@@ -295,6 +295,7 @@ func (e *Element) IDValue() *Value {
 	if n.idValue.Kind != yamlsrc.KindString {
 		n.idValue = yamlsrc.Value{Kind: yamlsrc.KindString}
 		n.idValue.SetStr(e.ID())
+		n.idValue.SetTag(uint64(uint32(e.Seq)) + 1) // ElementOfID's shortcut
 	}
 	return &n.idValue
 }
@@ -304,8 +305,36 @@ func (e *Element) ManualIDValue() *Value {
 	n := e.cachedNames()
 	if n.manualValue == nil {
 		n.manualValue = e.Graph.values().String(e.ManualID())
+		n.manualValue.SetTag(manualTag | (uint64(uint32(e.Seq)) + 1)) // ElementOfID's shortcut
 	}
 	return n.manualValue
+}
+
+// manualTag marks the tag of a ManualIDValue (yamlsrc.Value.Tag); the
+// low bits are the element's Seq plus one, as an IDValue's tag.
+const manualTag = 1 << 63
+
+// ElementOfID returns the element whose IDValue or ManualIDValue v is
+// (manual for the latter), found through the value's tag, or ok false,
+// where v is another value or its element is not in g at the same
+// position: a hint checked against the id, since values are copied
+// between the graphs of a run and reused (yamlsrc.Value.Tag). An element's
+// variable is named by its id, so a caller that finds it here may take the
+// element's variable instead of looking the name up.
+func (g *Graph) ElementOfID(v *Value) (e *Element, manual, ok bool) {
+	t := v.Tag()
+	manual = t&manualTag != 0
+	i := t&^manualTag - 1
+	if t == 0 || i >= uint64(len(g.Elements)) {
+		return nil, false, false
+	}
+	e = g.Elements[i]
+	if manual {
+		ok = e.ManualID() == v.Str()
+	} else {
+		ok = e.ID() == v.Str()
+	}
+	return e, manual, ok
 }
 
 // NameValue is Name as a string value. A node's is made once: generated

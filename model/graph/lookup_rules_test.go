@@ -364,3 +364,52 @@ func TestGetNodeByTag(t *testing.T) {
 		})
 	}
 }
+
+// TestElementOfID: an element's id and manual id values lead back to it
+// through their tags, and only to an element with that id at the same
+// position: a graph with the same elements, yes; one where they sit
+// elsewhere, another kind of value or a tag that names past the elements,
+// no.
+func TestElementOfID(t *testing.T) {
+	src := v1 + "topology_template:\n  node_templates:\n    a: {type: t}\n    b: {type: t}\n"
+	g, same := buildRules(t, src), buildRules(t, src)
+	moved := buildRules(t, v1+"topology_template:\n  node_templates:\n    b: {type: t}\n    a: {type: t}\n")
+	a := g.NodeByName("a")
+	tagged := func(s string, tag uint64) *Value {
+		v := yamlsrc.NewString(s)
+		v.SetTag(tag)
+		return v
+	}
+	for _, tc := range []struct {
+		what       string
+		g          *Graph
+		v          *Value
+		want       string // the element's id; "" for none
+		wantManual bool
+	}{
+		{"id value", g, a.IDValue(), a.ID(), false},
+		{"manual id value", g, a.ManualIDValue(), a.ID(), true},
+		{"same elements elsewhere built", same, a.IDValue(), a.ID(), false},
+		{"manual, same elements", same, a.ManualIDValue(), a.ID(), true},
+		{"element moved", moved, a.IDValue(), "", false},
+		{"manual, element moved", moved, a.ManualIDValue(), "", false},
+		{"untagged id", g, yamlsrc.NewString(a.ID()), "", false},
+		{"id under the manual tag", g, tagged(a.ID(), a.ManualIDValue().Tag()), "", false},
+		{"manual id under the plain tag", g, tagged(a.ManualID(), a.IDValue().Tag()), "", false},
+		{"tag past the elements", g, tagged(a.ID(), 1000), "", false},
+		{"manual bit alone", g, tagged(a.ManualID(), 1<<63), "", false},
+		{"a number", g, yamlsrc.NewNumber(float64(a.Seq + 1)), "", false},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			e, manual, ok := tc.g.ElementOfID(tc.v)
+			if tc.want == "" {
+				require.False(t, ok)
+				return
+			}
+			require.True(t, ok)
+			require.Equal(t, tc.want, e.ID())
+			require.Equal(t, tc.wantManual, manual)
+			require.Same(t, tc.g.Elements[e.Seq], e)
+		})
+	}
+}
