@@ -325,7 +325,7 @@ func (g *Graph) ElementOfID(v *Value) (e *Element, manual, ok bool) {
 	t := v.Tag()
 	manual = t&manualTag != 0
 	i := t&^manualTag - 1
-	if t == 0 || i >= uint64(len(g.Elements)) {
+	if t == 0 || g == nil || i >= uint64(len(g.Elements)) {
 		return nil, false, false
 	}
 	e = g.Elements[i]
