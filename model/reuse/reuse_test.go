@@ -170,3 +170,49 @@ func TestLists(t *testing.T) {
 	require.Len(t, fresh.Cut(2), 2)
 	require.Len(t, fresh.Cut(MaxLists/8), MaxLists/8)
 }
+
+// TestFreeArraysAreZeroedWithinARun: an array is zeroed when it is handed
+// out again; one that the next run does not ask for is zeroed at that
+// run's end, so that a free array keeps what its pointers hold alive for
+// one run at most. Every array handed out is zero, the part beyond the
+// length asked for included.
+func TestFreeArraysAreZeroedWithinARun(t *testing.T) {
+	var a Arrays[*int]
+	x := 1
+	fill := func(s []*int) {
+		for i := range s {
+			s[i] = &x
+		}
+	}
+	taken, idle := a.Make(100), a.Make(1000)
+	fill(taken)
+	fill(idle)
+	a.Reset()
+	dirty := func() (n int) {
+		for _, list := range a.free {
+			for _, f := range list {
+				for _, p := range f.s[:cap(f.s)] {
+					if p != nil {
+						n++
+					}
+				}
+			}
+		}
+		return n
+	}
+	require.Equal(t, 1100, dirty(), "kept as the run left them, until handed out")
+	again := a.Make(70)
+	require.Same(t, &taken[0], &again[0])
+	for i, p := range again[:cap(again)] {
+		require.Nil(t, p, "entry %d of the array handed out again", i)
+	}
+	require.Equal(t, 1000, dirty(), "the array not asked for")
+	fill(again)
+	a.Reset()
+	require.Equal(t, 70, dirty(), "the idle array is zeroed at the end of the run that did not ask for it")
+	again = a.Make(1000)
+	require.Same(t, &idle[0], &again[0])
+	for i, p := range again {
+		require.Nil(t, p, "entry %d of the array idle for a run", i)
+	}
+}
